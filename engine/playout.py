@@ -1,0 +1,56 @@
+"""Fast random play to the end of a game, for search (the AI) and benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+from engine.rules import IMMOBILE, _move_table, apply
+from engine.state import GameState, Phase
+
+
+def random_playout(state: GameState, rng: random.Random) -> None:
+    """Play random legal actions until the game ends, changing ``state`` in place.
+
+    Moves are drawn by rejection (a random live territory, then a random neighbour) instead of
+    listing every legal move, so a step costs about the same early and late in the game. Every
+    move applied is legal; the draw is not exactly uniform over legal moves.
+    """
+    board = state.board
+    neighbours = board.neighbours
+    masks = board.neighbour_mask
+    counts = state.counts
+    table = _move_table(board.size)
+    rand = rng.random
+    # Live territories: occupied and not isolated, i.e. the ones a move can start from or reach.
+    live = [t for t in range(1, board.size + 1) if counts[t] and state.occupied & masks[t]]
+    index = [-1] * (board.size + 1)
+    for i, t in enumerate(live):
+        index[t] = i
+
+    def drop(t: int) -> None:
+        i = index[t]
+        last = live.pop()
+        if last != t:
+            live[i] = last
+            index[last] = i
+        index[t] = -1
+
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.ORDER:
+            pending = state.pending
+            choice = pending[int(rand() * len(pending))]
+            apply(state, table[choice][choice])
+            continue
+        while True:
+            src = live[int(rand() * len(live))]
+            around = neighbours[src]
+            dst = around[int(rand() * len(around))]
+            n, m = counts[src], counts[dst]
+            if m and (n < IMMOBILE or n <= m):
+                break
+        apply(state, table[src][dst])
+        drop(src)
+        occupied = state.occupied
+        for t in around:
+            if index[t] >= 0 and not occupied & masks[t]:
+                drop(t)

@@ -1,0 +1,318 @@
+"""The rules of Clans (../shared/RULES.md) as plain functions over a GameState."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from engine.board import Board, Chart, load_board, load_chart
+from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan
+from engine.moves import Action, IllegalMove, Move, Resign
+from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+IMMOBILE = 7
+"""A group of this many huts or more cannot move (except onto a larger or equal one of 7+)."""
+
+
+def new_game(players: int, seed: int, board: Board | None = None, chart: Chart | None = None) -> GameState:
+    """Set up a game exactly as RULES.md, Setup: all randomness comes from ``seed``."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    board = board or load_board()
+    chart = chart or load_chart()
+    rng = random.Random(seed)
+    huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
+    regions: dict[int, list[int]] = {}
+    for territory in board.territories:
+        regions.setdefault(territory.region, []).append(territory.id)
+    for region in sorted(regions):
+        colours = list(range(CLAN_COUNT))
+        rng.shuffle(colours)
+        for tid, colour in zip(regions[region], colours, strict=True):
+            huts[tid][colour] = 1
+    clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
+    counts = [sum(h) for h in huts]
+    return GameState(
+        board=board,
+        chart=chart,
+        players=players,
+        seed=seed,
+        clans=clans,
+        huts=huts,
+        counts=counts,
+        removed=[HUTS_PER_CLAN - sum(h[c] for h in huts) for c in range(CLAN_COUNT)],
+        occupied=sum(1 << t for t, n in enumerate(counts) if n),
+        villages=[],
+        scores=[0] * CLAN_COUNT,
+        chips=[0] * players,
+        to_move=rng.randrange(players),
+        resigned=[False] * players,
+    )
+
+
+@cache
+def _move_table(size: int) -> tuple[tuple[Move, ...], ...]:
+    """Every Move object made once, so move generation allocates nothing."""
+    return tuple(tuple(Move(src, dst) for dst in range(size + 1)) for src in range(size + 1))
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every legal action, sorted by (src, dst); empty once the game is over."""
+    if state.phase is Phase.OVER:
+        return []
+    table = _move_table(state.board.size)
+    if state.phase is Phase.ORDER:
+        return [table[t][t] for t in state.pending]
+    counts = state.counts
+    neighbours = state.board.neighbours
+    moves: list[Move] = []
+    for src in range(1, len(counts)):
+        n = counts[src]
+        if not n:
+            continue
+        row = table[src]
+        for dst in neighbours[src]:
+            m = counts[dst]
+            if m and (n < IMMOBILE or n <= m):
+                moves.append(row[dst])
+    return moves
+
+
+def check(state: GameState, action: Action, seat: int | None = None) -> None:
+    """Raise IllegalMove with a player-readable sentence unless ``action`` is legal now."""
+    if state.phase is Phase.OVER:
+        raise IllegalMove("The game is over")
+    if isinstance(action, Resign):
+        if not 0 <= action.seat < state.players or state.resigned[action.seat]:
+            raise IllegalMove("That player is not in the game")
+        return
+    if seat is not None and seat != state.to_move:
+        raise IllegalMove("It is not your turn")
+    board = state.board
+    for tid in (action.src, action.dst):
+        if not board.has(tid):
+            raise IllegalMove(f"There is no territory {tid}: the map has 1 to {board.size}")
+    if state.phase is Phase.ORDER:
+        choices = ", ".join(str(t) for t in state.pending)
+        if not action.is_village_choice or action.src not in state.pending:
+            raise IllegalMove(f"First choose which village is founded next: territory {choices}")
+        return
+    if action.is_village_choice:
+        raise IllegalMove("Choose two different territories, like 23-24")
+    src, dst = action.src, action.dst
+    counts = state.counts
+    if not counts[src]:
+        raise IllegalMove(f"Territory {src} is empty")
+    if not board.adjacent(src, dst):
+        raise IllegalMove(f"{src} and {dst} are not neighbours")
+    if not counts[dst]:
+        raise IllegalMove(f"Territory {dst} is empty")
+    n, m = counts[src], counts[dst]
+    if n >= IMMOBILE and m < IMMOBILE:
+        raise IllegalMove(f"Territory {src} holds {n} huts and cannot move")
+    if n >= IMMOBILE and n > m:
+        raise IllegalMove(
+            f"Territory {src} holds {n} huts and cannot move onto the {m} of territory {dst}: "
+            "only the smaller group may move"
+        )
+
+
+def play(state: GameState, action: Action, seat: int | None = None) -> Outcome:
+    """The checked path: validate ``action`` (for ``seat`` when given), apply it, report what happened."""
+    check(state, action, seat)
+    founded_before = len(state.villages)
+    epoch_before = state.epoch
+    actor = action.seat if isinstance(action, Resign) else state.to_move
+    apply(state, action)
+    epoch_after = state.chart.chip_epoch[len(state.villages) - 1] if state.chips_left == 0 else state.epoch
+    return Outcome(
+        move=action,
+        seat=actor,
+        villages=tuple(state.villages[founded_before:]),
+        epochs_entered=tuple(range(epoch_before + 1, epoch_after + 1)),
+        awaiting_order=state.pending if state.phase is Phase.ORDER else (),
+        game_over=state.over,
+        result=final_result(state) if state.over else None,
+    )
+
+
+def apply(state: GameState, action: Action) -> None:
+    """The fast path: apply a legal action without checking it (search and replay)."""
+    if isinstance(action, Resign):
+        _resign(state, action.seat)
+    elif action.src == action.dst:
+        _choose_village(state, action.src)
+    else:
+        _move_huts(state, action)
+
+
+def _move_huts(state: GameState, move: Move) -> None:
+    src, dst = move.src, move.dst
+    from_huts, to_huts = state.huts[src], state.huts[dst]
+    for c in range(CLAN_COUNT):
+        to_huts[c] += from_huts[c]
+        from_huts[c] = 0
+    counts = state.counts
+    counts[dst] += counts[src]
+    counts[src] = 0
+    occupied = state.occupied & ~(1 << src)
+    state.occupied = occupied
+    state.ply += 1
+    state.turn += 1
+    state.last_move = move
+    # Only the emptied territory's neighbours can have lost their last occupied neighbour.
+    masks = state.board.neighbour_mask
+    founded = [t for t in state.board.neighbours[src] if counts[t] and not occupied & masks[t]]
+    if len(founded) > 1:
+        state.phase = Phase.ORDER
+        state.pending = tuple(founded)
+        return
+    if founded:
+        _found_village(state, founded[0])
+    _end_turn(state)
+
+
+def _choose_village(state: GameState, territory: int) -> None:
+    state.ply += 1
+    rest = tuple(t for t in state.pending if t != territory)
+    _found_village(state, territory)
+    if len(rest) == 1:
+        _found_village(state, rest[0])
+        rest = ()
+    if state.phase is Phase.OVER:
+        return
+    state.pending = rest
+    if not rest:
+        _end_turn(state)
+
+
+def _found_village(state: GameState, territory: int) -> None:
+    """Found one village: strife, value, scoring, the mover's chip (RULES.md, Villages)."""
+    if state.phase is Phase.OVER:
+        return  # founded with or after the 12th village: it does not score
+    chart = state.chart
+    number = len(state.villages) + 1
+    epoch = chart.epochs[chart.chip_epoch[number - 1] - 1]
+    huts = state.huts[territory]
+    before = tuple(huts)
+    if all(huts):  # strife: every colour with a single hut loses it
+        for c in range(CLAN_COUNT):
+            if huts[c] == 1:
+                huts[c] = 0
+                state.removed[c] += 1
+    after = tuple(huts)
+    size = sum(after)
+    terrain = state.board.terrain[territory]
+    destroyed = terrain in epoch.unfavourable
+    if destroyed:
+        value = 0
+        for c in range(CLAN_COUNT):
+            state.removed[c] += huts[c]
+            huts[c] = 0
+        state.counts[territory] = 0
+        state.occupied &= ~(1 << territory)
+    else:
+        value = size + (epoch.bonus if terrain in epoch.favourable else 0)
+        state.counts[territory] = size
+        scores = state.scores
+        for c in range(CLAN_COUNT):
+            if after[c]:
+                scores[c] += value
+    state.chips[state.to_move] += 1
+    state.villages.append(
+        Village(
+            number=number,
+            territory=territory,
+            terrain=terrain,
+            epoch=epoch.number,
+            huts_before=before,
+            huts=after,
+            value=value,
+            destroyed=destroyed,
+            founder=state.to_move,
+            turn=state.turn,
+        )
+    )
+    if number == chart.chips:
+        _end_game(state, EndReason.TWELFTH_VILLAGE)
+
+
+def _end_turn(state: GameState) -> None:
+    if state.phase is Phase.OVER:
+        return
+    if not has_hut_move(state):
+        _end_game(state, EndReason.NO_MOVES)
+        return
+    state.phase = Phase.MOVE
+    seat = state.to_move
+    for _ in range(state.players):
+        seat = (seat + 1) % state.players
+        if not state.resigned[seat]:
+            break
+    state.to_move = seat
+
+
+def has_hut_move(state: GameState) -> bool:
+    """True when two neighbouring territories both hold huts.
+
+    That is exactly when a legal move exists: of two occupied neighbours, a group under 7 may
+    always move onto the other, and of two groups of 7+, the smaller may move onto the larger.
+    """
+    occupied = state.occupied
+    masks = state.board.neighbour_mask
+    rest = occupied
+    while rest:
+        low = rest & -rest
+        if occupied & masks[low.bit_length() - 1]:
+            return True
+        rest ^= low
+    return False
+
+
+def _end_game(state: GameState, reason: EndReason) -> None:
+    state.phase = Phase.OVER
+    state.pending = ()
+    state.end_reason = reason
+
+
+def _resign(state: GameState, seat: int) -> None:
+    state.ply += 1
+    state.resigned[seat] = True
+    if state.resigned.count(False) < MIN_PLAYERS:
+        _end_game(state, EndReason.RESIGNATIONS)
+        return
+    if seat != state.to_move:
+        return
+    # The resigning mover's pending villages are founded in map order, so the game can go on.
+    for territory in state.pending:
+        _found_village(state, territory)
+    state.pending = ()
+    _end_turn(state)
+
+
+def final_result(state: GameState) -> FinalResult:
+    """Reveal the clans and add the chips (RULES.md, End of the game)."""
+    totals = tuple(state.scores[clan] + chips for clan, chips in zip(state.clans, state.chips, strict=True))
+    eligible = [seat for seat in range(state.players) if not state.resigned[seat]]
+    best = max(totals[seat] for seat in eligible) if eligible else 0
+    return FinalResult(
+        reason=state.end_reason or EndReason.NO_MOVES,
+        clans=state.clans,
+        clan_scores=tuple(state.scores),
+        chips=tuple(state.chips),
+        totals=totals,
+        winners=tuple(seat for seat in eligible if totals[seat] == best),
+        resigned=tuple(seat for seat in range(state.players) if state.resigned[seat]),
+    )
+
+
+def replay(seed: int, players: int, actions: list[Action] | list[str]) -> GameState:
+    """Rebuild a game from its seed and move log, checking every action."""
+    from engine.moves import parse_action
+
+    state = new_game(players, seed)
+    for action in actions:
+        play(state, parse_action(action) if isinstance(action, str) else action)
+    return state

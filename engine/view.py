@@ -1,0 +1,70 @@
+"""What every player may see. Images and messages are made from this, never from GameState."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board, Chart
+from engine.moves import Move
+from engine.state import FinalResult, GameState, Phase, Village
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    board: Board
+    chart: Chart
+    players: int
+    huts: tuple[tuple[int, ...], ...]
+    """Huts per clan, indexed by territory id (index 0 unused)."""
+    villages: tuple[Village, ...]
+    scores: tuple[int, ...]
+    """The scoring track: points per clan."""
+    chips: tuple[int, ...]
+    """Village chips taken, per seat."""
+    removed: tuple[int, ...]
+    epoch: int
+    chips_left: int
+    to_move: int
+    turn: int
+    phase: Phase
+    pending: tuple[int, ...]
+    last_move: Move | None
+    resigned: tuple[bool, ...]
+    result: FinalResult | None
+    """Only once the game is over: the clans revealed with the totals."""
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def last_villages(self) -> tuple[Village, ...]:
+        """The villages founded by the last hut move."""
+        return tuple(v for v in self.villages if v.turn == self.turn and self.last_move is not None)
+
+    def count(self, territory: int) -> int:
+        return sum(self.huts[territory])
+
+
+def public_view(state: GameState) -> PublicView:
+    from engine.rules import final_result
+
+    return PublicView(
+        board=state.board,
+        chart=state.chart,
+        players=state.players,
+        huts=tuple(tuple(h) for h in state.huts),
+        villages=tuple(state.villages),
+        scores=tuple(state.scores),
+        chips=tuple(state.chips),
+        removed=tuple(state.removed),
+        epoch=state.epoch,
+        chips_left=state.chips_left,
+        to_move=state.to_move,
+        turn=state.turn,
+        phase=state.phase,
+        pending=state.pending,
+        last_move=state.last_move,
+        resigned=tuple(state.resigned),
+        result=final_result(state) if state.over else None,
+    )
