@@ -19,7 +19,7 @@ from engine.rules import (
 )
 from engine.serial import BadState
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
-from engine.view import PublicView, public_view
+from engine.view import PublicView, public_view, state_from_view
 
 __all__ = [
     "CLAN_COUNT",
@@ -59,4 +59,5 @@ __all__ = [
     "public_view",
     "random_playout",
     "replay",
+    "state_from_view",
 ]

@@ -206,7 +206,7 @@ def _found_village(state: GameState, territory: int) -> None:
     size = sum(after)
     terrain = state.board.terrain[territory]
     destroyed = terrain in epoch.unfavourable
-    if destroyed:
+    if destroyed or not size:  # doomed, or strife left nobody: nothing scores
         value = 0
         for c in range(CLAN_COUNT):
             state.removed[c] += huts[c]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.board import Board, Chart
+from engine.clans import Clan
 from engine.moves import Move
 from engine.state import FinalResult, GameState, Phase, Village
 
@@ -26,6 +28,7 @@ class PublicView:
     chips_left: int
     to_move: int
     turn: int
+    ply: int
     phase: Phase
     pending: tuple[int, ...]
     last_move: Move | None
@@ -62,9 +65,43 @@ def public_view(state: GameState) -> PublicView:
         chips_left=state.chips_left,
         to_move=state.to_move,
         turn=state.turn,
+        ply=state.ply,
         phase=state.phase,
         pending=state.pending,
         last_move=state.last_move,
         resigned=tuple(state.resigned),
         result=final_result(state) if state.over else None,
+    )
+
+
+def state_from_view(view: PublicView, clans: Sequence[Clan], seed: int = 0) -> GameState:
+    """A playable GameState that matches ``view``, with ``clans`` as a guess at the hidden clans.
+
+    This is how search over hidden information (the AI) plays forward without knowing any secret.
+    """
+    if len(clans) != view.players or len(set(clans)) != view.players:
+        raise ValueError("Give one different clan per player")
+    huts = [list(h) for h in view.huts]
+    counts = [sum(h) for h in huts]
+    return GameState(
+        board=view.board,
+        chart=view.chart,
+        players=view.players,
+        seed=seed,
+        clans=tuple(clans),
+        huts=huts,
+        counts=counts,
+        removed=list(view.removed),
+        occupied=sum(1 << t for t, n in enumerate(counts) if n),
+        villages=list(view.villages),
+        scores=list(view.scores),
+        chips=list(view.chips),
+        to_move=view.to_move,
+        ply=view.ply,
+        turn=view.turn,
+        phase=view.phase,
+        pending=view.pending,
+        last_move=view.last_move,
+        resigned=list(view.resigned),
+        end_reason=view.result.reason if view.result else None,
     )
