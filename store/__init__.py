@@ -1,0 +1,71 @@
+"""Persistence for Clans games: SQLite through aiosqlite, in WAL mode.
+
+The move log plus the seed is the source of truth for a game; the snapshot only makes loading fast.
+Every method is a single transaction. Nothing here knows about Discord or images.
+"""
+
+from store.db import Database, apply_migrations, schema_version
+from store.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    GameNotFound,
+    LobbyFull,
+    NotActive,
+    NotFinished,
+    NotInLobby,
+    NotRunning,
+    NotSeated,
+    StaleAction,
+    StoreError,
+)
+from store.games import MAX_SEATS, GameQueries
+from store.migrations import MIGRATIONS
+from store.ratings import RatingQueries, finishing_ranks
+from store.records import (
+    AiLevel,
+    GameRecord,
+    GameStatus,
+    LeaderboardRow,
+    MoveRecord,
+    ProfileRecord,
+    RatingRecord,
+    ResultInput,
+    ResultRecord,
+    SeatRecord,
+)
+
+
+class Store(GameQueries, RatingQueries):
+    """The bot's database: ``async with await Store.open(path) as store: ...``."""
+
+
+__all__ = [
+    "MAX_SEATS",
+    "MIGRATIONS",
+    "AiLevel",
+    "AlreadySeated",
+    "ChannelBusy",
+    "Database",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "LeaderboardRow",
+    "LobbyFull",
+    "MoveRecord",
+    "NotActive",
+    "NotFinished",
+    "NotInLobby",
+    "NotRunning",
+    "NotSeated",
+    "ProfileRecord",
+    "RatingRecord",
+    "ResultInput",
+    "ResultRecord",
+    "SeatRecord",
+    "StaleAction",
+    "Store",
+    "StoreError",
+    "apply_migrations",
+    "finishing_ranks",
+    "schema_version",
+]

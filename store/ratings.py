@@ -1,0 +1,224 @@
+"""Results and ratings: recording a finished game, the guild leaderboard, a player's profile."""
+
+from collections.abc import Sequence
+
+import aiosqlite
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from store.db import Database
+from store.errors import GameNotFound, NotFinished, StoreError
+from store.records import (
+    LeaderboardRow,
+    ProfileRecord,
+    RatingRecord,
+    ResultInput,
+    ResultRecord,
+    iso,
+    ordinal,
+    rating_from_row,
+    result_from_row,
+    utc_now,
+)
+
+MODEL = PlackettLuce()
+
+# One ordering for the leaderboard and for a profile's rank, so the two always agree.
+STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
+
+
+def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
+    """Ranks for the rating model (1 = best): higher total ranks better, equal totals share a rank, and
+    every player who resigned shares the last rank whatever their total."""
+    totals = sorted({r.total for r in results if not r.resigned}, reverse=True)
+    last = len(totals) + 1
+    return [last if r.resigned else totals.index(r.total) + 1 for r in results]
+
+
+def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> list[PlackettLuceRating]:
+    """New ratings for every seat of a finished game, in the order of ``results``.
+
+    AI seats (``user_id is None``) take part in the ranking as fresh players with the model's default
+    rating, every game, and are never stored. So finishing above an AI still counts, but as beating an
+    unknown newcomer: its large uncertainty makes the update smaller than beating a proven player would.
+    Humans without a rating in the guild start at the model's defaults.
+    """
+    before = [
+        MODEL.rating(mu=current[r.user_id].mu, sigma=current[r.user_id].sigma)
+        if r.user_id is not None and r.user_id in current
+        else MODEL.rating()
+        for r in results
+    ]
+    if len(before) < 2:
+        return before
+    after = MODEL.rate([[rating] for rating in before], ranks=[float(rank) for rank in finishing_ranks(results)])
+    return [team[0] for team in after]
+
+
+def _check_results(results: Sequence[ResultInput]) -> None:
+    seats = [r.seat for r in results]
+    users = [r.user_id for r in results if r.user_id is not None]
+    if not results or len(set(seats)) != len(seats) or len(set(users)) != len(users):
+        raise ValueError("results need one entry per seat and per user")
+
+
+async def _ratings(conn: aiosqlite.Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+    marks = ", ".join("?" * len(user_ids))
+    async with conn.execute(
+        f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks})", (guild_id, *user_ids)
+    ) as cursor:
+        return {int(row["user_id"]): rating_from_row(row) for row in await cursor.fetchall()}
+
+
+async def _update_ratings(conn: aiosqlite.Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
+    humans = [r.user_id for r in results if r.user_id is not None]
+    if not humans:
+        return
+    after = rate(results, await _ratings(conn, guild_id, humans))
+    now = iso(utc_now())
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, games, wins, points, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+        " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
+        " points = points + excluded.points, updated_at = excluded.updated_at",
+        [
+            (guild_id, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, now)
+            for r, rating in zip(results, after, strict=True)
+            if r.user_id is not None
+        ],
+    )
+
+
+def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
+    games, wins, mu, sigma = int(row["games"]), int(row["wins"]), float(row["mu"]), float(row["sigma"])
+    return LeaderboardRow(
+        rank=rank,
+        user_id=int(row["user_id"]),
+        name=str(row["name"]),
+        games=games,
+        wins=wins,
+        win_rate=wins / games if games else 0.0,
+        avg_total=int(row["points"]) / games if games else 0.0,
+        mu=mu,
+        sigma=sigma,
+        ordinal=ordinal(mu, sigma),
+    )
+
+
+class RatingQueries(Database):
+    async def record_results(
+        self, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
+    ) -> bool:
+        """Store a finished game's results and, if ``rated`` in a guild, update its players' ratings.
+
+        One transaction; idempotent: if the game's results are already stored nothing changes and this
+        returns False. See ``rate`` for how AI seats count.
+        """
+        _check_results(results)
+        async with self._write() as conn:
+            async with conn.execute("SELECT status, guild_id FROM games WHERE id = ?", (game_id,)) as cursor:
+                game = await cursor.fetchone()
+            if game is None:
+                raise GameNotFound(f"There is no game #{game_id}.")
+            if game["status"] != "finished":
+                raise NotFinished(f"Game #{game_id} is not finished.")
+            if game["guild_id"] != guild_id:
+                raise StoreError(f"Game #{game_id} was not played in guild {guild_id}.")
+            async with conn.execute("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)) as cursor:
+                if await cursor.fetchone() is not None:
+                    return False
+            await conn.executemany(
+                "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
+                " resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        r.seat,
+                        r.user_id,
+                        r.name,
+                        r.clan,
+                        r.clan_score,
+                        r.chips,
+                        r.total,
+                        int(r.winner),
+                        int(r.resigned),
+                    )
+                    for r in results
+                ],
+            )
+            if rated and guild_id is not None:
+                await _update_ratings(conn, guild_id, results)
+                await conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+            return True
+
+    async def results(self, game_id: int) -> list[ResultRecord]:
+        """A game's stored results in seat order (empty if none are recorded)."""
+        async with (
+            self._read() as conn,
+            conn.execute("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor,
+        ):
+            return [result_from_row(row) for row in await cursor.fetchall()]
+
+    async def rating(self, guild_id: int, user_id: int) -> RatingRecord | None:
+        async with self._read() as conn:
+            return (await _ratings(conn, guild_id, [user_id])).get(user_id)
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
+        """The guild's rated players, best first: by ordinal (mu - 3·sigma), then wins."""
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        async with (
+            self._read() as conn,
+            conn.execute(f"SELECT * FROM ratings WHERE guild_id = ? {STANDING} LIMIT ?", (guild_id, limit)) as cur,
+        ):
+            return [_leaderboard_row(rank, row) for rank, row in enumerate(await cur.fetchall(), start=1)]
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        """A player's standing in a guild, or None if they have finished no game there.
+
+        Counts, averages, best total and rank cover rated games; ``recent`` lists the last five finished
+        games in the guild, rated or not, newest first.
+        """
+        async with self._read() as conn:
+            async with conn.execute(
+                f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?)"
+                " WHERE user_id = ?",
+                (guild_id, user_id),
+            ) as cursor:
+                standing = await cursor.fetchone()
+            async with conn.execute(
+                "SELECT results.* FROM results JOIN games ON games.id = results.game_id"
+                " WHERE games.guild_id = ? AND results.user_id = ?"
+                " ORDER BY games.finished_at DESC, games.id DESC LIMIT 5",
+                (guild_id, user_id),
+            ) as cursor:
+                recent = tuple(result_from_row(row) for row in await cursor.fetchall())
+            async with conn.execute(
+                "SELECT MAX(results.total) FROM results JOIN games ON games.id = results.game_id"
+                " WHERE games.guild_id = ? AND games.rated = 1 AND results.user_id = ?",
+                (guild_id, user_id),
+            ) as cursor:
+                best = await cursor.fetchone()
+        if standing is None and not recent:
+            return None
+        if standing is None:
+            row = None
+            name, mu, sigma, rank = recent[0].name, MODEL.mu, MODEL.sigma, None
+        else:
+            row = _leaderboard_row(int(standing["rank"]), standing)
+            name, mu, sigma, rank = row.name, row.mu, row.sigma, row.rank
+        return ProfileRecord(
+            guild_id=guild_id,
+            user_id=user_id,
+            name=name,
+            games=row.games if row else 0,
+            wins=row.wins if row else 0,
+            win_rate=row.win_rate if row else 0.0,
+            avg_total=row.avg_total if row else 0.0,
+            best_total=None if best is None or best[0] is None else int(best[0]),
+            mu=mu,
+            sigma=sigma,
+            ordinal=ordinal(mu, sigma),
+            rank=rank,
+            recent=recent,
+        )
