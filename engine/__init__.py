@@ -19,7 +19,7 @@ from engine.rules import (
 )
 from engine.serial import BadState
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
-from engine.view import PublicView, public_view, state_from_view
+from engine.view import PublicView, order_choices, public_view, state_from_view
 
 __all__ = [
     "CLAN_COUNT",
@@ -54,6 +54,7 @@ __all__ = [
     "load_board",
     "load_chart",
     "new_game",
+    "order_choices",
     "parse_action",
     "play",
     "public_view",

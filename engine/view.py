@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine.board import Board, Chart
 from engine.clans import Clan
 from engine.moves import Move
+from engine.rules import apply, final_result
 from engine.state import FinalResult, GameState, Phase, Village
 
 
@@ -50,7 +51,6 @@ class PublicView:
 
 
 def public_view(state: GameState) -> PublicView:
-    from engine.rules import final_result
 
     return PublicView(
         board=state.board,
@@ -105,3 +105,14 @@ def state_from_view(view: PublicView, clans: Sequence[Clan], seed: int = 0) -> G
         resigned=list(view.resigned),
         end_reason=view.result.reason if view.result else None,
     )
+
+
+def order_choices(view: PublicView) -> list[Village]:
+    """While the mover orders villages: each pending village as it would be founded if chosen next."""
+    placeholder = tuple(Clan(c) for c in range(view.players))
+    choices = []
+    for territory in view.pending:
+        state = state_from_view(view, placeholder)
+        apply(state, Move.village(territory))
+        choices.append(state.villages[len(view.villages)])
+    return choices

@@ -1,0 +1,105 @@
+"""Entry point: read the settings, open the database, build the bot, load the cog, run."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import sys
+
+import discord
+from discord.ext import commands
+
+from cogs.components import PERSISTENT_ITEMS
+from cogs.errors import ClansTree
+from config import Config, ConfigError, load_config
+from service import GameService
+from store import Store
+
+log = logging.getLogger("clans")
+
+EXTENSIONS = ("cogs.clans",)
+
+
+class ClansBot(commands.Bot):
+    def __init__(self, config: Config, store: Store, games: GameService | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
+            intents=discord.Intents.default(),
+            tree_cls=ClansTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            help_command=None,
+        )
+        self.config = config
+        self.store = store
+        self.games = games or GameService(store)
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*PERSISTENT_ITEMS)
+        await self.sync_commands()
+        await self.resume_games()
+
+    async def sync_commands(self) -> bool:
+        """Sync slash commands when they changed since the last sync (to one guild in development)."""
+        guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.config.guild_id or 'global'}"
+        if await self.store.get_meta(key) == digest:
+            return False
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        log.info("Synced %d commands to %s", len(payload), f"guild {guild.id}" if guild else "all servers")
+        return True
+
+    async def resume_games(self) -> None:
+        """After a restart: every running game whose turn belongs to an AI goes on by itself."""
+        cog = self.get_cog("Clans")
+        for game in await self.store.running_games():
+            cog.ai.schedule(game.id)  # type: ignore[union-attr]
+
+
+async def run(config: Config) -> None:
+    assert config.token is not None
+    async with await Store.open(config.database) as store, ClansBot(config, store) as bot:
+        await bot.start(config.token)
+
+
+def main() -> int:
+    try:
+        config = load_config()
+    except ConfigError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.token is None:
+        print(
+            "DISCORD_TOKEN is not set.\n"
+            "Create a bot at https://discord.com/developers/applications (Bot -> Reset Token), then\n"
+            "  cp .env.example .env   and put the token after DISCORD_TOKEN=\n"
+            "and run `make run` again. See README.md, 'Setting up the Discord application'.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: copy a fresh token from the developer portal into .env.", file=sys.stderr
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the gateway intents; this bot needs none that are privileged.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

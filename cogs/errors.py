@@ -1,0 +1,58 @@
+"""The one error path: known refusals become short ephemeral messages; anything else is logged."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from engine import IllegalMove
+from service import GameError
+from store import StoreError
+
+log = logging.getLogger("clans.errors")
+
+APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+
+
+def user_message(error: BaseException) -> str | None:
+    """The sentence to show for a known refusal, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+    if isinstance(error, GameError | IllegalMove | StoreError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
+        return str(error) or "You cannot use that here."
+    if isinstance(error, app_commands.TransformerError):
+        return "That value is not valid here."
+    return None
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException, game_id: int | None = None) -> None:
+    message = user_message(error)
+    if message is None:
+        log.error(
+            "Unexpected error (game %s, command %s, user %s)",
+            game_id if game_id is not None else "-",
+            interaction.command.qualified_name if interaction.command else interaction.data,
+            interaction.user.id,
+            exc_info=error,
+        )
+        message = APOLOGY
+    await send_ephemeral(interaction, message)
+
+
+async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not tell user %s: %s", interaction.user.id, message)
+
+
+class ClansTree(app_commands.CommandTree[discord.Client]):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)

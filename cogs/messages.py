@@ -1,0 +1,249 @@
+"""What players read: texts and embeds made from public information only (never a secret clan)."""
+
+from __future__ import annotations
+
+import discord
+
+from engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign, Village
+from service.describe import clan_label, epoch_line, epoch_terms, village_line
+from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+
+CLAN_COLOUR = {
+    Clan.RED: discord.Colour(0xD7263D),
+    Clan.BLUE: discord.Colour(0x1B64C8),
+    Clan.GREEN: discord.Colour(0x2E9E44),
+    Clan.YELLOW: discord.Colour(0xF2C318),
+    Clan.BLACK: discord.Colour(0x202020),
+}
+BRAND = discord.Colour(0x8B5A2B)
+BOARD_FILE = "board.png"
+
+
+def mention(seat: SeatRecord) -> str:
+    return f"**{seat.name}**" if seat.user_id is None else f"<@{seat.user_id}>"
+
+
+
+
+
+
+
+
+# --- lobby ---------------------------------------------------------------------------------------
+
+
+def lobby_embed(game: GameRecord) -> discord.Embed:
+    embed = discord.Embed(title=f"Clans — game #{game.id}", colour=BRAND)
+    if game.status == "lobby":
+        embed.description = (
+            "A new game is gathering players. Press **Join** (or `/clans join`); "
+            "the host presses **Start** when 2 to 4 players are in. `/clans addbot` adds an AI player."
+        )
+    else:
+        embed.description = {
+            "running": "This game has started.",
+            "finished": "This game is over.",
+            "cancelled": "This game was cancelled.",
+        }[game.status]
+    seats = "\n".join(
+        f"{seat.seat + 1}. {mention(seat)}{' (host)' if seat.user_id == game.host_id else ''}" for seat in game.seats
+    )
+    embed.add_field(name=f"Players ({len(game.seats)}/4)", value=seats or "nobody yet", inline=False)
+    return embed
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+
+
+
+
+def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView) -> str:
+    move = outcome.move
+    if isinstance(move, Resign):
+        return f"{actor.name} resigned"
+    if move.is_village_choice:
+        return f"{actor.name} founded the village at {move.src} next"
+    moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
+    size = f" ({moved} huts now)" if moved else ""
+    return f"Move {view.turn}: {actor.name} moved {move.src} → {move.dst}{size}"
+
+
+def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
+    lines = [village_line(v) for v in outcome.villages]
+    lines += [epoch_line(view.chart, e) for e in outcome.epochs_entered]
+    return lines
+
+
+def move_embed(outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool) -> discord.Embed:
+    embed = discord.Embed(title=action_title(outcome, actor, view), colour=BRAND)
+    lines = outcome_lines(outcome, view)
+    if outcome.awaiting_order:
+        lines.append(f"This move founds {len(outcome.awaiting_order)} villages: the mover chooses their order.")
+    embed.description = "\n".join(lines) or None
+    embed.set_footer(text=score_footer(view))
+    if with_image:
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return embed
+
+
+def score_footer(view: PublicView) -> str:
+    scores = "  ".join(f"{Clan(c).label[0].upper()} {s}" for c, s in enumerate(view.scores))
+    return f"Epoch {view.epoch} · {view.chips_left} village chips left · Scores: {scores}"
+
+
+def order_option_label(village: Village) -> str:
+    worth = "doomed, worth 0" if village.destroyed else f"worth {village.value}"
+    return f"{village.territory} · {village.terrain.label} · epoch {village.epoch} · {worth}"[:100]
+
+
+def order_option_description(village: Village, last: bool) -> str:
+    who = ", ".join(c.label for c in village.colours) or "nobody"
+    text = f"{village.size} huts, scores {who}"
+    if last:
+        text += " · the 12th village: the others do not score"
+    return text[:100]
+
+
+# --- end of game ---------------------------------------------------------------------------------
+
+
+def final_embed(result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int) -> discord.Embed:
+    embed = discord.Embed(title=f"🏁 Game #{game_id} is over — {result.reason.value}", colour=BRAND)
+    winners = [seats[s] for s in result.winners]
+    if not winners:
+        embed.description = "Nobody is left to win."
+    elif len(winners) == 1:
+        embed.description = f"🏆 {mention(winners[0])} wins!"
+    else:
+        embed.description = f"🏆 Shared win: {', '.join(mention(w) for w in winners)}"
+    order = sorted(range(len(seats)), key=lambda s: -result.totals[s])
+    for s in order:
+        clan = result.clans[s]
+        flag = " 🏆" if s in result.winners else (" (resigned)" if s in result.resigned else "")
+        embed.add_field(
+            name=f"{seats[s].name}{flag}",
+            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {result.chips[s]} chips = **{result.totals[s]}**",
+            inline=False,
+        )
+    unused = [Clan(c) for c in range(len(result.clan_scores)) if Clan(c) not in result.clans]
+    if unused:
+        embed.add_field(
+            name="Clans nobody held",
+            value=", ".join(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
+            inline=False,
+        )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return embed
+
+
+# --- information ---------------------------------------------------------------------------------
+
+
+def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int) -> discord.Embed:
+    embed = discord.Embed(title=f"Clans — game #{game_id}", colour=BRAND)
+    embed.add_field(name="Epoch", value=f"{view.epoch}: {epoch_terms(view.chart, view.epoch)}", inline=False)
+    embed.add_field(name="Village chips left", value=str(view.chips_left))
+    embed.add_field(name="Move", value=str(view.turn + 1))
+    embed.add_field(
+        name="Clan scores",
+        value="\n".join(f"{clan_label(Clan(c))}: {s}" for c, s in enumerate(view.scores)),
+        inline=False,
+    )
+    seat_lines = []
+    for seat in seats:
+        marker = "▶ " if seat.seat == view.to_move and not view.over else ""
+        gone = " (resigned)" if view.resigned[seat.seat] else ""
+        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {view.chips[seat.seat]} chips{gone}")
+    embed.add_field(name="Seats", value="\n".join(seat_lines), inline=False)
+    if view.over:
+        embed.add_field(name="Turn", value="The game is over.", inline=False)
+    else:
+        waiting = "to choose the village order" if view.pending else "to move"
+        embed.add_field(name="Turn", value=f"{mention(seats[view.to_move])} {waiting}", inline=False)
+    return embed
+
+
+def clan_embed(clan: Clan, game_id: int, channel_id: int) -> discord.Embed:
+    return discord.Embed(
+        title=f"Your secret clan: {clan_label(clan)}",
+        description=(
+            f"in Clans game #{game_id} (<#{channel_id}>). Keep it to yourself: score for {clan.label} "
+            "without giving it away. `/clans myclan` shows it again."
+        ),
+        colour=CLAN_COLOUR[clan],
+    )
+
+
+def rules_embed(chart: Chart) -> discord.Embed:
+    embed = discord.Embed(title="Clans — the rules in short", colour=BRAND)
+    embed.description = (
+        "Each player secretly holds one of 5 clans (all 5 are on the board). On your turn move **all** huts "
+        "of a territory onto a neighbouring non-empty territory (`/clans move 23 24`). A group of 7+ huts "
+        "cannot move, except onto a larger or equal group of 7+.\n"
+        "A territory with huts whose neighbours are all empty becomes a **village**: the mover takes a chip "
+        "(+1 point at the end) and every clan present scores its value: its huts, + the epoch bonus on "
+        "favourable terrain, 0 on doomed terrain (its huts are removed). If all 5 colours are present, "
+        "single huts are lost first (strife).\n"
+        "The game ends with the 12th village (always +5) or when no move is left. Total = your clan's "
+        "score + your chips. Hide your clan, guess the others'!"
+    )
+    for epoch in chart.epochs:
+        embed.add_field(
+            name=f"Epoch {epoch.number} · {epoch.chips} villages",
+            value=epoch_terms(chart, epoch.number),
+            inline=True,
+        )
+    return embed
+
+
+HELP_TEXT = """**Clans commands** (all under `/clans`)
+`/clans new` — open a game in this channel or thread, with Join / Leave / Start buttons
+`/clans join` · `/clans leave` · `/clans start` — the same as the buttons (only the host starts; 2-4 players)
+`/clans addbot level:hard` — add an AI player to the lobby (easy, normal, hard)
+`/clans move from:23 to:24` — move all huts of 23 onto 24 (autocomplete shows the legal choices)
+`/clans board` — the current board · `/clans status` — scores, epoch, whose turn
+`/clans myclan` — your secret clan (only you see it)
+`/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
+`/clans leaderboard` · `/clans profile user:@someone` — this server's ratings
+`/clans rules` — the rules in short"""
+
+
+def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Embed:
+    embed = discord.Embed(title=f"Clans leaderboard — {guild_name}", colour=BRAND)
+    if not rows:
+        embed.description = "No rated games yet. Finish a game to appear here."
+        return embed
+    lines = [
+        f"**{row.rank}.** <@{row.user_id}> · rating {row.ordinal:.1f} · {row.wins}/{row.games} wins "
+        f"({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
+        for row in rows
+    ]
+    embed.description = "\n".join(lines)
+    embed.set_footer(text="Rating: openskill Plackett-Luce (μ − 3σ). Only human players are rated.")
+    return embed
+
+
+def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> discord.Embed:
+    embed = discord.Embed(title=f"Clans profile — {user.display_name}", colour=BRAND)
+    if profile is None:
+        embed.description = "No finished games in this server yet."
+        return embed
+    rank = f"#{profile.rank}" if profile.rank else "unranked"
+    embed.add_field(name="Rating", value=f"{profile.ordinal:.1f} ({rank})")
+    embed.add_field(name="Games", value=str(profile.games))
+    embed.add_field(name="Wins", value=f"{profile.wins} ({profile.win_rate:.0%})")
+    embed.add_field(name="Average total", value=f"{profile.avg_total:.1f}")
+    embed.add_field(name="Best total", value=str(profile.best_total if profile.best_total is not None else "—"))
+    if profile.recent:
+        embed.add_field(
+            name="Recent games",
+            value="\n".join(
+                f"#{r.game_id}: {clan_label(Clan.parse(r.clan))} · {r.total} pts{' 🏆' if r.winner else ''}"
+                for r in profile.recent
+            ),
+            inline=False,
+        )
+    return embed
+

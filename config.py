@@ -1,0 +1,64 @@
+"""Settings from the environment (and a .env file): one frozen value, read once at start."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str | None
+    guild_id: int | None
+    """When set, commands sync to this guild only (instant, for development)."""
+    database: Path
+    ai_budget_s: float
+    """Thinking time of the hard AI per move."""
+    ai_delay_s: float
+    """Pause before an AI moves, so humans can follow the game."""
+    log_level: str
+
+
+def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
+    if env is None:
+        if dotenv:
+            load_dotenv()
+        env = os.environ
+    return Config(
+        token=env.get("DISCORD_TOKEN", "").strip() or None,
+        guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
+        database=Path(env.get("CLANS_DATABASE", "").strip() or "var/clans.db"),
+        ai_budget_s=_float(env, "CLANS_AI_BUDGET", 2.0),
+        ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
+        log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+    )
+
+
+def _optional_int(env: Mapping[str, str], key: str) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{key} must be a number (a Discord id), not {raw!r}")
+    return int(raw)
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number of seconds, not {raw!r}") from None
+    if value < 0:
+        raise ConfigError(f"{key} cannot be negative")
+    return value

@@ -1,0 +1,56 @@
+"""Plain-text sentences about what happened, shared by the Discord messages and the terminal game."""
+
+from __future__ import annotations
+
+from engine import Chart, Clan, Terrain, Village
+
+CLAN_SQUARE = {Clan.RED: "🟥", Clan.BLUE: "🟦", Clan.GREEN: "🟩", Clan.YELLOW: "🟨", Clan.BLACK: "⬛"}
+TERRAIN_ICON = {Terrain.FOREST: "🌲", Terrain.MOUNTAIN: "⛰️", Terrain.STEPPE: "🌾", Terrain.GRASSLAND: "🌿"}
+
+
+def clan_label(clan: Clan) -> str:
+    return f"{CLAN_SQUARE[clan]} {clan.label.capitalize()}"
+
+
+def terrain_label(terrain: Terrain) -> str:
+    return f"{TERRAIN_ICON[terrain]} {terrain.label}"
+
+
+def clans_list(clans: tuple[Clan, ...]) -> str:
+    return ", ".join(clan_label(c) for c in clans) or "nobody"
+
+
+def village_line(village: Village) -> str:
+    terrain = terrain_label(village.terrain)
+    where = f"Village {village.number} at **{village.territory}** ({terrain}, epoch {village.epoch})"
+    strife = ""
+    if village.strife:
+        lost = [Clan(c).label for c, n in enumerate(village.huts_before) if n == 1]
+        strife = f" Strife! {', '.join(lost)} lost their single hut ({village.size_before} → {village.size} huts)."
+    if village.destroyed:
+        return f"💀 {where}: doomed in this epoch, worth 0 and its huts are removed.{strife}"
+    if not village.size:
+        return f"💨 {where}: strife left nobody, worth 0.{strife}"
+    return f"🏠 {where}: worth **{village.value}** to {clans_list(village.colours)}.{strife}"
+
+
+def epoch_line(chart: Chart, number: int) -> str:
+    epoch = chart.epoch(number)
+    if number == len(chart.epochs):
+        return f"⏳ Epoch {number} begins: the last village scores +{epoch.bonus} on any terrain."
+    return f"⏳ Epoch {number} begins: {epoch_terms(chart, number)}."
+
+
+def epoch_terms(chart: Chart, number: int) -> str:
+    epoch = chart.epoch(number)
+    favoured = ", ".join(terrain_label(t) for t in sorted(epoch.favourable))
+    if len(epoch.favourable) == len(Terrain):
+        favoured = "every terrain"
+    doomed = ", ".join(terrain_label(t) for t in sorted(epoch.unfavourable)) or "none"
+    return f"{favoured} +{epoch.bonus}, doomed: {doomed}"
+
+
+def territory_label(huts: tuple[int, ...], terrain: Terrain, territory: int) -> str:
+    """Autocomplete and menus: "24 · forest · 3 huts"."""
+    count = sum(huts)
+    return f"{territory} · {terrain.label} · {count} hut{'s' if count != 1 else ''}"
