@@ -27,8 +27,10 @@ run: $(STAMP)
 	$(BIN)/python bot.py
 
 PLAYERS ?=
+AI ?=
+SEED ?=
 play: $(STAMP)
-	$(BIN)/python -m play $(if $(PLAYERS),--players $(PLAYERS),)
+	$(BIN)/python -m play $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
