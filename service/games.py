@@ -230,12 +230,12 @@ class GameService:
                     state.to_json(),
                     finished=state.over,
                     end_reason=state.end_reason.value if state.end_reason else None,
+                    results=_results(table.record, state) if state.over else (),
+                    rated=table.record.guild_id is not None,
                 )
             except StaleAction:
                 raise GameError("That move was already played: the game has moved on.") from None
             record = await self.game(game_id)
-            if state.over:
-                await self._record_results(record, state)
             return Played(Table(record, state), outcome, record.seats[seat])
 
     async def my_clan(self, game_id: int, user_id: int) -> Clan:
@@ -267,27 +267,24 @@ class GameService:
             raise GameError("You are not playing in this game.")
         return await self.play(game_id, user_id, Resign(seat.seat))
 
-    async def _record_results(self, record: GameRecord, state: GameState) -> None:
-        result = final_result(state)
-        await self.store.record_results(
-            record.id,
-            record.guild_id,
-            [
-                ResultInput(
-                    seat=seat.seat,
-                    user_id=seat.user_id,
-                    name=seat.name,
-                    clan=result.clans[seat.seat].label,
-                    clan_score=result.clan_scores[result.clans[seat.seat]],
-                    chips=result.chips[seat.seat],
-                    total=result.totals[seat.seat],
-                    winner=seat.seat in result.winners,
-                    resigned=seat.seat in result.resigned,
-                )
-                for seat in record.seats
-            ],
-            rated=record.guild_id is not None,
+
+
+def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
+    result = final_result(state)
+    return [
+        ResultInput(
+            seat=seat.seat,
+            user_id=seat.user_id,
+            name=seat.name,
+            clan=result.clans[seat.seat].label,
+            clan_score=result.clan_scores[result.clans[seat.seat]],
+            chips=result.chips[seat.seat],
+            total=result.totals[seat.seat],
+            winner=seat.seat in result.winners,
+            resigned=seat.seat in result.resigned,
         )
+        for seat in record.seats
+    ]
 
 
 def decide_safely(

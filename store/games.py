@@ -2,6 +2,7 @@
 
 import sqlite3
 from collections import defaultdict
+from collections.abc import Sequence
 
 import aiosqlite
 
@@ -17,10 +18,12 @@ from store.errors import (
     NotSeated,
     StaleAction,
 )
+from store.ratings import write_results
 from store.records import (
     AiLevel,
     GameRecord,
     MoveRecord,
+    ResultInput,
     SeatRecord,
     game_from_row,
     iso,
@@ -222,6 +225,8 @@ class GameQueries(Database):
         snapshot_json: str,
         finished: bool = False,
         end_reason: str | None = None,
+        results: Sequence[ResultInput] = (),
+        rated: bool = False,
     ) -> MoveRecord:
         """Log action number ``expected_ply`` and the state after it, atomically.
 
@@ -243,6 +248,10 @@ class GameQueries(Database):
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
+            if finished and results:  # the last move and the results land together, or neither does
+                await write_results(
+                    conn, game_id, int(game["guild_id"]) if game["guild_id"] is not None else None, results, rated
+                )
             return move
 
     async def moves(self, game_id: int) -> list[MoveRecord]:

@@ -105,6 +105,39 @@ def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
     )
 
 
+async def write_results(
+    conn: aiosqlite.Connection, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
+) -> bool:
+    """Insert a finished game's results (and ratings) inside the caller's transaction; False if already there."""
+    _check_results(results)
+    async with conn.execute("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)) as cursor:
+        if await cursor.fetchone() is not None:
+            return False
+    await conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
+        " resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                r.seat,
+                r.user_id,
+                r.name,
+                r.clan,
+                r.clan_score,
+                r.chips,
+                r.total,
+                int(r.winner),
+                int(r.resigned),
+            )
+            for r in results
+        ],
+    )
+    if rated and guild_id is not None:
+        await _update_ratings(conn, guild_id, results)
+        await conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+    return True
+
+
 class RatingQueries(Database):
     async def record_results(
         self, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
@@ -124,32 +157,7 @@ class RatingQueries(Database):
                 raise NotFinished(f"Game #{game_id} is not finished.")
             if game["guild_id"] != guild_id:
                 raise StoreError(f"Game #{game_id} was not played in guild {guild_id}.")
-            async with conn.execute("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)) as cursor:
-                if await cursor.fetchone() is not None:
-                    return False
-            await conn.executemany(
-                "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-                " resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        r.seat,
-                        r.user_id,
-                        r.name,
-                        r.clan,
-                        r.clan_score,
-                        r.chips,
-                        r.total,
-                        int(r.winner),
-                        int(r.resigned),
-                    )
-                    for r in results
-                ],
-            )
-            if rated and guild_id is not None:
-                await _update_ratings(conn, guild_id, results)
-                await conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
-            return True
+            return await write_results(conn, game_id, guild_id, results, rated)
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         """A game's stored results in seat order (empty if none are recorded)."""

@@ -175,3 +175,25 @@ async def test_profile_of_strangers_and_unrated_players(store: Store, start_game
     assert (profile.games, profile.rank, profile.best_total, profile.mu) == (0, None, None, DEFAULT.mu)
     assert [r.total for r in profile.recent] == [40]
     assert await store.profile(GUILD + 1, ANN) is None
+
+
+async def test_the_last_move_and_the_results_are_committed_together(store: Store, start_game: StartGame) -> None:
+    """Nothing ever lost: a finished game always has its results and ratings, in one transaction."""
+    game = await start_game(store, players=[ANN, BOB])
+    results = [result(0, ANN, 40, winner=True), result(1, BOB, 30)]
+    await store.append_action(
+        game.id, 1, 0, ANN, "resign:1", "{}", finished=True, end_reason="end", results=results, rated=True
+    )
+    assert [r.total for r in await store.results(game.id)] == [40, 30]
+    ann, bob = await store.rating(GUILD, ANN), await store.rating(GUILD, BOB)
+    assert ann is not None and bob is not None and ann.mu > bob.mu
+
+
+async def test_a_refused_last_move_writes_no_results(store: Store, start_game: StartGame) -> None:
+    game = await start_game(store, players=[ANN, BOB])
+    await store.append_action(game.id, 1, 0, ANN, "1-2", "{}")
+    results = [result(0, ANN, 40, winner=True), result(1, BOB, 30)]
+    with pytest.raises(StoreError):
+        await store.append_action(game.id, 1, 0, ANN, "resign:1", "{}", finished=True, results=results, rated=True)
+    assert await store.results(game.id) == []
+    assert await store.rating(GUILD, ANN) is None
