@@ -29,7 +29,7 @@ Send = Callable[..., Awaitable[Any]]
 
 
 @app_commands.guild_only()
-class ClansCog(commands.GroupCog, group_name="clans", group_description="Play Clans, the hidden-clan game"):
+class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_description="Play Clans, the hidden-clan game"):
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
@@ -188,8 +188,11 @@ class ClansCog(commands.GroupCog, group_name="clans", group_description="Play Cl
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         table = await self._table_quietly(interaction)
-        source = getattr(interaction.namespace, "from", None)
-        if table is None or not isinstance(source, int):
+        try:
+            source = int(getattr(interaction.namespace, "from", None) or 0)
+        except (TypeError, ValueError):
+            return []
+        if table is None:
             return []
         targets = [m.dst for m in legal_moves(table.state) if m.src == source and not m.is_village_choice]
         return _choices(table, targets, current)

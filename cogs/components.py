@@ -51,9 +51,12 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>jo
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        handlers = {"join": cog.join_lobby, "leave": cog.leave_lobby, "start": cog.start_game}
-        await _guarded(interaction, self.game_id, lambda: handlers[self.action](interaction, self.game_id, True))
+        async def run() -> None:
+            cog = _cog(interaction)
+            handlers = {"join": cog.join_lobby, "leave": cog.leave_lobby, "start": cog.start_game}
+            await handlers[self.action](interaction, self.game_id, True)
+
+        await _guarded(interaction, self.game_id, run)
 
 
 def lobby_view(game_id: int, open_: bool = True) -> ui.View:

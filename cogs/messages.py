@@ -89,7 +89,7 @@ def move_embed(outcome: Outcome, actor: SeatRecord, view: PublicView, with_image
 
 
 def score_footer(view: PublicView) -> str:
-    scores = "  ".join(f"{Clan(c).label[0].upper()} {s}" for c, s in enumerate(view.scores))
+    scores = "  ".join(f"{'RBGYK'[c]} {s}" for c, s in enumerate(view.scores))
     return f"Epoch {view.epoch} · {view.chips_left} village chips left · Scores: {scores}"
 
 

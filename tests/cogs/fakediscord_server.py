@@ -1,0 +1,325 @@
+"""The Discord side of the fake: what Discord stores (channels, messages, DMs) and how it answers each route.
+
+`fakediscord.FakeDiscord` builds on this to drive a bot; tests normally use only that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, NoReturn
+
+import discord
+from fakediscord_payloads import (
+    BOT_PERMISSIONS,
+    MEMBER_PERMISSIONS,
+    FakeChannel,
+    FakeUser,
+    Json,
+    Snowflakes,
+    StoredMessage,
+    apply_edit,
+    message_object,
+    perf_now,
+    visible_text,
+)
+
+API_BASE = "https://discord.com/api/v10"
+
+
+class UnexpectedRequest(AssertionError):
+    """The bot called a Discord route the fake does not know: a test failure, never a network call."""
+
+
+@dataclass
+class Call:
+    method: str
+    path: str  # e.g. "/interactions/123/tok/callback"
+    json: Any  # the JSON body, or the decoded `payload_json` of a multipart body
+    files: list[tuple[str, bytes]]
+    reason: str | None
+    params: dict[str, Any] | None
+    at: float  # time.perf_counter() when the request was made
+    status: int = 200
+
+
+@dataclass
+class InteractionRecord:
+    id: int
+    kind: int
+    channel_id: int
+    dispatched_at: float
+    original: int | None = None  # message id of @original (the component's message for clicks)
+    response_type: int | None = None
+
+
+@dataclass
+class _Failure:
+    method: str
+    path: re.Pattern[str]
+    status: int
+    code: int
+    message: str
+
+
+class DiscordServer:
+    """One fake Discord: a guild with a default text channel, a bot user, and every request ever made."""
+
+    def __init__(self, *, bot_user_id: int = 1000, guild_id: int = 900, channel_id: int = 901,
+                 response_deadline: float = 3.0) -> None:
+        self.bot_user = FakeUser(bot_user_id, "Clans", bot=True)
+        self.application_id = bot_user_id
+        self.guild_id = guild_id
+        self.channel = FakeChannel(channel_id, 0, guild_id, "clans")
+        self.response_deadline = response_deadline
+        self.app_permissions = BOT_PERMISSIONS
+        self.calls: list[Call] = []
+        self.unexpected: list[Call] = []
+        self.users: dict[int, FakeUser] = {}
+        self.channels: dict[int, FakeChannel] = {channel_id: self.channel}
+        self.messages: dict[int, StoredMessage] = {}
+        self.synced_commands: dict[int | None, list[Json]] = {}
+        self.closed_dms: set[int] = set()
+        self._dm_by_user: dict[int, int] = {}
+        self._interactions: dict[str, InteractionRecord] = {}
+        self._after_call: dict[int, Json] = {}  # id(call) -> the message it created or changed, as it left it
+        self._failures: list[_Failure] = []
+        self._ids = Snowflakes()
+        self._routes: list[tuple[str, re.Pattern[str], Callable[..., Any]]] = [
+            (m, re.compile(p), h) for m, p, h in [
+                ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", self._callback),
+                ("GET|PATCH|DELETE", r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
+                 self._webhook_message),
+                ("POST", r"/webhooks/\d+/(?P<token>[^/]+)", self._followup),
+                ("POST", r"/channels/(?P<cid>\d+)/messages", self._channel_send),
+                ("GET|PATCH|DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._channel_message),
+                ("GET", r"/channels/(?P<cid>\d+)", self._get_channel),
+                ("POST", r"/channels/(?P<cid>\d+)/typing", lambda call, cid: None),
+                ("POST", r"/users/@me/channels", self._open_dm),
+                ("GET", r"/users/(?P<uid>\d+)", self._get_user),
+                ("GET|PUT", r"/applications/\d+(?:/guilds/(?P<gid>\d+))?/commands", self._commands),
+            ]]
+
+    # --- the world ------------------------------------------------------------------------------------
+
+    def user(self, user_id: int, name: str | None = None, *, permissions: int = MEMBER_PERMISSIONS,
+             roles: tuple[int, ...] = ()) -> FakeUser:
+        user = FakeUser(user_id, name or f"user{user_id}", permissions, roles)
+        self.users[user_id] = user
+        return user
+
+    def text_channel(self, channel_id: int, name: str = "clans") -> FakeChannel:
+        self.channels[channel_id] = FakeChannel(channel_id, 0, self.guild_id, name)
+        return self.channels[channel_id]
+
+    def thread(self, channel_id: int, name: str = "clans-game", parent_id: int | None = None) -> FakeChannel:
+        parent = parent_id or self.channel.id
+        self.channels[channel_id] = FakeChannel(channel_id, 11, self.guild_id, name, parent)
+        return self.channels[channel_id]
+
+    def close_dms(self, user_id: int) -> None:
+        """Sending to this user's DMs now fails with 403 / 50007, as when they block DMs from the server."""
+        self.closed_dms.add(user_id)
+
+    def fail_next(self, method: str, path_regex: str, status: int = 500, *, code: int = 0,
+                  message: str = "injected failure") -> None:
+        """Make the next matching request fail (for 5xx: as discord.py reports it after its retries)."""
+        self._failures.append(_Failure(method, re.compile(path_regex), status, code, message))
+
+    # --- what users see -------------------------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int | None = None) -> list[Json]:
+        """Messages anyone in the channel can see (no ephemeral ones), oldest first, as last edited."""
+        cid = str(channel_id or self.channel.id)
+        return [m.data for m in self.messages.values()
+                if m.data["channel_id"] == cid and not m.ephemeral and not m.deleted]
+
+    def dms(self, user_id: int) -> list[Json]:
+        channel_id = self._dm_by_user.get(user_id)
+        return self.channel_messages(channel_id) if channel_id else []
+
+    def message(self, message_id: int) -> Json:
+        return self.messages[message_id].data
+
+    def files_of(self, message: Json) -> list[tuple[str, bytes]]:
+        return self.messages[int(message["id"])].files
+
+    def responses_to(self, interaction_id: int) -> list[Call]:
+        token = next(t for t, i in self._interactions.items() if i.id == interaction_id)
+        return [c for c in self.calls if f"/{token}" in c.path]
+
+    def all_public_text(self) -> str:
+        """Every text ever shown outside DMs and ephemeral replies (including versions later edited away)."""
+        texts: list[str] = []
+        for call in self.calls:
+            message = self._after_call.get(id(call))
+            if message is None or message["flags"] & 64 or self.channels[int(message["channel_id"])].type == 1:
+                continue
+            body = (call.json.get("data") or {}) if call.path.endswith("/callback") else (call.json or {})
+            texts += visible_text({**body, "attachments": [{"filename": n} for n, _ in call.files]})
+        return "\n".join(texts)
+
+    # --- the HTTP side ---------------------------------------------------------------------------------
+
+    async def _handle(self, route: Any, body: Any, form: Any, reason: str | None, params: Any) -> Any:
+        await asyncio.sleep(0)  # a real request always yields to the loop
+        files: list[tuple[str, bytes]] = []
+        for part in form or []:
+            if part["name"] == "payload_json":
+                body = json.loads(part["value"])
+            else:
+                files.append((part["filename"], _read(part["value"])))
+        path = route.url.removeprefix(API_BASE)
+        call = Call(route.method, path, body, files, reason, params, perf_now())
+        self.calls.append(call)
+        for failure in self._failures:
+            if failure.method == call.method and failure.path.search(path):
+                self._failures.remove(failure)
+                _raise(call, failure.status, failure.code, failure.message)
+        for methods, pattern, handler in self._routes:
+            match = pattern.fullmatch(path)
+            if match and call.method in methods.split("|"):
+                # discord.py mutates what it parses; hand it a copy so the fake's records stay as sent.
+                return copy.deepcopy(handler(call, **match.groupdict()))
+        self.unexpected.append(call)
+        raise UnexpectedRequest(f"the fake Discord has no route for {call.method} {path}")
+
+    def _callback(self, call: Call, iid: str, token: str) -> Json:
+        info = self._interactions.get(token)
+        if info is None or call.at - info.dispatched_at > self.response_deadline:
+            _raise(call, 404, 10062, "Unknown interaction")
+        if info.response_type is not None:
+            _raise(call, 400, 40060, "Interaction has already been acknowledged.")
+        kind, data = call.json["type"], call.json.get("data") or {}
+        info.response_type = kind
+        answer: Json = {"interaction": {"id": iid, "type": info.kind}}
+        if kind in (4, 5):
+            sent = {**data, "flags": (data.get("flags") or 0) | (128 if kind == 5 else 0)}
+            stored = self._create(call, info.channel_id, sent, interaction=True)
+            info.original = stored.id
+        elif kind == 7:
+            stored = self._edit(call, self.messages[info.original or 0], data)
+        else:
+            return answer
+        answer["interaction"].update(response_message_id=str(stored.id), response_message_ephemeral=stored.ephemeral,
+                                     response_message_loading=kind == 5)
+        answer["resource"] = {"type": kind, "message": stored.data}
+        return answer
+
+    def _webhook_message(self, call: Call, token: str, mid: str) -> Json | None:
+        info = self._interaction(call, token)
+        stored = self.messages.get(info.original or 0 if mid == "@original" else int(mid))
+        if stored is None or stored.deleted:
+            _raise(call, 404, 10008, "Unknown Message")
+        return self._message_verb(call, stored)
+
+    def _followup(self, call: Call, token: str) -> Json:
+        info = self._interaction(call, token)
+        original = self.messages.get(info.original or 0)
+        if info.response_type == 5 and original is not None and original.data["flags"] & 128:
+            # The first follow-up after a "thinking..." defer replaces it and keeps the defer's visibility.
+            return self._edit(call, original, call.json).data
+        return self._create(call, info.channel_id, call.json, interaction=True).data
+
+    def _channel_send(self, call: Call, cid: str) -> Json:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            _raise(call, 404, 10003, "Unknown Channel")
+        if channel.recipient is not None and channel.recipient.id in self.closed_dms:
+            _raise(call, 403, 50007, "Cannot send messages to this user")
+        return self._create(call, channel.id, call.json or {}, interaction=False).data
+
+    def _channel_message(self, call: Call, cid: str, mid: str) -> Json | None:
+        stored = self.messages.get(int(mid))
+        # Ephemeral messages exist only for their interaction's webhook, never under /channels.
+        if stored is None or stored.deleted or stored.ephemeral or stored.data["channel_id"] != cid:
+            _raise(call, 404, 10008, "Unknown Message")
+        return self._message_verb(call, stored)
+
+    def _get_channel(self, call: Call, cid: str) -> Json:
+        if int(cid) not in self.channels:
+            _raise(call, 404, 10003, "Unknown Channel")
+        return self.channels[int(cid)].channel_object()
+
+    def _open_dm(self, call: Call) -> Json:
+        user_id = int(call.json["recipient_id"])
+        user = self.users.get(user_id) or FakeUser(user_id, f"user{user_id}")
+        channel_id = self._dm_by_user.setdefault(user_id, self._ids.next())
+        self.channels[channel_id] = FakeChannel(channel_id, 1, None, "", None, user)
+        return self.channels[channel_id].channel_object()
+
+    def _get_user(self, call: Call, uid: str) -> Json:
+        if int(uid) not in self.users:
+            _raise(call, 404, 10013, "Unknown User")
+        return self.users[int(uid)].user_object()
+
+    def _commands(self, call: Call, gid: str | None) -> list[Json]:
+        scope = int(gid) if gid else None
+        if call.method == "PUT":
+            self.synced_commands[scope] = [
+                {**c, "id": str(self._ids.next()), "application_id": str(self.application_id), "version": "1",
+                 "default_member_permissions": c.get("default_member_permissions"),
+                 **({"guild_id": gid} if gid else {})} for c in call.json]
+        return self.synced_commands.get(scope, [])
+
+    # --- message store ---------------------------------------------------------------------------------
+
+    def _message_verb(self, call: Call, stored: StoredMessage) -> Json | None:
+        if call.method == "PATCH":
+            return self._edit(call, stored, call.json or {}).data
+        if call.method == "DELETE":
+            stored.deleted = True
+            return None
+        return stored.data
+
+    def _create(self, call: Call, channel_id: int, sent: Json, *, interaction: bool) -> StoredMessage:
+        data = message_object(message_id=self._ids.next(), channel_id=channel_id, author=self.bot_user.user_object(),
+                              sent=sent, files=call.files, attachment_ids=[self._ids.next() for _ in call.files],
+                              known_users=self.users, message_type=20 if interaction else 0,
+                              application_id=self.application_id if interaction else None)
+        stored = self.messages[int(data["id"])] = StoredMessage(data, list(call.files))
+        self._after_call[id(call)] = copy.deepcopy(stored.data)
+        return stored
+
+    def _edit(self, call: Call, stored: StoredMessage, sent: Json) -> StoredMessage:
+        apply_edit(stored.data, sent, call.files, [self._ids.next() for _ in call.files], self.users)
+        kept = {a["filename"] for a in stored.data["attachments"]}
+        stored.files = [f for f in stored.files + call.files if f[0] in kept]
+        self._after_call[id(call)] = copy.deepcopy(stored.data)
+        return stored
+
+    def _message_after(self, call: Call) -> Json | None:
+        return self._after_call.get(id(call))
+
+    def _interaction(self, call: Call, token: str) -> InteractionRecord:
+        info = self._interactions.get(token)
+        if info is None or info.response_type is None:
+            _raise(call, 404, 10015, "Unknown Webhook")
+        return info
+
+
+def _read(value: Any) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    position = value.tell()
+    blob = value.read()
+    value.seek(position)
+    return bytes(blob)
+
+
+def _raise(call: Call, status: int, code: int, message: str) -> NoReturn:
+    call.status = status
+    response = SimpleNamespace(status=status, reason={403: "Forbidden", 404: "Not Found"}.get(status, "Error"))
+    body = {"code": code, "message": message}
+    if status == 403:
+        raise discord.Forbidden(response, body)  # type: ignore[arg-type]
+    if status == 404:
+        raise discord.NotFound(response, body)  # type: ignore[arg-type]
+    if status >= 500:
+        raise discord.DiscordServerError(response, body)  # type: ignore[arg-type]
+    raise discord.HTTPException(response, body)  # type: ignore[arg-type]
