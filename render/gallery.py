@@ -1,0 +1,87 @@
+"""Write example boards for the maintainers to look at: ``python -m render.gallery OUTDIR``.
+
+start.png (a new game), midgame.png, multivillage.png (right after a move that founded two or more
+villages, all highlighted), order.png (the same move while the mover picks the villages' order) and
+final.png (the final-result variant).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import engine
+from engine import GameState, Phase
+from render import render_board, render_final
+
+NAMES = ("Alice", "Bob", "Chandrasekhar the Bold", "Dee")
+
+
+def play_random(state: GameState, moves: int, rng: random.Random) -> None:
+    """Play up to ``moves`` uniformly random legal actions (village-order choices included)."""
+    for _ in range(moves):
+        if state.over:
+            return
+        engine.play(state, rng.choice(engine.legal_moves(state)))
+
+
+def midgame(seed: int = 3, players: int = 3, moves: int = 32) -> GameState:
+    state = engine.new_game(players, seed)
+    play_random(state, moves, random.Random(seed))
+    return state
+
+
+def order_phase(first_seed: int = 1) -> GameState:
+    """The first position, over seeded random games, where a move has just founded 2+ villages and the
+    mover must now choose their order."""
+    for seed in range(first_seed, first_seed + 500):
+        state = engine.new_game(4, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            engine.play(state, rng.choice(engine.legal_moves(state)))
+            if state.phase is Phase.ORDER and state.villages:
+                return state
+    raise RuntimeError("no seeded game founded two villages with one move")
+
+
+def multivillage(first_seed: int = 1) -> GameState:
+    """Right after a move that founded 2+ villages, once their order is chosen: all highlighted."""
+    state = order_phase(first_seed)
+    while state.phase is Phase.ORDER:
+        engine.play(state, engine.legal_moves(state)[0])
+    return state
+
+
+def final(seed: int = 5, players: int = 4) -> GameState:
+    state = engine.new_game(players, seed)
+    engine.random_playout(state, random.Random(seed))
+    return state
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    names = list(NAMES)
+    boards = {
+        "start.png": render_board(engine.public_view(engine.new_game(4, 2)), names),
+        "midgame.png": render_board(engine.public_view(midgame()), names[:3]),
+        "multivillage.png": render_board(engine.public_view(multivillage()), names),
+        "order.png": render_board(engine.public_view(order_phase()), names),
+        "final.png": render_final(engine.public_view(final()), names),
+    }
+    paths = []
+    for name, png in boards.items():
+        path = out / name
+        path.write_bytes(png)
+        paths.append(path)
+    return paths
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0] if argv else "gallery")
+    for path in write_gallery(out):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,238 @@
+"""The parts of the image that never change during a game, drawn once per process and copied per render.
+
+Two full layers are drawn: the map as it looks with huts everywhere and the same map washed out and
+hatched for empty territories. Each render copies the first and pastes hex-shaped tiles of the second
+over the territories that are empty. Both are drawn in RGB (supersampled) and then indexed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.board import Board
+from engine.clans import Terrain
+from render import palette as pal
+from render.fonts import bold
+from render.icons import terrain_icon
+from render.indexed import to_indexed
+from render.layout import EPOCH_BOX, HEIGHT, LEGEND_BOX, SIDE_BOX, WIDTH, Box, Layout, layout_for
+
+SUPERSAMPLE = 3
+"""Shapes are drawn this many times larger and reduced, which antialiases every edge."""
+NUMBER_SIZE = 31
+
+
+@dataclass(frozen=True)
+class EmptyTile:
+    box: Box
+    tile: Image.Image
+    mask: Image.Image
+
+
+@dataclass(frozen=True)
+class StaticLayer:
+    base: Image.Image
+    empty_tiles: dict[int, EmptyTile]
+
+
+_CACHE: dict[int, tuple[Board, StaticLayer]] = {}
+_RGB_CACHE: dict[int, tuple[Board, tuple[Image.Image, Image.Image]]] = {}
+
+
+def static_layer(board: Board) -> StaticLayer:
+    """The static layer of ``board``, drawn on first use and kept for the life of the process."""
+    entry = _CACHE.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, _index_static(layout_for(board)))
+        _CACHE[id(board)] = entry
+    return entry[1]
+
+
+def rgb_layers(board: Board) -> tuple[Image.Image, Image.Image]:
+    """The full and the washed-out map in RGB, with the panel frames on the full one."""
+    entry = _RGB_CACHE.get(id(board))
+    if entry is None or entry[0] is not board:
+        layout = layout_for(board)
+        full = _draw_map(layout, empty=False)
+        _draw_panel_frames(full)
+        entry = (board, (full, _draw_map(layout, empty=True)))
+        _RGB_CACHE[id(board)] = entry
+    return entry[1]
+
+
+def _index_static(layout: Layout) -> StaticLayer:
+    full_rgb, washed_rgb = rgb_layers(layout.board)
+    full, washed = to_indexed(full_rgb), to_indexed(washed_rgb)
+    tiles: dict[int, EmptyTile] = {}
+    for t in layout.board.territories:
+        box = layout.hex_box(t.id)
+        mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in layout.polygon(t.id)], fill=255)
+        tiles[t.id] = EmptyTile(box, washed.crop(box), mask)
+    return StaticLayer(full, tiles)
+
+
+def _draw_map(layout: Layout, empty: bool) -> Image.Image:
+    s = SUPERSAMPLE
+    big = Image.new("RGB", (WIDTH * s, HEIGHT * s), pal.BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    r = layout.scale
+
+    def sp(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] * s, p[1] * s)
+
+    for t in layout.board.territories:
+        fill = pal.faded(t.terrain) if empty else pal.TERRAIN[t.terrain]
+        draw.polygon([sp(p) for p in layout.polygon(t.id)], fill=fill)
+        mark = _icon_ink(t.terrain, empty)
+        cx, cy = layout.center(t.id)
+        terrain_icon(draw, cx * s, (cy + 0.79 * r) * s, 0.42 * r * s, t.terrain, mark)
+        if empty:
+            _hatch(draw, layout, t.id, pal.mix(fill, pal.MUTED_INK, 0.16))
+
+    inner, rivers, coast = _edges(layout)
+    for a, b in inner:
+        draw.line([sp(a), sp(b)], fill=pal.mix(pal.HEX_EDGE, pal.BACKGROUND, 0.45), width=s)
+    for a, b in coast:
+        draw.line([sp(a), sp(b)], fill=pal.MAP_EDGE, width=4 * s)
+    for a, b in rivers:
+        draw.line([sp(a), sp(b)], fill=pal.RIVER, width=7 * s)
+    river_ends = {p for edge in rivers for p in edge}
+    for x, y in river_ends:
+        rad = 3.5 * s
+        draw.ellipse([x * s - rad, y * s - rad, x * s + rad, y * s + rad], fill=pal.RIVER)
+    for x, y in {p for edge in coast for p in edge}:
+        rad = 2 * s
+        draw.ellipse([x * s - rad, y * s - rad, x * s + rad, y * s + rad], fill=pal.MAP_EDGE)
+    for lake in layout.board.lakes:
+        x, y = sp(layout.point(lake.center))
+        rx, ry = lake.radius * r * s * 1.35, lake.radius * r * s
+        draw.ellipse([x - rx, y - ry, x + rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2 * s)
+        glint = [x - rx * 0.55, y - ry * 0.45, x + rx * 0.35, y + ry * 0.25]
+        draw.arc(glint, 200, 290, fill=pal.RIVER_BANK, width=s * 2)
+
+    image = big.reduce(s)
+    text = ImageDraw.Draw(image)
+    number_ink = pal.mix(pal.INK, pal.EMPTY_TINT, 0.45) if empty else pal.INK
+    halo = pal.EMPTY_TINT if empty else pal.WHITE
+    for t in layout.board.territories:
+        text.text(layout.label(t.id), str(t.id), font=bold(NUMBER_SIZE), fill=number_ink, anchor="mm",
+                  stroke_width=3, stroke_fill=halo)
+    return image
+
+
+def _icon_ink(terrain: Terrain, empty: bool) -> pal.RGB:
+    ink = pal.TERRAIN_MARK[terrain]
+    if terrain is Terrain.FOREST:
+        ink = pal.mix(pal.TERRAIN[terrain], pal.WHITE, 0.3)
+    return pal.mix(ink, pal.faded(terrain), 0.55) if empty else ink
+
+
+def _hatch(draw: ImageDraw.ImageDraw, layout: Layout, tid: int, ink: pal.RGB) -> None:
+    """Diagonal hatching clipped to the hex, so "empty" is a texture and not only a paler colour."""
+    s = SUPERSAMPLE
+    poly = layout.polygon(tid)
+    left, top, right, bottom = layout.hex_box(tid)
+    step = 14
+    for k in range(-(bottom - top), right - left, step):
+        a = (left + k, bottom)
+        b = (left + k + (bottom - top), top)
+        seg = _clip_segment(a, b, poly)
+        if seg:
+            draw.line([(seg[0][0] * s, seg[0][1] * s), (seg[1][0] * s, seg[1][1] * s)], fill=ink, width=2 * s)
+
+
+def _clip_segment(
+    a: tuple[float, float], b: tuple[float, float], poly: list[tuple[float, float]]
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Cyrus-Beck clipping of segment a-b to a convex polygon."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = len(poly)
+    cx = sum(p[0] for p in poly) / n
+    cy = sum(p[1] for p in poly) / n
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        nx, ny = q[1] - p[1], p[0] - q[0]
+        if nx * (cx - p[0]) + ny * (cy - p[1]) > 0:
+            nx, ny = -nx, -ny
+        denom = nx * dx + ny * dy
+        num = nx * (a[0] - p[0]) + ny * (a[1] - p[1])
+        if denom == 0:
+            if num > 0:
+                return None
+            continue
+        t = -num / denom
+        if denom > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+        if t0 > t1:
+            return None
+    return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
+
+
+Edge = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _edges(layout: Layout) -> tuple[list[Edge], list[Edge], list[Edge]]:
+    """Hex edges split into: inside a region, between regions (rivers), and the map's outline."""
+    owners: dict[tuple[tuple[float, float], tuple[float, float]], list[int]] = {}
+    points: dict[tuple[float, float], tuple[float, float]] = {}
+    for t in layout.board.territories:
+        poly = layout.polygon(t.id)
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            kp, kq = (round(p[0], 1), round(p[1], 1)), (round(q[0], 1), round(q[1], 1))
+            points[kp], points[kq] = p, q
+            key = (min(kp, kq), max(kp, kq))
+            owners.setdefault(key, []).append(t.id)
+    inner: list[Edge] = []
+    rivers: list[Edge] = []
+    coast: list[Edge] = []
+    region = {t.id: t.region for t in layout.board.territories}
+    for (kp, kq), ids in sorted(owners.items()):
+        edge = (points[kp], points[kq])
+        if len(ids) == 1:
+            coast.append(edge)
+        elif region[ids[0]] != region[ids[1]]:
+            rivers.append(edge)
+        else:
+            inner.append(edge)
+    return inner, rivers, coast
+
+
+def _draw_panel_frames(image: Image.Image) -> None:
+    draw = ImageDraw.Draw(image)
+    for box in (EPOCH_BOX, SIDE_BOX, LEGEND_BOX):
+        draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=pal.PANEL,
+                               outline=pal.PANEL_EDGE, width=2)
+    _draw_legend(image)
+
+
+def _draw_legend(image: Image.Image) -> None:
+    """Terrain key: glyph swatch and name, two by two."""
+    left, top, right, bottom = LEGEND_BOX
+    cell_w, cell_h = (right - left - 12) // 2, (bottom - top - 12) // 2
+    for i, terrain in enumerate(Terrain):
+        x = left + 6 + (i % 2) * cell_w
+        y = top + 6 + (i // 2) * cell_h
+        swatch = terrain_swatch(terrain, 34, cell_h - 8)
+        image.paste(swatch, (x + 2, y + 4))
+        ImageDraw.Draw(image).text((x + 40, y + cell_h // 2 + 1), terrain.label.capitalize(), font=bold(14),
+                                   fill=pal.INK, anchor="lm")
+
+
+def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:
+    """A rounded terrain-coloured tile with its glyph, as used in the legend and the epoch chart."""
+    s = SUPERSAMPLE
+    big = Image.new("RGB", (w * s, h * s), pal.PANEL)
+    draw = ImageDraw.Draw(big)
+    fill = pal.faded(terrain) if faded else pal.TERRAIN[terrain]
+    draw.rounded_rectangle([0, 0, w * s - 1, h * s - 1], radius=5 * s, fill=fill, outline=pal.HEX_EDGE, width=s)
+    ink = _icon_ink(terrain, faded)
+    terrain_icon(draw, w * s / 2, h * s / 2, min(w * 0.72, h * 1.5) * s, terrain, ink)
+    return big.reduce(s)
+
