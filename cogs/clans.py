@@ -29,7 +29,9 @@ Send = Callable[..., Awaitable[Any]]
 
 
 @app_commands.guild_only()
-class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_description="Play Clans, the hidden-clan game"):
+class ClansCog(
+    commands.GroupCog, name="Clans", group_name="clans", group_description="Play Clans, the hidden-clan game"
+):
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
@@ -151,7 +153,10 @@ class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_descri
     async def move(self, interaction: discord.Interaction, from_: int, to: int) -> None:
         game = await self.games.active_game(_channel_id(interaction))
         try:
-            played = await self.games.play(game.id, interaction.user.id, Move(from_, to))
+            # Pinned to the position when the command arrived: a double submission applies once.
+            played = await self.games.play(
+                game.id, interaction.user.id, Move(from_, to), expected_ply=game.snapshot_ply
+            )
         except GameError:
             if await self._offer_order_again(interaction, game.id):
                 return
@@ -238,6 +243,12 @@ class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_descri
 
     async def announce(self, played: Played, send: Send) -> None:
         """The public message after an action: what happened, the board, and who acts next."""
+        try:
+            await self._announce(played, send)
+        finally:
+            self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
+
+    async def _announce(self, played: Played, send: Send) -> None:
         table, outcome = played.table, played.outcome
         view = table.view
         seats = table.record.seats
@@ -258,7 +269,6 @@ class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_descri
         else:
             content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
             await send(content=content, embed=embed, file=await self._board_file(table))
-        self.ai.schedule(table.id)
 
     async def announce_in_channel(self, played: Played) -> None:
         await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
@@ -309,7 +319,8 @@ class ClansCog(commands.GroupCog, name="Clans", group_name="clans", group_descri
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         rows = await self.games.store.leaderboard(interaction.guild_id)
-        name = interaction.guild.name if interaction.guild else "this server"
+        # Without a cached guild, the interaction carries a partial one with no name.
+        name = getattr(interaction.guild, "name", None) or "this server"
         await interaction.response.send_message(embed=text.leaderboard_embed(rows, name))
 
     @app_commands.command(name="profile", description="A player's Clans record in this server")

@@ -13,7 +13,7 @@ from store import StoreError
 
 log = logging.getLogger("clans.errors")
 
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+APOLOGY = "Sorry, something went wrong on my side. `/clans status` shows where the game stands."
 
 
 def user_message(error: BaseException) -> str | None:
@@ -33,8 +33,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException, g
     message = user_message(error)
     if message is None:
         log.error(
-            "Unexpected error (game %s, command %s, user %s)",
+            "Unexpected error (game %s, channel %s, command %s, user %s)",
             game_id if game_id is not None else "-",
+            interaction.channel_id,
             interaction.command.qualified_name if interaction.command else interaction.data,
             interaction.user.id,
             exc_info=error,

@@ -26,7 +26,10 @@ def village_line(village: Village) -> str:
     strife = ""
     if village.strife:
         lost = [Clan(c).label for c, n in enumerate(village.huts_before) if n == 1]
-        strife = f" Strife! {', '.join(lost)} lost their single hut ({village.size_before} → {village.size} huts)."
+        if lost:
+            strife = f" Strife! {', '.join(lost)} lost their single hut ({village.size_before} → {village.size} huts)."
+        else:
+            strife = " All five colours meet, but none has a single hut to lose."
     if village.destroyed:
         return f"💀 {where}: doomed in this epoch, worth 0 and its huts are removed.{strife}"
     if not village.size:

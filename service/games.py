@@ -202,7 +202,7 @@ class GameService:
             if table.record.status != "running" or table.state.over:
                 raise GameError("The game is over.")
             if expected_ply is not None and expected_ply != table.state.ply:
-                raise GameError("That choice is out of date: the game has moved on.")
+                raise GameError("Too late: the game moved on while you were choosing. Look at the latest board.")
             if user_id is not None:
                 seat_record = table.seat_of(user_id)
                 if seat_record is None:

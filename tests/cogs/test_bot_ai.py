@@ -1,0 +1,101 @@
+"""AI seats: added with /clans addbot, they move on their own, also after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    answered,
+    bot_errors,
+    by_id,
+    cog,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    open_game,
+    play_game,
+    public_messages,
+    random_picker,
+    restart_bot,
+    start_bot,
+    stored_moves,
+    users,
+)
+from fakediscord import FakeDiscord
+
+from engine import legal_moves
+
+
+async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[31])
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["easy", "normal"])
+    table = await bot.games.table(1)
+    assert [s.name for s in table.record.seats] == ["alice", "AI (easy)", "AI (normal)"]
+    assert table.record.has_ai
+    # However the seats were ordered, the AIs have already moved if they came first: it is alice's turn.
+    assert table.mover.user_id == alice.id
+    final = await play_game(fake, bot, 1, by_id(alice), random_picker(2))
+    assert final is not None
+    log = await stored_moves(bot, 1)
+    assert {m.seat for m in log} == {0, 1, 2}
+    assert all(m.user_id is None for m in log if m.seat != 0)
+    # Every AI move was announced like a human's.
+    titles = [m["embeds"][0]["title"] for m in public_messages(fake) if m["embeds"]]
+    assert any(t.startswith("Move") and "AI (easy) moved" in t for t in titles)
+    assert any(t.startswith("Move") and "AI (normal) moved" in t for t in titles)
+    reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
+    assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
+    assert not bot_errors(fake)
+
+
+async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Path) -> None:
+    fake.settle_timeout = 30
+    bot = await start_bot(fake, tmp_path, seeds=[32])
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["easy", "normal", "hard"])
+    resigned = answered(await fake.slash(alice, "clans resign"))  # settles only once the AIs are done
+    assert resigned.followups and "alice resigned" in resigned.followups[0].embeds[0]["title"]
+    await cog(bot).ai.idle()
+    table = await bot.games.table(1)
+    assert table.state.over and table.record.status == "finished"
+    over = [m for m in public_messages(fake) if m["content"].startswith("Game over!")]
+    assert len(over) == 1 and over[0]["content"] == "Game over! <@101>"
+    results = await bot.store.results(1)
+    assert [r.name for r in results] == ["alice", "AI (easy)", "AI (normal)", "AI (hard)"]
+    assert results[0].resigned and not results[0].winner
+
+
+async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[33])
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["normal"])
+    table = await bot.games.table(1)
+    assert table.mover.user_id == alice.id
+    # alice's move is committed, then the bot dies before the AI could think (as in a crash).
+    await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    ply = table.state.ply + 1
+    assert (await bot.games.table(1)).mover.user_id is None
+    await fake.close()
+    messages_before = len(public_messages(fake))
+
+    new_bot = await restart_bot(fake, tmp_path)
+    await cog(new_bot).ai.idle()
+    table = await new_bot.games.table(1)
+    assert table.state.ply == ply + 1 and table.mover.user_id == alice.id
+    [announcement] = public_messages(fake)[messages_before:]
+    assert "AI (normal) moved" in announcement["embeds"][0]["title"]
+    assert announcement["content"] == "<@101>, your move."
+    assert announcement["attachments"][0]["filename"] == "board.png"
+
+
+async def test_ai_seats_are_not_rated(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[34])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob], ai=["easy"])
+    await play_game(fake, bot, 1, by_id(alice, bob), random_picker(5))
+    board = answered(await fake.slash(alice, "clans leaderboard")).response
+    assert board is not None
+    text = embed_text(board.embeds)
+    assert "<@101>" in text and "<@102>" in text and "AI" not in text.replace("Only human players", "")
+    assert [row.user_id for row in await bot.store.leaderboard(fake.guild_id)] != []
+    assert all(row.user_id in (alice.id, bob.id) for row in await bot.store.leaderboard(fake.guild_id))

@@ -1,0 +1,123 @@
+"""A move that founds 2+ villages: the mover picks their order from a select menu, once."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from botkit import (
+    ORDER_SEED as SEED,
+)
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    answered,
+    by_id,
+    custom_ids,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    message_with,
+    open_game,
+    public_messages,
+    reach_order,
+    refused,
+    select_options,
+    start_bot,
+    stored_moves,
+    users,
+)
+from fakediscord import FakeDiscord
+
+from cogs.messages import order_option_label
+from engine import Phase, order_choices
+
+
+async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[SEED])
+    alice, bob, eve = users(fake, 3)
+    await open_game(fake, [alice, bob])
+    players = by_id(alice, bob)
+    mover = await reach_order(fake, bot, players)
+    other = bob if mover is alice else alice
+    table = await bot.games.table(1)
+    view = table.view
+    menu = message_with(fake, "clans:order:")
+    custom_id = f"clans:order:1:{view.ply}"
+    assert custom_ids(menu) == [custom_id]
+    assert menu["content"] == f"<@{mover.id}>, choose which village is founded next:"
+    assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
+        menu["embeds"])
+    # Each option shows the epoch and value that village would get if founded next.
+    choices = order_choices(view)
+    assert select_options(menu, custom_id) == [str(v.territory) for v in choices]
+    [select] = [c for c in menu["components"][0]["components"]]
+    assert [o["label"] for o in select["options"]] == [order_option_label(v) for v in choices]
+    assert all(f"epoch {v.epoch}" in order_option_label(v) for v in choices)
+    log_before = await stored_moves(bot, 1)
+    pick = str(choices[-1].territory)
+
+    refused(await fake.select(other, menu, custom_id, [pick]), f"It is <@{mover.id}>'s turn")
+    refused(await fake.select(eve, menu, custom_id, [pick]), "You are not playing in this game")
+    # The mover trying a hut move first is shown the menu again, only to them.
+    again = answered(await fake.slash(mover, "clans move", {"from": 1, "to": 2}))
+    assert again.response is not None and again.response.ephemeral
+    assert again.response.message is not None and custom_ids(again.response.message) == [custom_id]
+    assert await stored_moves(bot, 1) == log_before
+
+    chosen = answered(await fake.select(mover, menu, custom_id, [pick]))
+    assert chosen.response is not None and chosen.response.callback_type == 7
+    assert fake.message(int(menu["id"]))["components"] == []  # the menu is gone from the public message
+    [announcement] = chosen.followups
+    assert not announcement.ephemeral
+    title = announcement.embeds[0]["title"]
+    assert title == f"{mover.name} founded the village at {pick} next"
+    lines = announcement.embeds[0]["description"]
+    assert all(f"at **{t}**" in lines for t in view.pending)
+    assert lines.index(f"at **{pick}**") < min(lines.index(f"at **{t}**") for t in view.pending if str(t) != pick)
+    log = await stored_moves(bot, 1)
+    assert [m.action for m in log[len(log_before):]] == [f"v{pick}"]
+    table = await bot.games.table(1)
+    assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
+    assert announcement.content == f"<@{other.id}>, your move."
+    # The menu shown again to the mover is stale now: the choice applied once.
+    assert again.response.message is not None
+    refused(await fake.select(mover, again.response.message, custom_id, [pick]), "the game moved on")
+    assert len(await stored_moves(bot, 1)) == len(log)
+
+
+async def test_a_double_choice_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[SEED])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    mover = await reach_order(fake, bot, by_id(alice, bob))
+    menu = message_with(fake, "clans:order:")
+    [custom_id] = custom_ids(menu)
+    options = select_options(menu, custom_id)
+    before = len(await stored_moves(bot, 1))
+    first, second = await asyncio.gather(fake.select(mover, menu, custom_id, [options[0]]),
+                                         fake.select(mover, menu, custom_id, [options[1]]))
+    answered(first)
+    answered(second)
+    log = await stored_moves(bot, 1)
+    assert len(log) == before + 1 and log[-1].action in (f"v{options[0]}", f"v{options[1]}")
+    applied, late = (first, second) if log[-1].action == f"v{options[0]}" else (second, first)
+    assert applied.followups and not applied.followups[0].ephemeral
+    refused(late, "the game moved on")
+    announcements = [m for m in public_messages(fake) if "founded the village at" in embed_text(m["embeds"])]
+    assert len(announcements) == 1
+
+
+async def test_the_menu_shown_again_to_the_mover_works_too(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[SEED])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    mover = await reach_order(fake, bot, by_id(alice, bob))
+    public_menu = message_with(fake, "clans:order:")
+    [custom_id] = custom_ids(public_menu)
+    again = answered(await fake.slash(mover, "clans move", {"from": 1, "to": 2})).response
+    assert again is not None and again.ephemeral and again.message is not None
+    pick = select_options(again.message, custom_id)[0]
+    chosen = answered(await fake.select(mover, again.message, custom_id, [pick]))
+    [announcement] = chosen.followups
+    assert not announcement.ephemeral and f"founded the village at {pick} next" in announcement.embeds[0]["title"]
+    assert (await stored_moves(bot, 1))[-1].action == f"v{pick}"
+    # The public menu still shows its select, but it is stale now.
+    refused(await fake.select(mover, public_menu, custom_id, [pick]), "the game moved on")

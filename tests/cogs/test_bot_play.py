@@ -1,0 +1,329 @@
+"""Playing: /clans move (and its autocomplete), board, status, rules, help, resign, cancel, a whole game."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import discord
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    PNG_MAGIC,
+    answered,
+    bot_errors,
+    by_id,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    mention,
+    open_game,
+    play_game,
+    public_messages,
+    random_picker,
+    refused,
+    start_bot,
+    stored_moves,
+    users,
+)
+from fakediscord import FakeDiscord, InteractionResult
+
+from engine import Move, legal_moves
+from service import Table
+
+
+def a_move(table: Table) -> Move:
+    return legal_moves(table.state)[0]
+
+
+async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[11])
+    alice, bob, carol = users(fake, 3)
+    game_id = await open_game(fake, [alice, bob, carol])
+    moves_seen: list[str] = []
+    boards: list[bytes] = []
+
+    def check_announcement(result: InteractionResult) -> None:
+        [public] = [s for s in [result.response, *result.followups] if s is not None and s.files]
+        assert not public.ephemeral
+        assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
+        assert re.fullmatch(r"<@\d+>, (your move\.|choose which village is founded next:)|Game over!.*",
+                            public.content), public.content
+        moves_seen.append(embed_text(public.embeds))
+        boards.append(public.files[0][1])
+
+    final = await play_game(fake, bot, game_id, by_id(alice, bob, carol), random_picker(3),
+                            on_action=check_announcement)
+    assert final is not None
+    table = await bot.games.table(game_id)
+    assert table.record.status == "finished" and table.state.over
+    assert len(await stored_moves(bot, game_id)) == table.state.ply
+    # Every move was announced publicly: who moved what, and the next player was mentioned.
+    assert all(("moved" in t or "founded the village" in t) for t in moves_seen)
+    assert len(set(boards)) > len(boards) // 2  # the image follows the game
+    # The final message: every clan revealed, each total, the winner(s), the final board.
+    [last] = [s for s in [final.response, *final.followups] if s.files]
+    assert last.content.startswith("Game over!")
+    assert all(mention(p) in last.content for p in (alice, bob, carol))
+    reveal = embed_text(last.embeds)
+    result = table.view.result
+    assert result is not None
+    assert f"Game #{game_id} is over — {result.reason.value}" in reveal
+    for seat, name in enumerate(("alice", "bob", "carol")):
+        clan = result.clans[seat]
+        line = (f"{clan.label.capitalize()}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
+                f" = **{result.totals[seat]}**")
+        assert name in reveal and line in reveal
+    winners = [("alice", "bob", "carol")[s] for s in result.winners]
+    assert "wins!" in reveal or "Shared win" in reveal
+    assert all(f"{w} 🏆" in reveal for w in winners)
+    assert last.files[0][0] == "board.png" and last.files[0][1].startswith(PNG_MAGIC)
+    assert last.files[0][1] not in boards[:-1] and not bot_errors(fake)
+    # The channel is free again; the game is over for its players.
+    refused(await fake.slash(alice, "clans move", {"from": 1, "to": 2}), "There is no game in this channel")
+    answered(await fake.slash(bob, "clans new"))
+
+
+async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[5])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    table = await bot.games.table(1)
+    first = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    second = bob if first is alice else alice
+    move = a_move(table)
+    result = answered(await fake.slash(first, "clans move", {"from": move.src, "to": move.dst}))
+    assert result.response is not None and result.response.callback_type == 5  # deferred: the render is slow
+    [announcement] = result.followups
+    assert not announcement.ephemeral
+    assert announcement.content == f"{mention(second)}, your move."
+    title = announcement.embeds[0]["title"]
+    assert title.startswith(f"Move 1: {first.name} moved {move.src} → {move.dst}")
+    assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
+    assert "Epoch 1" in announcement.embeds[0]["footer"]["text"]
+    assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
+
+
+async def test_wrong_turn_is_refused_with_whose_turn_it_is(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    table = await bot.games.table(1)
+    waiting = bob if table.mover.user_id == alice.id else alice
+    move = a_move(table)
+    refused(await fake.slash(waiting, "clans move", {"from": move.src, "to": move.dst}),
+            f"It is <@{table.mover.user_id}>'s turn")
+    assert await stored_moves(bot, 1) == []
+
+
+async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[7])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    table = await bot.games.table(1)
+    mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    board = table.state.board
+    far = next(t for t in range(2, board.size + 1) if not board.adjacent(1, t))
+    cases = {
+        (1, 99): f"There is no territory 99: the map has 1 to {board.size}",
+        (0, 5): "There is no territory 0",
+        (-3, 5): "There is no territory -3",
+        (1, far): f"1 and {far} are not neighbours",
+        (4, 4): "Choose two different territories",
+    }
+    before = await stored_moves(bot, 1)
+    for (src, dst), sentence in cases.items():
+        refused(await fake.slash(mover, "clans move", {"from": src, "to": dst}), sentence)
+    # An emptied territory, after a real move.
+    move = a_move(table)
+    answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
+    other = bob if mover is alice else alice
+    neighbour = board.neighbours[move.src][0]
+    before = await stored_moves(bot, 1)
+    refused(await fake.slash(other, "clans move", {"from": move.src, "to": neighbour}),
+            f"Territory {move.src} is empty")
+    assert await stored_moves(bot, 1) == before
+    assert (await bot.games.table(1)).state.ply == 1
+
+
+async def test_non_members_cannot_act(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob, eve = users(fake, 3)
+    await open_game(fake, [alice, bob])
+    move = a_move(await bot.games.table(1))
+    refused(await fake.slash(eve, "clans move", {"from": move.src, "to": move.dst}), "You are not playing in this game")
+    refused(await fake.slash(eve, "clans resign"), "You are not playing in this game")
+    refused(await fake.slash(eve, "clans myclan"), "You are not playing in this game")
+    assert await stored_moves(bot, 1) == []
+    # Watching is allowed: board and status are only shown to the asker.
+    assert answered(await fake.slash(eve, "clans status")).response.ephemeral  # type: ignore[union-attr]
+
+
+async def test_autocomplete_offers_legal_sources_then_destinations(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    assert await fake.autocomplete(alice, "clans move", "from", {"from": ""}) == []  # no game here
+    await open_game(fake, [alice, bob])
+    table = await bot.games.table(1)
+    legal = legal_moves(table.state)
+    sources = sorted({m.src for m in legal})
+    offered = await fake.autocomplete(alice, "clans move", "from", {"from": ""})
+    assert [c["value"] for c in offered] == sources[:25]
+    first = offered[0]
+    huts = sum(table.view.huts[first["value"]])
+    terrain = table.state.board.terrain[first["value"]].label
+    assert first["name"] == f"{first['value']} · {terrain} · {huts} hut{'s' if huts != 1 else ''}"
+    typed = str(sources[-1])[0]
+    assert all(str(c["value"]).startswith(typed) for c in
+               await fake.autocomplete(alice, "clans move", "from", {"from": typed}))
+    src = sources[0]
+    targets = await fake.autocomplete(alice, "clans move", "to", {"from": src, "to": ""})
+    assert [c["value"] for c in targets] == [m.dst for m in legal if m.src == src]
+    assert await fake.autocomplete(alice, "clans move", "to", {"to": ""}) == []
+
+
+async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    refused(await fake.slash(alice, "clans board"), "There is no game in this channel")
+    refused(await fake.slash(alice, "clans status"), "There is no game in this channel")
+    await fake.slash(alice, "clans new")
+    lobby_status = answered(await fake.slash(alice, "clans status")).response
+    assert lobby_status is not None and lobby_status.ephemeral
+    assert "gathering players" in embed_text(lobby_status.embeds)
+    refused(await fake.slash(alice, "clans board"), "has not started yet")
+    await fake.slash(bob, "clans join")
+    await fake.slash(alice, "clans start")
+    messages_before = len(public_messages(fake))
+    table = await bot.games.table(1)
+
+    board = answered(await fake.slash(bob, "clans board"))
+    [shown] = board.followups
+    assert shown.ephemeral and shown.files[0][0] == "board.png" and shown.files[0][1].startswith(PNG_MAGIC)
+
+    status = answered(await fake.slash(bob, "clans status")).response
+    assert status is not None and status.ephemeral
+    text = embed_text(status.embeds)
+    assert "Epoch\n1:" in text and "Village chips left\n12" in text and "Move\n1" in text
+    assert "Clan scores" in text and all(c in text for c in ("Red: 0", "Blue: 0", "Green: 0", "Yellow: 0", "Black: 0"))
+    assert f"▶ {table.mover.seat + 1}. <@{table.mover.user_id}>" in text
+    assert f"<@{table.mover.user_id}> to move" in text
+
+    rules = answered(await fake.slash(bob, "clans rules")).response
+    assert rules is not None and rules.ephemeral
+    rules_text = embed_text(rules.embeds)
+    assert "village" in rules_text and all(f"Epoch {n}" in rules_text for n in range(1, 6))
+
+    help_ = answered(await fake.slash(bob, "clans help")).response
+    assert help_ is not None and help_.ephemeral
+    for command in ("new", "join", "leave", "start", "addbot", "move", "board", "status", "myclan", "resign",
+                    "cancel", "leaderboard", "profile", "rules"):
+        assert f"/clans {command}" in help_.content
+    assert len(public_messages(fake)) == messages_before
+
+
+async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    table = await bot.games.table(1)
+    mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    move = a_move(table)
+    options = {"from": move.src, "to": move.dst}
+    messages_before = len(public_messages(fake))
+    first, second = await asyncio.gather(fake.slash(mover, "clans move", options),
+                                         fake.slash(mover, "clans move", options))
+    answered(first)
+    answered(second)
+    assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
+    assert len(public_messages(fake)) == messages_before + 1
+    applied, duplicate = (first, second) if first.followups else (second, first)
+    assert applied.followups and not applied.followups[0].ephemeral
+    refused(duplicate, "the game moved on")
+
+
+async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    result = answered(await fake.slash(bob, "clans resign"))
+    [announcement] = [s for s in result.followups if s.files]
+    assert not announcement.ephemeral and announcement.content.startswith("Game over!")
+    reveal = embed_text(announcement.embeds)
+    assert "bob resigned" in reveal and "fewer than two players left" in reveal
+    assert f"🏆 {mention(alice)} wins!" in reveal and "bob (resigned)" in reveal
+    assert (await bot.store.get_game(1)).status == "finished"  # type: ignore[union-attr]
+    refused(await fake.slash(bob, "clans resign"), "There is no game in this channel")
+
+
+async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[3])
+    alice, bob, carol = users(fake, 3)
+    await open_game(fake, [alice, bob, carol])
+    people = by_id(alice, bob, carol)
+    table = await bot.games.table(1)
+    quitter = people[table.mover.user_id]  # type: ignore[index]
+    result = answered(await fake.slash(quitter, "clans resign"))
+    [announcement] = result.followups
+    assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
+    table = await bot.games.table(1)
+    assert table.record.status == "running" and table.mover.user_id != quitter.id
+    assert announcement.content == f"<@{table.mover.user_id}>, your move."
+    refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")
+    move = a_move(table)
+    refused(await fake.slash(quitter, "clans move", {"from": move.src, "to": move.dst}), "turn")
+    final = await play_game(fake, bot, 1, people, random_picker(9))
+    assert final is not None
+    reveal = embed_text(next(s for s in [final.response, *final.followups] if s.files).embeds)
+    assert f"{quitter.name} (resigned)" in reveal and f"{quitter.name} 🏆" not in reveal
+
+
+async def test_cancel_by_the_host_after_confirmation(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    asked = answered(await fake.slash(alice, "clans cancel"))
+    confirm = asked.response
+    assert confirm is not None and confirm.ephemeral and "Cancel game #1?" in confirm.content
+    assert (await bot.store.get_game(1)).status == "running"  # type: ignore[union-attr]
+    done = answered(await fake.click(alice, confirm.message, "clans:cancel:1"))  # type: ignore[arg-type]
+    assert done.response is not None and done.response.callback_type == 7
+    assert done.response.content == "Game #1 is cancelled." and done.response.ephemeral
+    assert public_messages(fake)[-1]["content"] == f"Game #1 was cancelled by {mention(alice)}."
+    assert (await bot.store.get_game(1)).status == "cancelled"  # type: ignore[union-attr]
+    assert "cancelled" in embed_text(fake.message(int(public_messages(fake)[0]["id"]))["embeds"])
+    refused(await fake.slash(bob, "clans move", {"from": 1, "to": 2}), "There is no game in this channel")
+    answered(await fake.slash(bob, "clans new"))  # the channel is free
+
+
+async def test_cancel_needs_the_host_or_manage_messages(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    moderator = fake.user(300, "mod", permissions=discord.Permissions(manage_messages=True).value
+                          | discord.Permissions(use_application_commands=True).value)
+    await fake.slash(alice, "clans new")
+    refused(await fake.slash(bob, "clans cancel"), "Only the host or a member with Manage Messages")
+    # A forwarded confirmation button does not help a member without the permission.
+    from botkit import raw_component
+
+    asked = answered(await fake.slash(alice, "clans cancel")).response
+    assert asked is not None and asked.message is not None
+    refused(await raw_component(fake, bob, asked.message, "clans:cancel:1"), "Only the host or a member")
+    assert (await bot.store.get_game(1)).status == "lobby"  # type: ignore[union-attr]
+    by_mod = answered(await fake.slash(moderator, "clans cancel")).response
+    assert by_mod is not None and by_mod.ephemeral
+    answered(await fake.click(moderator, by_mod.message, "clans:cancel:1"))  # type: ignore[arg-type]
+    assert (await bot.store.get_game(1)).status == "cancelled"  # type: ignore[union-attr]
+    # The host's old confirmation is now stale.
+    refused(await fake.click(alice, asked.message, "clans:cancel:1"), "cancelled")
+
+
+def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
+    from engine import Terrain, Village
+    from service.describe import village_line
+
+    def village(huts: tuple[int, ...]) -> Village:
+        return Village(number=3, territory=51, terrain=Terrain.MOUNTAIN, epoch=1, huts_before=huts, huts=tuple(
+            0 if n == 1 else n for n in huts), value=0, destroyed=False, founder=0, turn=9)
+
+    assert "Strife! red, green lost their single hut (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    quiet = village_line(village((2, 2, 3, 2, 5)))
+    assert "lost" not in quiet and "none has a single hut to lose" in quiet

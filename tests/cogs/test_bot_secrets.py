@@ -1,0 +1,131 @@
+"""Secret clans: only by DM or ephemeral reply; nothing public gives them away before the end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    answered,
+    bot_errors,
+    by_id,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    first_picker,
+    open_game,
+    play_game,
+    public_record,
+    refused,
+    start_bot,
+    users,
+)
+from fakediscord import FakeDiscord
+
+import service.games
+from engine import Clan, GameState, new_game
+from service.describe import clan_label
+
+CLAN_WORDS = [clan.label for clan in Clan]
+
+
+async def test_each_player_gets_their_clan_by_dm_and_with_myclan(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[8])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob], ai=["easy"])
+    table = await bot.games.table(1)
+    for seat, person in enumerate((alice, bob)):
+        clan = table.state.clans[seat]
+        [dm] = fake.dms(person.id)
+        assert embed_text(dm["embeds"]).startswith(f"Your secret clan: {clan_label(clan)}")
+        shown = answered(await fake.slash(person, "clans myclan")).response
+        assert shown is not None and shown.ephemeral
+        assert f"Your secret clan: {clan_label(clan)}" in embed_text(shown.embeds)
+    assert fake.dms(fake.bot_user.id) == []  # nobody to DM for the AI seat
+    refused(await fake.slash(fake.user(200, "eve"), "clans myclan"), "You are not playing in this game")
+
+
+async def test_closed_dms_get_a_public_notice_without_any_clan_hint(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    alice, bob, carol = users(fake, 3)
+    fake.close_dms(bob.id)
+    fake.close_dms(carol.id)
+    await open_game(fake, [alice, bob, carol])
+    assert fake.dms(bob.id) == [] and fake.dms(carol.id) == [] and len(fake.dms(alice.id)) == 1
+    notice = next(m for m in fake.channel_messages() if "could not DM" in m["content"])
+    assert notice["content"] == "I could not DM <@102>, <@103>: use `/clans myclan` here to see your secret clan."
+    assert not notice["embeds"] and not notice["attachments"]
+    assert not any(word in notice["content"].lower() for word in CLAN_WORDS)
+    table = await bot.games.table(1)
+    shown = answered(await fake.slash(bob, "clans myclan")).response
+    assert shown is not None and shown.ephemeral
+    assert clan_label(table.state.clans[1]) in embed_text(shown.embeds)
+    assert not bot_errors(fake)
+
+
+def _dealing(shift: int):  # type: ignore[no-untyped-def]
+    """new_game, with every seat's clan rotated by ``shift``: the same board, a different secret deal."""
+
+    def dealt(players: int, seed: int) -> GameState:
+        state = new_game(players, seed)
+        state.clans = tuple(Clan((clan + shift) % len(Clan)) for clan in state.clans)
+        return state
+
+    return dealt
+
+
+async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strongest scan: two games, same seed and same moves, different secret clans.
+
+    Every public text and image up to the final reveal must be identical, so nothing public depends on who
+    holds which clan. The final message then does reveal them.
+    """
+    bot = await start_bot(fake, tmp_path, seeds=[13, 13])
+    alice, bob, carol = users(fake, 3)
+    people = by_id(alice, bob, carol)
+    records = []
+    deals = []
+    for game_id, shift in ((1, 0), (2, 2)):
+        channel = fake.text_channel(910 + game_id)
+        monkeypatch.setattr(service.games, "new_game", _dealing(shift))
+        await open_game(fake, [alice, bob, carol], channel=channel)
+        deals.append((await bot.games.table(game_id)).state.clans)
+        await play_game(fake, bot, game_id, people, first_picker, channel=channel)
+        record = public_record(fake, channel)
+        final = next(i for i, (text, _) in enumerate(record) if text.startswith("Game over!"))
+        records.append(([(re.sub(r"#\d+", "#N", text), files) for text, files in record[:final]], record[final]))
+    assert deals[0] != deals[1] and set(deals[0]) != set(deals[1])
+    (before_1, final_1), (before_2, final_2) = records
+    assert len(before_1) > 20
+    assert [text for text, _ in before_1] == [text for text, _ in before_2]
+    assert [files for _, files in before_1] == [files for _, files in before_2]  # board images too
+    # The reveal names each player's clan, and so differs.
+    for final, deal in ((final_1, deals[0]), (final_2, deals[1])):
+        assert all(clan_label(clan) in final[0] for clan in deal)
+    assert final_1[0] != final_2[0]
+
+
+async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A plain scan of everything public during a game with AI seats, DMs closed and a resignation."""
+    bot = await start_bot(fake, tmp_path, seeds=[17])
+    alice, bob, carol = users(fake, 3)
+    fake.close_dms(carol.id)
+    await open_game(fake, [alice, bob, carol], ai=["normal"])
+    table = await bot.games.table(1)
+    quitter = by_id(alice, bob, carol)[table.mover.user_id]  # type: ignore[index]
+    answered(await fake.slash(quitter, "clans resign"))
+    await fake.slash(alice, "clans status")
+    await fake.slash(bob, "clans board")
+    await play_game(fake, bot, 1, by_id(alice, bob, carol), first_picker)
+    public = fake.all_public_text()
+    before_end = public[: public.index("Game over!")]
+    names = [p.name for p in (alice, bob, carol)] + [f"<@{p.id}>" for p in (alice, bob, carol)] + ["AI (normal)"]
+    for line in before_end.splitlines():
+        lowered = line.lower()
+        assert "your clan" not in lowered and "secret clan:" not in lowered and "holds" not in lowered
+        if any(name in line for name in names):
+            assert not any(word in lowered for word in CLAN_WORDS), line
+    # Error texts are public-safe too: nothing was logged as an unexpected error.
+    assert not bot_errors(fake)
