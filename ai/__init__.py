@@ -1,0 +1,56 @@
+"""AI players for Clans: three levels over the public game plus the AI's own clan.
+
+No AI ever sees another seat's clan: it gets the public view of the game's start, the actions
+since, and its own clan, and it guesses the rest (``clan_beliefs``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ai.belief import clan_beliefs, observe
+from ai.players import choose_easy, choose_hard, choose_normal
+from engine import Action, Clan, Move, Phase, PublicView
+
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_BUDGET_S = 2.0
+"""Hard's thinking time per move when no budget is given."""
+
+__all__ = ["AI_LEVELS", "DEFAULT_BUDGET_S", "choose_action", "clan_beliefs"]
+
+
+def choose_action(
+    level: str,
+    start: PublicView,
+    history: Sequence[Action],
+    seat: int,
+    clan: Clan,
+    seed: int,
+    budget_s: float | None = None,
+    *,
+    iterations: int | None = None,
+) -> Move:
+    """The move of the AI at ``seat`` (holding ``clan``), which must be the seat to move.
+
+    ``start`` is the public view right after setup and ``history`` every action since. Decisions
+    depend only on these, ``seed`` and the level; hard thinks for ``budget_s`` seconds (default
+    DEFAULT_BUDGET_S) unless ``iterations`` fixes its number of rollouts, which makes it reproducible.
+    """
+    if level not in AI_LEVELS:
+        raise ValueError(f"Unknown AI level {level!r}: choose one of {', '.join(AI_LEVELS)}")
+    clan = Clan(clan)
+    obs = observe(start, history, with_gains=level != "easy")
+    state = obs.state
+    if state.phase is Phase.OVER:
+        raise ValueError("The game is over: there is nothing to choose")
+    if state.to_move != seat:
+        raise ValueError(f"It is seat {state.to_move}'s turn, not seat {seat}'s")
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:{level}")
+    if level == "easy":
+        return choose_easy(obs, seat, clan, rng)
+    if level == "normal":
+        return choose_normal(obs, seat, clan, rng)
+    if iterations is None and budget_s is None:
+        budget_s = DEFAULT_BUDGET_S
+    return choose_hard(obs, seat, clan, rng, None if iterations is not None else budget_s, iterations)

@@ -1,0 +1,191 @@
+"""AI arena: seeded games between AI levels, printing ``FIGURE <name> <value> <unit>`` lines.
+
+    python -m bench.ai_arena [--games N] [--hard-budget S | --hard-iterations N] [--quick] [--workers W]
+
+- hard_vs_3normal_win_rate: 4 players, hard in a rotating seat, three normal AIs. A tie counts as a
+  shared win: each of the k tied winners gets 1/k of the game.
+- normal_vs_easy_win_rate: 2 players, seats alternating, ties shared the same way.
+- belief_accuracy_moveN: in the 4-player games, from each normal AI's view after N hut moves, the share
+  of its opponents whose true clan has the highest probability.
+- seconds_per_move_<level>: mean thinking time per decision.
+Confidence intervals are 95% Wilson intervals over games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ai import choose_action, clan_beliefs
+from engine import Action, Clan, Phase, PublicView, new_game, play, public_view
+
+BELIEF_MOVES = (10, 20, 30)
+DEFAULT_HARD_BUDGET_S = 0.25
+
+
+@dataclass
+class GameRecord:
+    share: float
+    """The tracked seat's share of the win (0, 1, or 1/k for a k-way tie)."""
+    seconds: dict[str, float] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+    belief_hits: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Hut move -> (opponents whose true clan was the top guess, opponents judged)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    levels: tuple[str, ...]
+    seed: int
+    tracked: int
+    hard_budget: float | None
+    hard_iterations: int | None
+    belief_observers: tuple[int, ...] = ()
+
+
+def play_game(task: Task) -> GameRecord:
+    state = new_game(len(task.levels), task.seed)
+    start = public_view(state)
+    history: list[Action] = []
+    record = GameRecord(share=0.0)
+    while not state.over:
+        seat = state.to_move
+        level = task.levels[seat]
+        began = time.perf_counter()
+        move = choose_action(
+            level,
+            start,
+            history,
+            seat,
+            state.clans[seat],
+            seed=task.seed,
+            budget_s=task.hard_budget if level == "hard" else None,
+            iterations=task.hard_iterations if level == "hard" else None,
+        )
+        record.seconds[level] = record.seconds.get(level, 0.0) + time.perf_counter() - began
+        record.decisions[level] = record.decisions.get(level, 0) + 1
+        outcome = play(state, move, seat)
+        history.append(move)
+        recorded = state.turn in record.belief_hits
+        if task.belief_observers and state.phase is Phase.MOVE and state.turn in BELIEF_MOVES and not recorded:
+            record.belief_hits[state.turn] = _belief_hits(start, history, state.clans, task.belief_observers)
+    result = outcome.result
+    assert result is not None
+    if task.tracked in result.winners:
+        record.share = 1 / len(result.winners)
+    return record
+
+
+def _belief_hits(
+    start: PublicView, history: Sequence[Action], clans: Sequence[Clan], observers: Iterable[int]
+) -> tuple[int, int]:
+    hits = judged = 0
+    for observer in observers:
+        beliefs = clan_beliefs(start, history, observer, clans[observer])
+        for seat, belief in enumerate(beliefs):
+            if seat == observer:
+                continue
+            judged += 1
+            if max(belief, key=lambda c: belief[c]) == clans[seat]:
+                hits += 1
+    return hits, judged
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def hard_tasks(games: int, budget: float | None, iterations: int | None, seed: int) -> list[Task]:
+    tasks = []
+    for i in range(games):
+        hard = i % 4
+        levels = tuple("hard" if s == hard else "normal" for s in range(4))
+        observers = tuple(s for s in range(4) if s != hard)
+        tasks.append(Task(levels, seed + i, hard, budget, iterations, observers))
+    return tasks
+
+
+def easy_tasks(games: int, seed: int) -> list[Task]:
+    tasks = []
+    for i in range(games):
+        normal = i % 2
+        levels = tuple("normal" if s == normal else "easy" for s in range(2))
+        tasks.append(Task(levels, seed + 100_000 + i, normal, None, None))
+    return tasks
+
+
+def run(tasks: Sequence[Task], workers: int) -> list[GameRecord]:
+    if workers <= 1:
+        return [play_game(t) for t in tasks]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.map(play_game, tasks, chunksize=1)
+
+
+def figures(hard: Sequence[GameRecord], easy: Sequence[GameRecord], budget_label: tuple[str, float, str]) -> list[str]:
+    lines = []
+
+    def rate(name: str, records: Sequence[GameRecord]) -> None:
+        wins = sum(r.share for r in records)
+        low, high = wilson(wins, len(records))
+        p = wins / len(records) if records else 0.0
+        lines.append(f"FIGURE {name} {p:.3f} share")
+        lines.append(f"FIGURE {name}_ci95_low {low:.3f} share")
+        lines.append(f"FIGURE {name}_ci95_high {high:.3f} share")
+        lines.append(f"FIGURE {name}_games {len(records)} games")
+
+    rate("hard_vs_3normal_win_rate", hard)
+    rate("normal_vs_easy_win_rate", easy)
+    for move in BELIEF_MOVES:
+        hits = sum(r.belief_hits[move][0] for r in hard if move in r.belief_hits)
+        judged = sum(r.belief_hits[move][1] for r in hard if move in r.belief_hits)
+        lines.append(f"FIGURE belief_accuracy_move{move} {hits / judged if judged else 0.0:.3f} share")
+    for level in ("easy", "normal", "hard"):
+        secs = sum(r.seconds.get(level, 0.0) for r in (*hard, *easy))
+        n = sum(r.decisions.get(level, 0) for r in (*hard, *easy))
+        lines.append(f"FIGURE seconds_per_move_{level} {secs / n if n else 0.0:.4f} s")
+    name, value, unit = budget_label
+    lines.append(f"FIGURE {name} {value:g} {unit}")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=400, help="games per match-up")
+    parser.add_argument("--hard-budget", type=float, default=None, help="hard's seconds per move")
+    parser.add_argument("--hard-iterations", type=int, default=None, help="hard's rollouts per move (reproducible)")
+    parser.add_argument("--quick", action="store_true", help="40 games each, for a smoke run")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = 40 if args.quick else args.games
+    budget = args.hard_budget
+    if budget is None and args.hard_iterations is None:
+        budget = DEFAULT_HARD_BUDGET_S
+    began = time.perf_counter()
+    hard = run(hard_tasks(games, budget, args.hard_iterations, args.seed), args.workers)
+    easy = run(easy_tasks(games, args.seed), args.workers)
+    label = (
+        ("hard_iterations_per_move", float(args.hard_iterations), "rollouts")
+        if args.hard_iterations is not None
+        else ("hard_budget_per_move", float(budget or 0.0), "s")
+    )
+    for line in figures(hard, easy, label):
+        print(line)
+    print(f"FIGURE arena_wall_time {time.perf_counter() - began:.0f} s")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,99 @@
+"""clan_beliefs: a distribution per seat that follows the evidence of the moves."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from ai import choose_action, clan_beliefs
+from ai.belief import action_values
+from ai.evaluate import move_gains
+from engine import Action, Clan, GameState, Move, Phase, apply, legal_moves, new_game, public_view
+
+
+def test_fresh_game_beliefs_are_uniform_over_the_other_clans() -> None:
+    state = new_game(4, 21)
+    beliefs = clan_beliefs(public_view(state), [], 2, state.clans[2])
+    assert beliefs[2] == {c: (1.0 if c == state.clans[2] else 0.0) for c in Clan}
+    for seat in (0, 1, 3):
+        assert beliefs[seat][state.clans[2]] == 0.0
+        for c in Clan:
+            if c != state.clans[2]:
+                assert beliefs[seat][c] == pytest.approx(0.25)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_probabilities_sum_to_one_own_clan_certain(players: int) -> None:
+    rng = random.Random(players)
+    state = new_game(players, 40 + players)
+    start = public_view(state)
+    history: list[Action] = []
+    observer = 0
+    own = state.clans[observer]
+    while not state.over:
+        move = rng.choice(legal_moves(state))
+        apply(state, move)
+        history.append(move)
+        if len(history) % 5:
+            continue
+        beliefs = clan_beliefs(start, history, observer, own)
+        assert len(beliefs) == players
+        for seat, belief in enumerate(beliefs):
+            assert set(belief) == set(Clan)
+            assert math.fsum(belief.values()) == pytest.approx(1.0)
+            assert all(0.0 <= p <= 1.0 for p in belief.values())
+            if seat == observer:
+                assert belief[own] == 1.0
+            else:
+                assert belief[own] == 0.0
+
+
+def favouring(state: GameState, clan: Clan) -> Move:
+    """The action that serves ``clan`` best and the other clans least, as a transparent player would pick."""
+    entries = move_gains(state)
+    values = action_values(entries)
+    best = max(range(len(entries)), key=lambda i: values[i][clan] - sum(values[i]) / 5)
+    return entries[best].move
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 4)])
+def test_a_seat_serving_one_clan_is_found_out(players: int, seed: int) -> None:
+    state = new_game(players, seed)
+    start = public_view(state)
+    observer, target = 0, 1
+    truth = state.clans[target]
+    rng = random.Random(seed)
+    history: list[Action] = []
+    trace = []
+    while not state.over and state.turn < 36:
+        seat = state.to_move
+        move = favouring(state, truth) if seat == target else rng.choice(legal_moves(state))
+        apply(state, move)
+        history.append(move)
+        if state.phase is Phase.MOVE and seat == target:
+            trace.append(clan_beliefs(start, history, observer, state.clans[observer])[target][truth])
+    prior = 1 / 4
+    assert trace[-1] > 0.8
+    assert trace[-1] > prior
+    assert max(trace[len(trace) // 2 :]) >= max(trace[: len(trace) // 2]) - 1e-9
+
+
+def test_normal_players_are_read_over_a_game() -> None:
+    """Against normal AIs (who hide a little) the truth is usually the top guess by move 30."""
+    hits = judged = 0
+    for seed in range(4):
+        state = new_game(4, 300 + seed)
+        start = public_view(state)
+        history: list[Action] = []
+        while state.turn < 30 and not state.over:
+            seat = state.to_move
+            move = choose_action("normal", start, history, seat, state.clans[seat], seed=seed)
+            apply(state, move)
+            history.append(move)
+        beliefs = clan_beliefs(start, history, 0, state.clans[0])
+        for seat in (1, 2, 3):
+            judged += 1
+            hits += max(beliefs[seat], key=lambda c: beliefs[seat][c]) == state.clans[seat]
+    assert hits / judged >= 0.6

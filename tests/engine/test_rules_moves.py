@@ -1,0 +1,257 @@
+"""RULES.md, A move: adjacency, empty territories, the 7+ rule and its exception; Move values; legal_moves."""
+
+from __future__ import annotations
+
+import pytest
+from positions import game, m, place, random_position
+from reference import legal_pairs
+
+from engine import (
+    IllegalMove,
+    Move,
+    Phase,
+    Resign,
+    check,
+    has_hut_move,
+    legal_moves,
+    new_game,
+    parse_action,
+    play,
+)
+
+
+def refused(state, text: str, seat: int | None = None) -> str:  # type: ignore[no-untyped-def]
+    """The sentence a player reads when ``text`` is refused; the state must not change."""
+    before = state.copy()
+    with pytest.raises(IllegalMove) as info:
+        play(state, m(text), seat)
+    assert state == before, "a refused move must leave the state untouched"
+    return str(info.value)
+
+
+# --- adjacency and empty territories ---------------------------------------------------------
+
+
+def test_move_needs_neighbours() -> None:
+    """RULES.md A move: A and B must be adjacent."""
+    state = new_game(2, 1)
+    assert refused(state, "23-40") == "23 and 40 are not neighbours"
+    assert refused(state, "1-60") == "1 and 60 are not neighbours"
+
+
+def test_territories_across_a_lake_are_not_neighbours() -> None:
+    """RULES.md The board: two territories that meet only across a lake are NOT adjacent."""
+    state = new_game(2, 1)
+    for lake in state.board.lakes:
+        a, b = lake.between
+        assert refused(state, f"{a}-{b}") == f"{a} and {b} are not neighbours"
+
+
+def test_source_must_hold_huts() -> None:
+    """RULES.md A move: A may not be empty."""
+    state = place(game(), {}, empty=[23])
+    assert refused(state, "23-24") == "Territory 23 is empty"
+
+
+def test_destination_must_hold_huts() -> None:
+    """RULES.md A move: B may not be empty (no move enters an empty territory)."""
+    state = place(game(), {}, empty=[24])
+    assert refused(state, "23-24") == "Territory 24 is empty"
+
+
+def test_a_move_moves_all_huts_of_a_into_b() -> None:
+    """RULES.md A move: ALL huts of A go into B; any player may move huts of any colour."""
+    state = place(game(), {23: "2r 1k", 24: "1b 1g"})
+    outcome = play(state, m("23-24"))
+    assert state.huts[23] == [0] * 5 and state.counts[23] == 0
+    assert state.huts[24] == [2, 1, 1, 0, 1] and state.counts[24] == 5
+    assert not state.occupied >> 23 & 1 and state.occupied >> 24 & 1
+    assert outcome.move == m("23-24") and outcome.villages == () and not outcome.game_over
+    assert state.last_move == m("23-24") and state.turn == 1 and state.ply == 1
+
+
+def test_unknown_territories() -> None:
+    """The map has territories 1..60 only."""
+    state = new_game(2, 1)
+    assert refused(state, "61-60") == "There is no territory 61: the map has 1 to 60"
+    assert refused(state, "0-1") == "There is no territory 0: the map has 1 to 60"
+    assert refused(state, "60-61") == "There is no territory 61: the map has 1 to 60"
+
+
+def test_moving_onto_itself_is_refused() -> None:
+    """RULES.md A move: B is a neighbouring territory, so never A itself."""
+    state = new_game(2, 1)
+    assert refused(state, "v23") == "Choose two different territories, like 23-24"
+
+
+def test_turn_and_game_over() -> None:
+    """RULES.md End of the game; turns: only the player to move may move, and not after the end."""
+    state = game(3, 1, to_move=1)
+    assert refused(state, "23-24", seat=0) == "It is not your turn"
+    assert refused(state, "23-24", seat=2) == "It is not your turn"
+    play(state, m("23-24"), seat=1)
+    assert state.to_move == 2
+    state = place(game(), {1: "1r", 2: "1b"}, keep_only=[])
+    play(state, m("1-2"))
+    assert state.over
+    assert refused(state, "1-2") == "The game is over"
+    assert refused(state, "2-1", seat=0) == "The game is over"
+
+
+# --- the 7+ rule ------------------------------------------------------------------------------
+
+
+def test_seven_or_more_cannot_move() -> None:
+    """RULES.md A move: A may not hold 7 or more huts."""
+    state = place(game(), {23: "3k 2r 1g 1b", 24: "1r"})
+    assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
+    state = place(game(), {23: "12b", 24: "6r"})
+    assert refused(state, "23-24") == "Territory 23 holds 12 huts and cannot move"
+    assert Move(23, 24) not in legal_moves(state)
+    assert Move(24, 23) in legal_moves(state)
+
+
+def test_six_may_move_onto_anything() -> None:
+    """RULES.md A move: a group under 7 moves freely, even onto 9."""
+    state = place(game(), {23: "6r", 24: "9b"})
+    assert {Move(23, 24), Move(23, 22)} <= set(legal_moves(state))
+    play(state, m("23-24"))
+    assert state.counts[24] == 15
+
+
+def test_both_seven_plus_smaller_onto_larger() -> None:
+    """RULES.md A move, exception: when both hold 7+, the smaller group may move onto the larger."""
+    state = place(game(), {23: "8r", 24: "9b"})
+    moves = set(legal_moves(state))
+    assert Move(23, 24) in moves and Move(24, 23) not in moves
+    assert refused(state, "24-23") == (
+        "Territory 24 holds 9 huts and cannot move onto the 8 of territory 23: only the smaller group may move"
+    )
+    play(state, m("23-24"))
+    assert state.counts[24] == 17
+
+
+@pytest.mark.parametrize("size", [7, 8, 12])
+def test_both_seven_plus_equal_groups_either_way(size: int) -> None:
+    """RULES.md A move, exception: with equal groups of 7+, either may move onto the other."""
+    for text in ("23-24", "24-23"):
+        state = place(game(), {23: f"{size}r", 24: f"{size}b"})
+        assert {Move(23, 24), Move(24, 23)} <= set(legal_moves(state))
+        play(state, m(text))
+        assert state.counts[int(text[3:])] == 2 * size
+
+
+def test_seven_plus_cannot_move_onto_smaller_group() -> None:
+    """RULES.md A move: a 7+ group onto a group under 7 is refused, whatever the sizes."""
+    state = place(game(), {23: "7r", 24: "6b"})
+    assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
+    assert [mv for mv in legal_moves(state) if mv.src == 23] == []
+
+
+# --- Move values ------------------------------------------------------------------------------
+
+
+def test_move_text_form() -> None:
+    """STYLE.md 2: a frozen Move with the text form "23-24"."""
+    move = Move(23, 24)
+    assert move.text == str(move) == "23-24"
+    assert Move.village(17).text == "v17" and Move.village(17).is_village_choice
+    assert not move.is_village_choice
+    with pytest.raises(AttributeError):
+        move.src = 5  # type: ignore[misc]
+    assert hash(Move(23, 24)) == hash(Move(23, 24)) and Move(23, 24) != Move(24, 23)
+    assert sorted([Move(24, 1), Move(23, 30), Move(23, 24)]) == [Move(23, 24), Move(23, 30), Move(24, 1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("23-24", Move(23, 24)),
+        ("23 24", Move(23, 24)),
+        (" 23 - 24 ", Move(23, 24)),
+        ("23>24", Move(23, 24)),
+        ("23→24", Move(23, 24)),
+        ("v17", Move(17, 17)),
+        ("V17", Move(17, 17)),
+        ("village 17", Move(17, 17)),
+    ],
+)
+def test_move_parse(text: str, move: Move) -> None:
+    """STYLE.md 2: the text form parses back (also "23 24" and "v17")."""
+    assert Move.parse(text) == move
+    assert Move.parse(move.text) == move
+    assert parse_action(text) == move
+
+
+@pytest.mark.parametrize("text", ["", "abc", "23", "23-", "-24", "23-24-25", "1234-1", "v", "23+24", "resign"])
+def test_bad_move_text_raises_illegal_move(text: str) -> None:
+    """STYLE.md 3: a bad text is an IllegalMove, which is a ValueError."""
+    with pytest.raises(IllegalMove, match="is not a move"):
+        Move.parse(text)
+    with pytest.raises(ValueError):
+        Move.parse(text)
+
+
+def test_resign_text_form() -> None:
+    assert parse_action("resign:2") == Resign(2)
+    assert Resign(2).text == str(Resign(2)) == "resign:2"
+    assert parse_action(Resign(1).text) == Resign(1)
+
+
+# --- legal_moves ------------------------------------------------------------------------------
+
+
+def _check_ok(state, move: Move) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        check(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+POSITIONS = [(seed, plies) for seed in range(8) for plies in (0, 9, 23, 37)]
+
+
+@pytest.mark.parametrize(("seed", "plies"), POSITIONS)
+def test_legal_moves_is_exactly_what_check_accepts(seed: int, plies: int) -> None:
+    """STYLE.md 4: nothing but legal_moves decides legality; check agrees on every pair of territories."""
+    state = random_position(seed, plies, players=2 + seed % 3)
+    moves = legal_moves(state)
+    assert moves == sorted(moves, key=lambda mv: (mv.src, mv.dst))
+    assert len(set(moves)) == len(moves)
+    accepted = [Move(a, b) for a in range(0, 62) for b in range(0, 62) if _check_ok(state, Move(a, b))]
+    assert accepted == moves
+    if state.phase is Phase.MOVE:
+        assert has_hut_move(state) == bool(moves)
+        assert {(mv.src, mv.dst) for mv in moves} == legal_pairs(state.counts)
+
+
+def test_seven_plus_positions_against_brute_force() -> None:
+    """RULES.md A move: legal_moves matches a brute-force reading of the rule on big groups.
+
+    Colours do not matter for legality, so the groups are all red and the 12-hut cap is ignored.
+    """
+    for seed in range(20):
+        state = new_game(2, seed)
+        for t in range(1, 61):
+            size = (t * 7 + seed * 13) % 11
+            state.huts[t] = [size, 0, 0, 0, 0]
+        state.counts = [sum(row) for row in state.huts]
+        state.occupied = sum(1 << t for t, n in enumerate(state.counts) if n)
+        assert {(mv.src, mv.dst) for mv in legal_moves(state)} == legal_pairs(state.counts)
+        assert any(n >= 7 for n in state.counts)
+
+
+def test_legal_moves_empty_when_over() -> None:
+    """RULES.md End of the game: no move exists after the end."""
+    state = place(game(), {1: "1r", 2: "1b"}, keep_only=[])
+    assert legal_moves(state) == [Move(1, 2), Move(2, 1)]
+    play(state, m("2-1"))
+    assert state.over and legal_moves(state) == []
+
+
+def test_start_position_legal_moves_are_every_directed_edge() -> None:
+    """RULES.md A move: at the start every territory holds one hut, so every neighbour pair is legal."""
+    state = new_game(4, 11)
+    expected = [Move(a, b) for a in range(1, 61) for b in state.board.neighbours[a]]
+    assert legal_moves(state) == expected

@@ -1,0 +1,154 @@
+"""RULES.md, Villages: when one move founds 2 or more villages, the MOVER chooses their order (issue 2)."""
+
+from __future__ import annotations
+
+import pytest
+from positions import game, m, place, prior_villages, village_by_move
+
+from engine import EndReason, IllegalMove, Move, Phase, Resign, Terrain, legal_moves, play
+
+# Territories 1 (grassland) and 19 (mountain) touch no occupied territory but 9: moving 9 away founds both.
+TWO = {1: "2r", 19: "3b"}
+TWO_EMPTY = [2, 8, 18, 20, 28, 29]
+
+
+def two_villages(prior: int = 0, players: int = 3):  # type: ignore[no-untyped-def]
+    state = place(game(players, 4, to_move=1), TWO, empty=TWO_EMPTY)
+    return prior_villages(state, prior)
+
+
+def test_two_villages_wait_for_the_movers_order() -> None:
+    """RULES.md Villages: the mover chooses the order; the state waits for it (Phase.ORDER)."""
+    state = two_villages()
+    outcome = play(state, m("9-10"))
+    assert state.phase is Phase.ORDER and state.pending == (1, 19)
+    assert outcome.villages == () and outcome.awaiting_order == (1, 19) and not outcome.game_over
+    assert state.villages == [] and state.to_move == 1, "nothing is founded and the turn does not pass yet"
+    assert legal_moves(state) == [Move.village(1), Move.village(19)]
+
+
+def test_hut_moves_are_refused_while_ordering() -> None:
+    """Issue 2: the choice is itself a move with its own legal options."""
+    state = two_villages()
+    play(state, m("9-10"))
+    for text in ("23-24", "v23", "v9"):
+        with pytest.raises(IllegalMove) as info:
+            play(state, m(text))
+        assert str(info.value) == "First choose which village is founded next: territory 1, 19"
+    with pytest.raises(IllegalMove, match="It is not your turn"):
+        play(state, Move.village(1), seat=2)
+    with pytest.raises(IllegalMove, match="There is no territory 61"):
+        play(state, Move.village(61))
+
+
+def test_choosing_one_founds_it_and_the_last_follows() -> None:
+    """RULES.md Villages: choosing the first founds it; the last one is founded automatically."""
+    state = two_villages()
+    play(state, m("9-10"))
+    outcome = play(state, Move.village(19), seat=1)
+    assert [v.territory for v in outcome.villages] == [19, 1]
+    assert [v.number for v in outcome.villages] == [1, 2]
+    assert state.phase is Phase.MOVE and state.pending == () and state.to_move == 2
+    assert state.chips == [0, 2, 0]
+    assert outcome.seat == 1 and outcome.move == Move.village(19)
+
+
+def test_order_across_an_epoch_boundary_changes_the_score() -> None:
+    """RULES.md Villages: the mover's order decides which epoch each village falls in (4th and 5th)."""
+    first = two_villages(prior=3)
+    play(first, m("9-10"))
+    outcome = play(first, Move.village(1))
+    one, nineteen = outcome.villages
+    # 1 is the 4th village: grassland in epoch 1 is neutral; 19 the 5th: mountain in epoch 2 is favourable
+    assert (one.territory, one.number, one.epoch, one.value) == (1, 4, 1, 2)
+    assert (nineteen.territory, nineteen.number, nineteen.epoch, nineteen.value) == (19, 5, 2, 3 + 2)
+    assert first.scores == [2, 5, 0, 0, 0]
+    assert outcome.epochs_entered == (2,)
+
+    second = two_villages(prior=3)
+    play(second, m("9-10"))
+    outcome = play(second, Move.village(19))
+    nineteen, one = outcome.villages
+    # 19 is the 4th village: mountain in epoch 1 is destroyed; 1 the 5th: grassland in epoch 2 is destroyed
+    assert (nineteen.number, nineteen.epoch, nineteen.value, nineteen.destroyed) == (4, 1, 0, True)
+    assert (one.number, one.epoch, one.value, one.destroyed) == (5, 2, 0, True)
+    assert second.scores == [0] * 5
+    assert second.counts[1] == second.counts[19] == 0
+
+
+@pytest.mark.parametrize(("choice", "scores"), [(1, [2 + 5, 0, 0, 0, 0]), (19, [0, 3 + 5, 0, 0, 0])])
+def test_twelfth_village_chosen_among_several(choice: int, scores: list[int]) -> None:
+    """RULES.md Villages: the mover chooses which is the 12th; the others do not score; the game ends."""
+    state = two_villages(prior=11)
+    play(state, m("9-10"))
+    assert state.phase is Phase.ORDER
+    outcome = play(state, Move.village(choice))
+    (village,) = outcome.villages
+    assert village.territory == choice and village.number == 12 and village.epoch == 5
+    assert len(state.villages) == 12
+    assert state.scores == scores
+    assert state.chips == [0, 1, 0], "only the 12th chip exists"
+    assert state.over and state.end_reason is EndReason.TWELFTH_VILLAGE and state.pending == ()
+    assert outcome.game_over and outcome.result is not None
+    assert legal_moves(state) == []
+
+
+def three_villages(prior: int):  # type: ignore[no-untyped-def]
+    """Moving 9 onto 10 isolates 1, 19 and 10 itself."""
+    spec = {1: "2r", 19: "3b", 10: "1g"}
+    state = place(game(3, 4, to_move=0), spec, empty=[2, 3, 8, 11, 18, 20, 28, 29])
+    return prior_villages(state, prior)
+
+
+def test_three_villages_ordered_one_by_one() -> None:
+    """RULES.md Villages: a move can found several villages, including the one it moved into."""
+    state = three_villages(prior=0)
+    play(state, m("9-10"))
+    assert state.pending == (1, 10, 19)
+    assert [v.territory for v in play(state, Move.village(10)).villages] == [10]
+    assert state.phase is Phase.ORDER and state.pending == (1, 19) and state.to_move == 0
+    assert legal_moves(state) == [Move.village(1), Move.village(19)]
+    with pytest.raises(IllegalMove, match="territory 1, 19"):
+        play(state, Move.village(10))
+    assert [v.territory for v in play(state, Move.village(19)).villages] == [19, 1]
+    assert state.phase is Phase.MOVE and state.to_move == 1 and state.chips == [3, 0, 0]
+
+
+def test_twelfth_village_chosen_after_the_eleventh() -> None:
+    """RULES.md Villages: with 10 villages founded, 3 at once: the 11th, then the mover picks the 12th."""
+    state = three_villages(prior=10)
+    play(state, m("9-10"))
+    (eleventh,) = play(state, Move.village(10)).villages
+    assert eleventh.number == 11 and eleventh.epoch == 4 and eleventh.value == 2 + 4  # grassland, epoch 4
+    assert state.phase is Phase.ORDER
+    outcome = play(state, Move.village(19))
+    assert [v.territory for v in outcome.villages] == [19]
+    assert outcome.villages[0].value == 3 + 5
+    assert state.over and state.end_reason is EndReason.TWELFTH_VILLAGE
+    assert state.scores == [0, 8, 6, 0, 0], "village 1 is not founded and red scores nothing"
+    assert state.counts[1] == 2
+
+
+def test_a_single_village_asks_nothing() -> None:
+    """RULES.md Villages: with a single village nothing is asked."""
+    state, move = village_by_move(Terrain.FOREST, "1r")
+    outcome = play(state, move)
+    assert state.phase is Phase.MOVE and outcome.awaiting_order == () and len(outcome.villages) == 1
+
+
+def test_resigning_while_ordering_founds_the_villages_in_map_order() -> None:
+    """Engine decision: if the mover resigns while ordering, the villages are founded in map order."""
+    state = two_villages(prior=3)
+    play(state, m("9-10"))
+    outcome = play(state, Resign(1))
+    assert [v.territory for v in outcome.villages] == [1, 19]
+    assert state.phase is Phase.MOVE and state.to_move == 2 and state.resigned == [False, True, False]
+
+
+def test_another_player_resigning_does_not_disturb_the_order() -> None:
+    state = two_villages()
+    play(state, m("9-10"))
+    play(state, Resign(2))
+    assert state.phase is Phase.ORDER and state.pending == (1, 19) and state.to_move == 1
+    play(state, Move.village(1))
+    assert state.to_move == 0, "the turn skips the resigned seat"
