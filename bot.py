@@ -8,6 +8,7 @@ import json
 import logging
 import sys
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -96,6 +97,9 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents; this bot needs none that are privileged.", file=sys.stderr)
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        print(f"Could not reach Discord ({error}). Check the network and try again.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 
 class ConfigError(ValueError):
@@ -30,7 +30,7 @@ class Config:
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
     if env is None:
         if dotenv:
-            load_dotenv()
+            load_dotenv(find_dotenv(usecwd=True))  # the .env of the directory the bot runs in
         env = os.environ
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,

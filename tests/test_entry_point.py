@@ -1,0 +1,41 @@
+"""`make run` is a contract: without a token it explains what to do instead of failing with a traceback."""
+
+from pathlib import Path
+
+import pytest
+
+import bot
+from config import ConfigError, load_config
+
+
+def test_missing_token_prints_what_to_do(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert bot.main() == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err and ".env.example" in err and "Traceback" not in err
+
+
+def test_bad_setting_is_reported_without_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_GUILD_ID", "my-server")
+    assert bot.main() == 2
+    assert "DISCORD_GUILD_ID must be a number" in capsys.readouterr().err
+
+
+def test_config_reads_every_setting_with_defaults() -> None:
+    config = load_config({"DISCORD_TOKEN": " t0k ", "DISCORD_GUILD_ID": "123", "CLANS_AI_BUDGET": "0.5"})
+    assert config.token == "t0k" and config.guild_id == 123 and config.ai_budget_s == 0.5
+    assert config.ai_delay_s == 1.0 and config.database == Path("var/clans.db") and config.log_level == "INFO"
+    assert load_config({}).token is None
+    with pytest.raises(ConfigError):
+        load_config({"CLANS_AI_DELAY": "-1"})
+
+
+def test_env_example_documents_every_setting() -> None:
+    example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
+    keys = ("DISCORD_TOKEN", "DISCORD_GUILD_ID", "CLANS_DATABASE", "CLANS_AI_BUDGET", "CLANS_AI_DELAY", "LOG_LEVEL")
+    for key in keys:
+        assert f"{key}=" in example
