@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from engine.board import Board, Chart, load_board, load_chart
-from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan
+from engine.board import Board, Chart, Epoch, load_board, load_chart
+from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
 from engine.moves import Action, IllegalMove, Move, Resign
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
@@ -20,6 +20,8 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
     """Set up a game exactly as RULES.md, Setup: all randomness comes from ``seed``."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"The seed must be a whole number, not {seed!r}")
     board = board or load_board()
     chart = chart or load_chart()
     rng = random.Random(seed)
@@ -87,6 +89,8 @@ def check(state: GameState, action: Action, seat: int | None = None) -> None:
     if isinstance(action, Resign):
         if not 0 <= action.seat < state.players or state.resigned[action.seat]:
             raise IllegalMove("That player is not in the game")
+        if seat is not None and seat != action.seat:
+            raise IllegalMove("You can only resign yourself")
         return
     if seat is not None and seat != state.to_move:
         raise IllegalMove("It is not your turn")
@@ -203,18 +207,15 @@ def _found_village(state: GameState, territory: int) -> None:
                 huts[c] = 0
                 state.removed[c] += 1
     after = tuple(huts)
-    size = sum(after)
     terrain = state.board.terrain[territory]
-    destroyed = terrain in epoch.unfavourable
+    size, value, destroyed = village_value(after, terrain, epoch)
     if destroyed or not size:  # doomed, or strife left nobody: nothing scores
-        value = 0
         for c in range(CLAN_COUNT):
             state.removed[c] += huts[c]
             huts[c] = 0
         state.counts[territory] = 0
         state.occupied &= ~(1 << territory)
     else:
-        value = size + (epoch.bonus if terrain in epoch.favourable else 0)
         state.counts[territory] = size
         scores = state.scores
         for c in range(CLAN_COUNT):
@@ -237,6 +238,20 @@ def _found_village(state: GameState, territory: int) -> None:
     )
     if number == chart.chips:
         _end_game(state, EndReason.TWELFTH_VILLAGE)
+
+
+def strife(huts: tuple[int, ...]) -> tuple[int, ...]:
+    """The huts left when a village is founded: with all 5 colours present, single huts are lost."""
+    return tuple(0 if n == 1 else n for n in huts) if all(huts) else huts
+
+
+def village_value(huts: tuple[int, ...], terrain: Terrain, epoch: Epoch) -> tuple[int, int, bool]:
+    """(size, value, destroyed) of a village with ``huts`` after strife (RULES.md, Villages: Value)."""
+    size = sum(huts)
+    destroyed = terrain in epoch.unfavourable
+    if destroyed or not size:
+        return size, 0, destroyed
+    return size, size + (epoch.bonus if terrain in epoch.favourable else 0), False
 
 
 def _end_turn(state: GameState) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.board import load_board, load_chart
 from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
 from engine.moves import Move
+from engine.rules import strife, village_value
 from engine.state import EndReason, GameState, Phase, Village
 
 FORMAT = "clans-state"
@@ -153,6 +154,10 @@ def _validate(s: GameState) -> None:
         expected = () if v.destroyed else v.huts
         require(tuple(s.huts[v.territory]) == (expected or (0,) * CLAN_COUNT), f"Village {number} huts differ")
         require(not s.occupied & board.neighbour_mask[v.territory], f"Village {number} is not isolated")
+        require(v.huts == strife(v.huts_before), f"Village {number} did not lose the right huts to strife")
+        _, value, destroyed = village_value(v.huts, v.terrain, s.chart.epoch(v.epoch))
+        require((v.value, v.destroyed) == (value, destroyed), f"Village {number} cannot be worth {v.value}")
+        require(0 <= v.founder < s.players and 1 <= v.turn <= s.turn, f"Village {number} has an impossible founder")
         for c in v.colours:
             scores[c] += v.value
     require(scores == s.scores, "Clan scores do not match the villages founded")
@@ -160,6 +165,15 @@ def _validate(s: GameState) -> None:
         require(board.has(t) and s.counts[t] > 0, f"Pending village {t} is empty")
         require(not s.occupied & board.neighbour_mask[t], f"Pending village {t} is not isolated")
     require((s.phase is Phase.ORDER) == bool(s.pending), "Pending villages exist exactly while ordering")
+    require(0 <= s.turn <= s.ply, "The move counters do not add up")
+    if s.phase is not Phase.OVER:
+        require(not s.resigned[s.to_move], "The player to move has resigned")
+        isolated = [
+            t
+            for t in range(1, board.size + 1)
+            if s.counts[t] and not s.occupied & board.neighbour_mask[t] and t not in seen and t not in s.pending
+        ]
+        require(not isolated, f"Territory {isolated[0] if isolated else 0} is cut off but is not a village")
     require((s.phase is Phase.OVER) == (s.end_reason is not None), "Only a finished game has an end reason")
     if s.last_move is not None:
         require(board.has(s.last_move.src) and board.has(s.last_move.dst), "Unknown territory in last move")

@@ -8,11 +8,12 @@ RULES.md in reference.py for the fixed game sequences and mid-game trees.
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 from reference import ADJ, RefGame, legal_pairs
 
-from engine import EndReason, GameState, Phase, apply, legal_moves, new_game, play
+from engine import EndReason, GameState, Phase, apply, legal_moves, new_game, play, random_playout
 
 
 def numbers(text: str) -> list[int]:
@@ -174,3 +175,41 @@ def test_midgame_perft_two_agrees_with_the_reference(seed: int, players: int) ->
             total += len(ref.legal())
     assert [len(base.legal()), total] == MIDGAME_PERFT[seed, players][:2]
     assert len(legal_pairs(state.counts)) == MIDGAME_PERFT[seed, players][0]
+
+
+# random_playout(new_game(players, seed), Random(seed)) -> hut moves, actions, end, clan scores, chips, villages.
+PLAYOUTS = {
+    (7, 2): (49, 49, EndReason.NO_MOVES, [30, 33, 35, 31, 22], [6, 5], [15, 1, 5, 36, 49, 55, 18, 41, 22, 11, 44]),
+    (8, 3): (
+        46,
+        47,
+        EndReason.TWELFTH_VILLAGE,
+        [10, 27, 29, 33, 28],
+        [4, 4, 4],
+        [6, 26, 45, 47, 3, 1, 24, 12, 32, 38, 40, 52],
+    ),
+    (9, 4): (
+        43,
+        46,
+        EndReason.TWELFTH_VILLAGE,
+        [14, 19, 24, 19, 23],
+        [2, 5, 2, 3],
+        [53, 45, 25, 43, 37, 6, 15, 11, 2, 51, 18, 30],
+    ),
+}
+
+
+@pytest.mark.parametrize(("seed", "players"), list(PLAYOUTS))
+def test_random_playout_is_pinned(seed: int, players: int) -> None:
+    """STYLE.md 6/15: a playout is a function of its seeds, so AI choices replay identically across versions."""
+    state = new_game(players, seed)
+    random_playout(state, random.Random(seed))
+    summary = (
+        state.turn,
+        state.ply,
+        state.end_reason,
+        state.scores,
+        state.chips,
+        [v.territory for v in state.villages],
+    )
+    assert summary == PLAYOUTS[seed, players]

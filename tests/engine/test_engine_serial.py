@@ -233,3 +233,19 @@ def test_loader_rejects_inconsistent_villages(build, path: str, value: object, m
             raw["removed"] = [n + k for n, k in zip(raw["removed"], raw["huts"][t - 1], strict=True)]
             raw["huts"][t - 1] = [0] * 5
     assert rejected(_edit(raw, path, value)) == message
+
+
+def test_loader_rejects_a_village_value_the_rules_cannot_give() -> None:
+    """RULES.md Villages, Value: value = huts after strife (+ bonus / 0 by terrain and epoch).
+
+    A saved game whose village is worth 40, with the scores raised to match, must be refused: the loader
+    recomputes each village's strife, value and destroyed flag from huts_before, terrain and the chart.
+    """
+    raw = _a_state_with_villages()
+    village = raw["villages"][0]
+    extra = 40 - village["value"]
+    village["value"] = 40
+    for c, n in enumerate(village["huts"]):
+        if n:
+            raw["scores"][c] += extra
+    rejected(raw)

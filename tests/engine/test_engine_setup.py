@@ -97,3 +97,13 @@ def test_player_count_outside_two_to_four_is_refused(players: object) -> None:
 def test_board_is_loaded_once() -> None:
     """STYLE.md 1: the map is fixed facts loaded once, shared by every game."""
     assert new_game(2, 1).board is new_game(4, 2).board is load_board()
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5])
+def test_seed_must_be_an_integer(seed: object) -> None:
+    """STYLE.md 6-7: the seed is stored and must survive the JSON round trip.
+
+    A text seed could not be saved, and 1.5 would load back as seed 1, another game: both are refused.
+    """
+    with pytest.raises(ValueError):
+        new_game(2, seed)  # type: ignore[arg-type]

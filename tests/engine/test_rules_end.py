@@ -135,3 +135,13 @@ def test_resigned_seat_cannot_win() -> None:
     assert result is not None and result.reason is EndReason.NO_MOVES
     assert result.totals == (1, 6, 0)
     assert result.winners == (0,) and result.resigned == (1,)
+
+
+def test_a_player_cannot_resign_for_someone_else() -> None:
+    """A player resigns only their own seat: play(state, Resign(2), seat=0) is refused.
+
+    (An admin or a timeout resigns a seat with seat=None.)
+    """
+    state = game(3, 6, to_move=0)
+    with pytest.raises(IllegalMove):
+        play(state, Resign(2), seat=0)
