@@ -202,16 +202,15 @@ def _founding_options(state: GameState, move: Move, base: Vector) -> list[Option
     after = state.copy()
     apply(after, move)
     if after.phase is Phase.ORDER:
-        options = order_options(after, base, (move,))
-        return options
+        return order_options(after, base, (move,))
     chips = after.chips[state.to_move] - state.chips[state.to_move]
     return [Option((move,), _diff(worth(after), base), chips)]
 
 
 def _first_choices(state: GameState, base: Vector) -> list[Option]:
-    """In Phase.ORDER: the best continuation of each first choice, judged by the mover... of any clan.
+    """In Phase.ORDER (three or more villages pending): one option per first choice.
 
-    Each choice keeps all its continuations' gains averaged, which is enough to rank choices.
+    A choice's gains are the mean over the orders that can follow it, which is enough to rank choices.
     """
     by_first: dict[Move, list[Option]] = {}
     for option in order_options(state, base):

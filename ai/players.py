@@ -12,11 +12,10 @@ from ai.belief import (
     Observation,
     action_values,
     assignment_weights,
-    clan_value,
     log_normalisers,
     marginals,
 )
-from ai.evaluate import MoveGains, Option, move_gains
+from ai.evaluate import MoveGains, Option, move_gains, worth
 from ai.rollout import informed_playout
 from engine import CLAN_COUNT, Clan, GameState, Move, Phase, apply, legal_moves, random_playout
 
@@ -26,14 +25,14 @@ HIDE_UNTIL = 30
 """Hut moves after which hiding no longer matters."""
 TOP_K = 10
 """Hard: candidate moves searched, the best of the one-ply ranking."""
-EXPLORE = 6.0
-"""Hard: UCB exploration constant, in points of margin."""
-PRIOR_VISITS = 20
+PRIOR_VISITS = 10
 """Hard: the one-ply score counts as this many rollouts of each candidate."""
 DEFAULT_ITERATIONS = 400
 ROLLOUT = "informed"
-REPLIES = 0
-"""Hard: opponents' answers played greedily before each rollout."""
+WIN_BONUS = 0.0
+"""Hard: points of margin a rollout's win is worth on top of the margin itself."""
+REPLIES = -1
+"""Hard: opponents' answers (modelled as normal AIs) played before judging a candidate; -1: a full round."""
 
 
 def choose_easy(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> Move:
@@ -108,15 +107,18 @@ def choose_hard(
     budget_s: float | None,
     iterations: int | None,
 ) -> Move:
-    """Determinized flat Monte Carlo over the one-ply ranking's best candidates.
+    """Opponent-model lookahead, then determinized flat Monte Carlo, over the one-ply ranking's best.
 
-    Each iteration samples the hidden clans from the belief (the exact posterior over assignments),
-    then plays every surviving candidate (with its village order) out to the end with the informed
-    playout policy; the value is the margin over the best opponent's total. Sequential halving keeps
-    the better half of the candidates after each round; the one-ply score acts as a prior worth
+    Each of the TOP_K candidates is followed by a full round of replies, every opponent modelled as
+    a normal AI holding its likeliest clan; the resulting positions are judged by the estimated
+    final margin (the prior). Then each iteration samples the hidden clans from the belief (the
+    exact posterior over assignments) and plays every surviving candidate's position out to the end
+    with the informed playout policy; the value is the margin over the best opponent's total.
+    Sequential halving keeps the better half of the candidates after each round; the prior counts as
     PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible); otherwise
-    ``budget_s`` seconds are shared evenly between the rounds.
+    ``budget_s`` seconds, lookahead included, bound the thinking time.
     """
+    began = time.perf_counter()
     state = obs.state
     scored = one_ply_scores(obs, seat, clan)
     scored.sort(key=lambda so: -so[0])
@@ -127,9 +129,22 @@ def choose_hard(
     clans_pool = [a for a, _ in assignments]
     weights = [w for _, w in assignments]
     likeliest = max(assignments, key=lambda aw: aw[1])[0]
-    roots = [_after_reply(state, option, likeliest) for _, option in candidates]
     n = len(candidates)
-    prior = [s - candidates[0][0] for s, _ in candidates]
+    if REPLIES:
+        roots = [_after_replies(obs, option, likeliest) for _, option in candidates]
+        judged = [_worth_margin(root, seat, likeliest) for root in roots]
+    else:
+        roots = []
+        for _, option in candidates:
+            root = state.copy()
+            for action in option.actions:
+                apply(root, action)
+            roots.append(root)
+        judged = [s for s, _ in candidates]
+    top_judged = max(judged)
+    prior = [j - top_judged for j in judged]
+    if iterations == 0:
+        return candidates[min(range(n), key=lambda i: (-prior[i], i))][1].actions[0]
     # Sequential halving with common random numbers: every surviving candidate is played out with
     # the same sampled clans and the same rollout seed, so differences come from the moves.
     totals = [PRIOR_VISITS * p for p in prior]
@@ -137,7 +152,9 @@ def choose_hard(
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     total = iterations if iterations is not None else DEFAULT_ITERATIONS
-    began = time.perf_counter()
+    spent = time.perf_counter() - began
+    began += spent
+    budget_s = None if budget_s is None else max(0.0, budget_s - spent)
     for round_no in range(rounds):
         round_end = None if budget_s is None else began + budget_s * (round_no + 1) / rounds
         per = max(1, total // (rounds * len(alive)))
@@ -171,27 +188,38 @@ def _playout(state: GameState, clans: Sequence[int], rng: random.Random) -> None
         random_playout(state, rng)
 
 
-def _after_reply(state: GameState, option: Option, clans: Sequence[int]) -> GameState:
-    """The state after ``option`` and the next player's greedy answer (its likeliest clan's best action)."""
-    after = state.copy()
+def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:
+    """The state after ``option`` and the next REPLIES players' answers, each modelled as a normal AI
+    holding its likeliest clan (one-ply: own gain minus its most dangerous opponent's)."""
+    after = obs.state.copy()
     for action in option.actions:
         apply(after, action)
-    for _ in range(REPLIES):
+    for _ in range(after.players - 1 if REPLIES < 0 else REPLIES):
         if after.phase is not Phase.MOVE:
             break
-        entries = move_gains(after)
-        clan = clans[after.to_move]
-        best = max(
-            (o for e in entries for o in e.options),
-            key=lambda o: clan_value(o.gains, clan) + o.chips,
-        )
-        for action in best.actions:
+        view = Observation(after, obs.loglik, move_gains(after))
+        seat = after.to_move
+        scored = one_ply_scores(view, seat, Clan(clans[seat]))
+        top = max(scored, key=lambda so: so[0])[1]
+        for action in top.actions:
             apply(after, action)
     return after
 
 
+def _worth_margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
+    """Estimated final margin: each seat's clan worth (banked + prospects) plus its chips."""
+    if state.phase is Phase.OVER:
+        return _margin(state, seat, clans)
+    values = worth(state)
+    totals = [values[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
+    best_other = max(t for s, t in enumerate(totals) if s != seat and not state.resigned[s])
+    return totals[seat] - best_other
+
+
 def _margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
+    """The seat's total minus the best other total, plus WIN_BONUS for a win (shared when tied)."""
     totals = [state.scores[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
     mine = totals[seat]
     best_other = max(t for s, t in enumerate(totals) if s != seat and not state.resigned[s])
-    return float(mine - best_other)
+    won = WIN_BONUS if mine > best_other else WIN_BONUS / 2 if mine == best_other else 0.0
+    return float(mine - best_other) + won

@@ -101,3 +101,15 @@ def test_wrong_seat_or_level_is_refused() -> None:
         choose_action("normal", start, [], other, state.clans[other], seed=1)
     with pytest.raises(ValueError):
         choose_action("grandmaster", start, [], state.to_move, state.clans[state.to_move], seed=1)
+
+
+def test_hard_with_a_time_budget_answers_legally() -> None:
+    state = new_game(4, 8)
+    start = public_view(state)
+    history: list[Action] = []
+    for _ in range(3):
+        seat = state.to_move
+        move = choose_action("hard", start, history, seat, state.clans[seat], seed=8, budget_s=0.05)
+        assert move in legal_moves(state)
+        play(state, move, seat)
+        history.append(move)
