@@ -255,7 +255,7 @@ class ClansCog(
         if outcome.game_over and view.result is not None:
             embeds = [
                 text.move_embed(outcome, played.actor, view, with_image=False),
-                text.final_embed(view.result, seats, table.id),
+                text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             await send(content=f"Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign, Village
+from service import AiGuesses
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
 
@@ -109,7 +112,9 @@ def order_option_description(village: Village, last: bool) -> str:
 # --- end of game ---------------------------------------------------------------------------------
 
 
-def final_embed(result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int) -> discord.Embed:
+def final_embed(
+    result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int, ai_guesses: Sequence[AiGuesses] = ()
+) -> discord.Embed:
     embed = discord.Embed(title=f"🏁 Game #{game_id} is over — {result.reason.value}", colour=BRAND)
     winners = [seats[s] for s in result.winners]
     if not winners:
@@ -132,6 +137,12 @@ def final_embed(result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int
         embed.add_field(
             name="Clans nobody held",
             value=", ".join(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
+            inline=False,
+        )
+    for thought in ai_guesses:
+        embed.add_field(
+            name=f"What {thought.ai_name} thought",
+            value="\n".join(f"{name}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses)[:1024],
             inline=False,
         )
     embed.set_image(url=f"attachment://{BOARD_FILE}")

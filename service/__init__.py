@@ -5,6 +5,6 @@ the engine validate and apply, commits, and hands back what happened for the cog
 """
 
 from service.errors import GameError
-from service.games import GameService, Played, Table
+from service.games import AiGuesses, GameService, Played, Table
 
-__all__ = ["GameError", "GameService", "Played", "Table"]
+__all__ = ["AiGuesses", "GameError", "GameService", "Played", "Table"]

@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai import choose_action
+from ai import choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
@@ -73,6 +73,14 @@ class Played:
     table: Table
     outcome: Outcome
     actor: SeatRecord
+
+
+@dataclass(frozen=True, slots=True)
+class AiGuesses:
+    """An AI seat's best guess of each other player's clan, with its probability."""
+
+    ai_name: str
+    guesses: tuple[tuple[str, Clan, float], ...]
 
 
 class GameService:
@@ -259,6 +267,30 @@ class GameService:
             decide_safely, seat.ai_level, start, history, seat.seat, clan, table.record.seed, budget_s
         )
         return await self.play(game_id, None, move, seat=seat.seat, expected_ply=table.state.ply)
+
+    async def ai_guesses(self, table: Table) -> list[AiGuesses]:
+        """Once a game is over: what each AI seat believed about the others' clans at the end."""
+        if not table.state.over:
+            raise GameError("The AI's guesses are only shown once the game is over.")
+        ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
+        if not ai_seats:
+            return []
+        start = await self.start_view(table)
+        history = await self.actions(table.id)
+        guesses = []
+        for seat in ai_seats:
+            beliefs = await asyncio.to_thread(clan_beliefs, start, history, seat.seat, table.state.clans[seat.seat])
+            guesses.append(
+                AiGuesses(
+                    seat.name,
+                    tuple(
+                        (other.name, *max(beliefs[other.seat].items(), key=lambda kv: kv[1]))
+                        for other in table.record.seats
+                        if other.seat != seat.seat
+                    ),
+                )
+            )
+        return guesses
 
     async def resign(self, game_id: int, user_id: int) -> Played:
         table = await self.table(game_id)
