@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from engine import IMMOBILE, GameState, Move, Phase, apply
+from engine.playout import draw_hut_move
 
 DRAWS = 2
 """Random moves drawn per step."""
@@ -44,14 +45,7 @@ def informed_playout(state: GameState, clans: Sequence[int], rng: random.Random)
         last = chip == chart.chips - 1
         moves: list[tuple[int, int]] = []
         for _ in range(DRAWS):
-            while True:
-                src = live[int(rand() * len(live))]
-                around = neighbours[src]
-                dst = around[int(rand() * len(around))]
-                n, m = counts[src], counts[dst]
-                if m and (n < IMMOBILE or n <= m):
-                    break
-            moves.append((src, dst))
+            moves.append(draw_hut_move(live, neighbours, counts, rand))
         if SEEK_VILLAGES:
             for t in live:
                 near = occupied & masks[t]

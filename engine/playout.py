@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.rules import IMMOBILE, _move_table, apply
 from engine.state import GameState, Phase
@@ -41,16 +42,27 @@ def random_playout(state: GameState, rng: random.Random) -> None:
             choice = pending[int(rand() * len(pending))]
             apply(state, table[choice][choice])
             continue
-        while True:
-            src = live[int(rand() * len(live))]
-            around = neighbours[src]
-            dst = around[int(rand() * len(around))]
-            n, m = counts[src], counts[dst]
-            if m and (n < IMMOBILE or n <= m):
-                break
+        src, dst = draw_hut_move(live, neighbours, counts, rand)
         apply(state, table[src][dst])
         drop(src)
         occupied = state.occupied
-        for t in around:
+        for t in neighbours[src]:
             if index[t] >= 0 and not occupied & masks[t]:
                 drop(t)
+
+
+def draw_hut_move(
+    live: list[int], neighbours: tuple[tuple[int, ...], ...], counts: list[int], rand: Callable[[], float]
+) -> tuple[int, int]:
+    """A random legal hut move: a random live territory, then a random neighbour, until one is legal.
+
+    ``live`` must hold the occupied territories that have an occupied neighbour (non-empty while a
+    hut move exists, so this always ends).
+    """
+    while True:
+        src = live[int(rand() * len(live))]
+        around = neighbours[src]
+        dst = around[int(rand() * len(around))]
+        n, m = counts[src], counts[dst]
+        if m and (n < IMMOBILE or n <= m):
+            return src, dst
