@@ -41,8 +41,7 @@ def clan_value(gains: Vector, clan: int) -> float:
 def action_values(entries: Sequence[MoveGains]) -> list[list[float]]:
     """Q per clan (inner) for each action (outer): its best option for that clan."""
     return [
-        [max(clan_value(o.gains, c) + o.chips for o in entry.options) for c in range(CLAN_COUNT)]
-        for entry in entries
+        [max(clan_value(o.gains, c) + o.chips for o in entry.options) for c in range(CLAN_COUNT)] for entry in entries
     ]
 
 
@@ -59,9 +58,7 @@ def move_log_likelihood(values: Sequence[Sequence[float]], index: int) -> list[f
     """log P(action ``index`` | clan c) for each clan c."""
     norms = log_normalisers(values)
     uniform = NOISE / len(values)
-    return [
-        math.log((1 - NOISE) * math.exp(BETA * values[index][c] - norms[c]) + uniform) for c in range(CLAN_COUNT)
-    ]
+    return [math.log((1 - NOISE) * math.exp(BETA * values[index][c] - norms[c]) + uniform) for c in range(CLAN_COUNT)]
 
 
 def placeholder_clans(players: int) -> tuple[Clan, ...]:

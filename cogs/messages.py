@@ -26,12 +26,6 @@ def mention(seat: SeatRecord) -> str:
     return f"**{seat.name}**" if seat.user_id is None else f"<@{seat.user_id}>"
 
 
-
-
-
-
-
-
 # --- lobby ---------------------------------------------------------------------------------------
 
 
@@ -56,10 +50,6 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
 
 
 # --- moves ---------------------------------------------------------------------------------------
-
-
-
-
 
 
 def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView) -> str:
@@ -257,4 +247,3 @@ def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> disc
             inline=False,
         )
     return embed
-

@@ -62,8 +62,9 @@ def marker_rgba(clan: Clan, count: int) -> Image.Image:
     big = _canvas(w, h, pal.WHITE)
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=9 * SS, fill=pal.WHITE)
-    draw.rounded_rectangle([SS, SS, (w - 1) * SS - 1, (h - 1) * SS - 1], radius=8 * SS, fill=pal.CLAN[clan],
-                           outline=pal.INK, width=2 * SS)
+    draw.rounded_rectangle(
+        [SS, SS, (w - 1) * SS - 1, (h - 1) * SS - 1], radius=8 * SS, fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS
+    )
     image = _reduce(big)
     text = ImageDraw.Draw(image)
     ink = pal.CLAN_TEXT[clan]
@@ -106,8 +107,15 @@ def village_badge_rgba(value: int, destroyed: bool, large: bool = False) -> Imag
     text = ImageDraw.Draw(image)
     cy = (eave + bottom) / 2 / SS + 1
     size = (22 if large else 16) if value < 10 else (19 if large else 14)
-    text.text((w / 2, cy), str(value), font=bold(size), fill=pal.INK, anchor="mm",
-              stroke_width=3 if destroyed else 0, stroke_fill=pal.WHITE)
+    text.text(
+        (w / 2, cy),
+        str(value),
+        font=bold(size),
+        fill=pal.INK,
+        anchor="mm",
+        stroke_width=3 if destroyed else 0,
+        stroke_fill=pal.WHITE,
+    )
     return image
 
 
@@ -118,14 +126,15 @@ def pending_badge_rgba() -> Image.Image:
     draw = ImageDraw.Draw(big)
     eave, bottom = _house(draw, w * SS, h * SS, pal.WHITE, pal.PENDING)
     image = _reduce(big)
-    ImageDraw.Draw(image).text((w / 2, (eave + bottom) / 2 / SS + 1), "?", font=bold(17), fill=pal.PENDING,
-                               anchor="mm")
+    ImageDraw.Draw(image).text((w / 2, (eave + bottom) / 2 / SS + 1), "?", font=bold(17), fill=pal.PENDING, anchor="mm")
     return image
 
 
 def _hex_points(radius: float, cx: float, cy: float) -> list[tuple[float, float]]:
-    return [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
+    return [
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
 
 
 def ring_rgba(radius: int, style: str) -> Image.Image:

@@ -22,13 +22,24 @@ def terrain_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, terr
             draw.polygon([(x, tree_top), (x + w / 7, bottom - h * 0.22), (x - w / 7, bottom - h * 0.22)], fill=ink)
             draw.rectangle([x - w / 40, bottom - h * 0.25, x + w / 40, bottom], fill=ink)
     elif terrain is Terrain.MOUNTAIN:
-        draw.line([(cx - w / 2, bottom), (cx - w / 6, top + h * 0.25), (cx + w / 20, bottom - h * 0.35),
-                   (cx + w / 4, top), (cx + w / 2, bottom)], fill=ink, width=line, joint="curve")
+        draw.line(
+            [
+                (cx - w / 2, bottom),
+                (cx - w / 6, top + h * 0.25),
+                (cx + w / 20, bottom - h * 0.35),
+                (cx + w / 4, top),
+                (cx + w / 2, bottom),
+            ],
+            fill=ink,
+            width=line,
+            joint="curve",
+        )
     elif terrain is Terrain.STEPPE:
         for row, dx in ((0.25, -w / 8), (0.75, w / 8)):
             y = top + h * row
-            pts = [(cx + dx + (t / 12 - 0.5) * w * 0.75, y + math.sin(t / 12 * 2 * math.pi) * h * 0.16)
-                   for t in range(13)]
+            pts = [
+                (cx + dx + (t / 12 - 0.5) * w * 0.75, y + math.sin(t / 12 * 2 * math.pi) * h * 0.16) for t in range(13)
+            ]
             draw.line(pts, fill=ink, width=line, joint="curve")
     else:
         for i in (-1, 0, 1):

@@ -32,9 +32,29 @@ class Sprite:
 def key_colours() -> list[pal.RGB]:
     """Colours that must come out exactly (flat fills, clan colours): the first palette entries."""
     keys: list[pal.RGB] = [
-        pal.BACKGROUND, pal.PANEL, pal.PANEL_EDGE, pal.INK, pal.MUTED_INK, pal.WHITE, pal.HEX_EDGE, pal.RIVER,
-        pal.RIVER_BANK, pal.LAKE, pal.LAKE_EDGE, pal.MAP_EDGE, pal.VILLAGE, pal.VILLAGE_ROOF, pal.RUIN, pal.ARROW,
-        pal.ARROW_EDGE, pal.HIGHLIGHT, pal.PENDING, pal.CHIP, pal.CURRENT, pal.EMPTY_TINT, pal.MOVER_BAND,
+        pal.BACKGROUND,
+        pal.PANEL,
+        pal.PANEL_EDGE,
+        pal.INK,
+        pal.MUTED_INK,
+        pal.WHITE,
+        pal.HEX_EDGE,
+        pal.RIVER,
+        pal.RIVER_BANK,
+        pal.LAKE,
+        pal.LAKE_EDGE,
+        pal.MAP_EDGE,
+        pal.VILLAGE,
+        pal.VILLAGE_ROOF,
+        pal.RUIN,
+        pal.ARROW,
+        pal.ARROW_EDGE,
+        pal.HIGHLIGHT,
+        pal.PENDING,
+        pal.CHIP,
+        pal.CURRENT,
+        pal.EMPTY_TINT,
+        pal.MOVER_BAND,
         pal.WINNER_BAND,
     ]
     keys += list(pal.TERRAIN.values()) + [pal.faded(t) for t in pal.TERRAIN] + list(pal.TERRAIN_MARK.values())

@@ -77,5 +77,6 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 def faded(terrain: Terrain) -> RGB:
     return mix(TERRAIN[terrain], EMPTY_TINT, EMPTY_STRENGTH)
 
+
 MOVER_BAND: RGB = mix(CHIP, PANEL, 0.55)
 WINNER_BAND: RGB = mix(CHIP, PANEL, 0.45)

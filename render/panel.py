@@ -42,20 +42,45 @@ def epoch_chart_rgb(chart: Chart, chips_left: int) -> Image.Image:
         chips = range(first_chip, first_chip + epoch.chips)
         first_chip += epoch.chips
         past = chips.stop - 1 <= taken
-        column = _epoch_column(epoch.number, epoch.bonus, epoch.favourable, epoch.unfavourable, tuple(chips), taken,
-                               epoch.number == current, past, col_w, h - 2 * COLUMN_GAP + 2)
+        column = _epoch_column(
+            epoch.number,
+            epoch.bonus,
+            epoch.favourable,
+            epoch.unfavourable,
+            tuple(chips),
+            taken,
+            epoch.number == current,
+            past,
+            col_w,
+            h - 2 * COLUMN_GAP + 2,
+        )
         image.paste(column, (x, COLUMN_GAP - 1))
     return image
 
 
-def _epoch_column(number: int, bonus: int, favourable: frozenset[Terrain], unfavourable: frozenset[Terrain],
-                  chips: tuple[int, ...], taken: int, current: bool, past: bool, w: int, h: int) -> Image.Image:
+def _epoch_column(
+    number: int,
+    bonus: int,
+    favourable: frozenset[Terrain],
+    unfavourable: frozenset[Terrain],
+    chips: tuple[int, ...],
+    taken: int,
+    current: bool,
+    past: bool,
+    w: int,
+    h: int,
+) -> Image.Image:
     image = Image.new("RGB", (w, h), pal.PANEL)
     draw = ImageDraw.Draw(image)
     ink = pal.mix(pal.INK, pal.PANEL, 0.55) if past else pal.INK
     frame = pal.CURRENT if current else pal.mix(pal.PANEL_EDGE, pal.PANEL, 0.3)
-    draw.rounded_rectangle([0, 0, w - 1, h - 1], radius=8, fill=pal.WHITE if current else pal.PANEL,
-                           outline=frame, width=4 if current else 1)
+    draw.rounded_rectangle(
+        [0, 0, w - 1, h - 1],
+        radius=8,
+        fill=pal.WHITE if current else pal.PANEL,
+        outline=frame,
+        width=4 if current else 1,
+    )
     band = 26
     if current:
         draw.rounded_rectangle([0, 0, w - 1, band], radius=8, fill=pal.CURRENT)
@@ -93,8 +118,9 @@ def _epoch_column(number: int, bonus: int, favourable: frozenset[Terrain], unfav
     return image
 
 
-def _terrain_row(image: Image.Image, terrains: list[Terrain], x: int, y: int, w: int, h: int, faded: bool,
-                 label: str) -> None:
+def _terrain_row(
+    image: Image.Image, terrains: list[Terrain], x: int, y: int, w: int, h: int, faded: bool, label: str
+) -> None:
     """Terrain swatches; crossed out when ``label`` is "razed" (villages there are destroyed)."""
     crossed = label == "razed"
     each = 50 if len(terrains) == 1 else (w - 3 * (len(terrains) - 1)) // len(terrains)
@@ -107,8 +133,13 @@ def _terrain_row(image: Image.Image, terrains: list[Terrain], x: int, y: int, w:
                 draw.line([a, b], fill=pal.WHITE, width=6)
                 draw.line([a, b], fill=pal.INK, width=3)
     if len(terrains) == 1:
-        draw.text((x + each + 6, y + h / 2), label, font=bold(13),
-                  fill=pal.mix(pal.INK, pal.PANEL, 0.55) if faded else pal.MUTED_INK, anchor="lm")
+        draw.text(
+            (x + each + 6, y + h / 2),
+            label,
+            font=bold(13),
+            fill=pal.mix(pal.INK, pal.PANEL, 0.55) if faded else pal.MUTED_INK,
+            anchor="lm",
+        )
 
 
 SIDE_W = SIDE_BOX[2] - SIDE_BOX[0] - 10
@@ -120,11 +151,17 @@ def clan_tag(clan: Clan, size: int) -> Image.Image:
     """A square swatch of the clan colour with its letter, for the scoring track and the results."""
     ss = 4
     big = Image.new("RGBA", (size * ss, size * ss), (*pal.INK, 0))
-    ImageDraw.Draw(big).rounded_rectangle([0, 0, size * ss - 1, size * ss - 1], radius=6 * ss, fill=pal.CLAN[clan],
-                                          outline=pal.INK, width=2 * ss)
+    ImageDraw.Draw(big).rounded_rectangle(
+        [0, 0, size * ss - 1, size * ss - 1], radius=6 * ss, fill=pal.CLAN[clan], outline=pal.INK, width=2 * ss
+    )
     image = big.reduce(ss)
-    ImageDraw.Draw(image).text((size / 2, size / 2 + 1), pal.CLAN_LETTER[clan], font=bold(round(size * 0.6)),
-                               fill=pal.CLAN_TEXT[clan], anchor="mm")
+    ImageDraw.Draw(image).text(
+        (size / 2, size / 2 + 1),
+        pal.CLAN_LETTER[clan],
+        font=bold(round(size * 0.6)),
+        fill=pal.CLAN_TEXT[clan],
+        anchor="mm",
+    )
     return image
 
 
@@ -159,8 +196,9 @@ def scores_block(scores: tuple[int, ...]) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def players_block(names: tuple[str, ...], chips: tuple[int, ...], to_move: int | None,
-                  resigned: tuple[bool, ...]) -> Image.Image:
+def players_block(
+    names: tuple[str, ...], chips: tuple[int, ...], to_move: int | None, resigned: tuple[bool, ...]
+) -> Image.Image:
     """One line per seat: the player to move marked with a triangle and a band, then village chips taken."""
     image = Image.new("RGB", (SIDE_W, 112), pal.PANEL)
     draw = ImageDraw.Draw(image)
@@ -171,8 +209,9 @@ def players_block(names: tuple[str, ...], chips: tuple[int, ...], to_move: int |
     for seat, name in enumerate(names):
         cy = 28 + seat * row
         if seat == to_move:
-            draw.rounded_rectangle([left - 5, cy - row // 2 + 1, right + 5, cy + row // 2 - 1], radius=5,
-                                   fill=pal.MOVER_BAND)
+            draw.rounded_rectangle(
+                [left - 5, cy - row // 2 + 1, right + 5, cy + row // 2 - 1], radius=5, fill=pal.MOVER_BAND
+            )
             draw.text((left, cy), "▶", font=bold(14), fill=pal.INK, anchor="lm")
         label = name + (" (left)" if resigned[seat] else "")
         ink = pal.MUTED_INK if resigned[seat] else pal.INK
@@ -202,8 +241,9 @@ def results_block(names: tuple[str, ...], result: FinalResult) -> Image.Image:
     for seat, name in enumerate(names):
         cy = 29 + seat * row
         if seat in result.winners:
-            draw.rounded_rectangle([left - 5, cy - row // 2 + 1, right + 5, cy + row // 2 - 1], radius=5,
-                                   fill=pal.WINNER_BAND)
+            draw.rounded_rectangle(
+                [left - 5, cy - row // 2 + 1, right + 5, cy + row // 2 - 1], radius=5, fill=pal.WINNER_BAND
+            )
             draw.text((left - 1, cy), "★", font=bold(17), fill=pal.INK, anchor="lm")
         tag = clan_tag(result.clans[seat], 20)
         image.paste(tag, (left + 20, cy - 10), tag)
@@ -212,7 +252,6 @@ def results_block(names: tuple[str, ...], result: FinalResult) -> Image.Image:
         total_w = bold(16).getlength(total)
         label = name + (" (left)" if seat in result.resigned else "")
         ink = pal.MUTED_INK if seat in result.resigned else pal.INK
-        draw.text((left + 46, cy), fit(label, 16, right - left - 56 - total_w), font=bold(16), fill=ink,
-                  anchor="lm")
+        draw.text((left + 46, cy), fit(label, 16, right - left - 56 - total_w), font=bold(16), fill=ink, anchor="lm")
         draw.text((right, cy), total, font=bold(16), fill=pal.INK, anchor="rm")
     return to_indexed(image)

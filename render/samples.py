@@ -49,8 +49,9 @@ def palette_sample() -> Image.Image:
         put(clan_tag(clan, 20), pal.WINNER_BAND)
     for background in (pal.PANEL, pal.MOVER_BAND, pal.WINNER_BAND):
         text = Image.new("RGB", (600, 30), background)
-        ImageDraw.Draw(text).text((4, 4), "Move 0123456789 ▶★ Players abcdefghijklmnopqrstuvwxyz", font=bold(17),
-                                  fill=pal.INK)
+        ImageDraw.Draw(text).text(
+            (4, 4), "Move 0123456789 ▶★ Players abcdefghijklmnopqrstuvwxyz", font=bold(17), fill=pal.INK
+        )
         put(text)
     chart = load_chart()
     charts = [epoch_chart_rgb(chart, left) for left in (chart.chips, 6, 1)]

@@ -118,8 +118,15 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
     number_ink = pal.mix(pal.INK, pal.EMPTY_TINT, 0.45) if empty else pal.INK
     halo = pal.EMPTY_TINT if empty else pal.WHITE
     for t in layout.board.territories:
-        text.text(layout.label(t.id), str(t.id), font=bold(NUMBER_SIZE), fill=number_ink, anchor="mm",
-                  stroke_width=3, stroke_fill=halo)
+        text.text(
+            layout.label(t.id),
+            str(t.id),
+            font=bold(NUMBER_SIZE),
+            fill=number_ink,
+            anchor="mm",
+            stroke_width=3,
+            stroke_fill=halo,
+        )
     return image
 
 
@@ -207,8 +214,9 @@ def _edges(layout: Layout) -> tuple[list[Edge], list[Edge], list[Edge]]:
 def _draw_panel_frames(image: Image.Image) -> None:
     draw = ImageDraw.Draw(image)
     for box in (EPOCH_BOX, SIDE_BOX, LEGEND_BOX):
-        draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=pal.PANEL,
-                               outline=pal.PANEL_EDGE, width=2)
+        draw.rounded_rectangle(
+            [box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2
+        )
     _draw_legend(image)
 
 
@@ -221,8 +229,9 @@ def _draw_legend(image: Image.Image) -> None:
         y = top + 6 + (i // 2) * cell_h
         swatch = terrain_swatch(terrain, 34, cell_h - 8)
         image.paste(swatch, (x + 2, y + 4))
-        ImageDraw.Draw(image).text((x + 40, y + cell_h // 2 + 1), terrain.label.capitalize(), font=bold(14),
-                                   fill=pal.INK, anchor="lm")
+        ImageDraw.Draw(image).text(
+            (x + 40, y + cell_h // 2 + 1), terrain.label.capitalize(), font=bold(14), fill=pal.INK, anchor="lm"
+        )
 
 
 def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:
@@ -235,4 +244,3 @@ def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Ima
     ink = _icon_ink(terrain, faded)
     terrain_icon(draw, w * s / 2, h * s / 2, min(w * 0.72, h * 1.5) * s, terrain, ink)
     return big.reduce(s)
-

@@ -300,7 +300,6 @@ class GameService:
         return await self.play(game_id, user_id, Resign(seat.seat))
 
 
-
 def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
     result = final_result(state)
     return [

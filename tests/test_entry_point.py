@@ -8,8 +8,9 @@ import bot
 from config import ConfigError, load_config
 
 
-def test_missing_token_prints_what_to_do(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                                         tmp_path: Path) -> None:
+def test_missing_token_prints_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert bot.main() == 2
@@ -17,8 +18,9 @@ def test_missing_token_prints_what_to_do(monkeypatch: pytest.MonkeyPatch, capsys
     assert "DISCORD_TOKEN is not set" in err and ".env.example" in err and "Traceback" not in err
 
 
-def test_bad_setting_is_reported_without_traceback(monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_setting_is_reported_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_GUILD_ID", "my-server")
     assert bot.main() == 2

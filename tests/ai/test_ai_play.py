@@ -23,7 +23,12 @@ def play_ai_game(
         seat = state.to_move
         level = levels[seat]
         move = choose_action(
-            level, start, history, seat, state.clans[seat], seed=seed,
+            level,
+            start,
+            history,
+            seat,
+            state.clans[seat],
+            seed=seed,
             iterations=HARD_ITERATIONS if level == "hard" else None,
         )
         assert isinstance(move, Move)

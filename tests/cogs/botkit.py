@@ -1,8 +1,8 @@
 """Builders for the bot tests: a real ClansBot on a temporary database, driven through the fake Discord.
 
-    bot = await start_bot(fake, tmp_path, seeds=[7])
-    game_id = await open_game(fake, [alice, bob])
-    final = await play_game(fake, bot, game_id, {alice.id: alice, bob.id: bob})
+bot = await start_bot(fake, tmp_path, seeds=[7])
+game_id = await open_game(fake, [alice, bob])
+final = await play_game(fake, bot, game_id, {alice.id: alice, bob.id: bob})
 """
 
 from __future__ import annotations
@@ -90,8 +90,7 @@ async def start_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | No
     return bot
 
 
-async def restart_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None,
-                      **config: Any) -> ClansBot:
+async def restart_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
     """Close the running bot and start a new one on the same database file."""
     bot = await make_bot(fake, tmp_path, seeds, **config)
     await fake.restart(bot)
@@ -172,8 +171,14 @@ def users(fake: FakeDiscord, count: int, first_id: int = 101) -> list[FakeUser]:
     return [fake.user(first_id + i, names[i]) for i in range(count)]
 
 
-async def open_game(fake: FakeDiscord, players: list[FakeUser], ai: Iterable[str] = (), *,
-                    channel: FakeChannel | None = None, start: bool = True) -> int:
+async def open_game(
+    fake: FakeDiscord,
+    players: list[FakeUser],
+    ai: Iterable[str] = (),
+    *,
+    channel: FakeChannel | None = None,
+    start: bool = True,
+) -> int:
     """`/clans new` by the first player, `/clans join` by the others, `/clans addbot` per AI level, start."""
     host, *guests = players
     answered(await fake.slash(host, "clans new", channel=channel))
@@ -230,8 +235,7 @@ def moves_until_order(seed: int, players: int, picker_seed: int = 0, limit: int 
     return None
 
 
-async def reach_order(fake: FakeDiscord, bot: ClansBot, players: dict[int, FakeUser], game_id: int = 1
-                      ) -> FakeUser:
+async def reach_order(fake: FakeDiscord, bot: ClansBot, players: dict[int, FakeUser], game_id: int = 1) -> FakeUser:
     """In a game opened with seed ORDER_SEED, play through /clans move the engine-found moves up to one that
     founds 2+ villages; return the mover, who now owes the village order."""
     moves = moves_until_order(ORDER_SEED, len(players))
@@ -249,9 +253,15 @@ async def stored_moves(bot: ClansBot, game_id: int) -> list[MoveRecord]:
     return await bot.store.moves(game_id)
 
 
-async def play_turn(fake: FakeDiscord, bot: ClansBot, game_id: int, players: dict[int, FakeUser],
-                    pick: MovePicker = first_picker, *, channel: FakeChannel | None = None
-                    ) -> InteractionResult | None:
+async def play_turn(
+    fake: FakeDiscord,
+    bot: ClansBot,
+    game_id: int,
+    players: dict[int, FakeUser],
+    pick: MovePicker = first_picker,
+    *,
+    channel: FakeChannel | None = None,
+) -> InteractionResult | None:
     """One action by whoever is to act: a slash move, or the order select. None if an AI acted instead."""
     table = await bot.games.table(game_id)
     assert not table.state.over
@@ -271,10 +281,17 @@ async def play_turn(fake: FakeDiscord, bot: ClansBot, game_id: int, players: dic
     return answered(await fake.slash(user, "clans move", {"from": move.src, "to": move.dst}, channel=channel))
 
 
-async def play_game(fake: FakeDiscord, bot: ClansBot, game_id: int, players: dict[int, FakeUser],
-                    pick: MovePicker = first_picker, *, channel: FakeChannel | None = None,
-                    on_action: Callable[[InteractionResult], None] | None = None,
-                    max_actions: int = 500) -> InteractionResult | None:
+async def play_game(
+    fake: FakeDiscord,
+    bot: ClansBot,
+    game_id: int,
+    players: dict[int, FakeUser],
+    pick: MovePicker = first_picker,
+    *,
+    channel: FakeChannel | None = None,
+    on_action: Callable[[InteractionResult], None] | None = None,
+    max_actions: int = 500,
+) -> InteractionResult | None:
     """Play the game to its end through real slash commands and selects; the last human interaction."""
     last: InteractionResult | None = None
     for _ in range(max_actions):
@@ -298,8 +315,9 @@ def mention(user: FakeUser | discord.abc.Snowflake) -> str:
     return f"<@{user.id}>"
 
 
-async def raw_component(fake: FakeDiscord, user: FakeUser, message: Json, custom_id: str,
-                        values: list[str] | None = None) -> InteractionResult:
+async def raw_component(
+    fake: FakeDiscord, user: FakeUser, message: Json, custom_id: str, values: list[str] | None = None
+) -> InteractionResult:
     """A click (or, with ``values``, a select) on ``message`` as it looked with a component ``custom_id``.
 
     For stale messages whose component was since changed or removed, and for old messages of other games.
@@ -308,14 +326,26 @@ async def raw_component(fake: FakeDiscord, user: FakeUser, message: Json, custom
     component: Json = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
     if values is not None:
         data["values"] = values
-        component = {"type": 3, "custom_id": custom_id, "options": [{"label": v, "value": v} for v in values],
-                     "min_values": 1, "max_values": 1}
+        component = {
+            "type": 3,
+            "custom_id": custom_id,
+            "options": [{"label": v, "value": v} for v in values],
+            "min_values": 1,
+            "max_values": 1,
+        }
     message = {**message, "components": [{"type": 1, "components": [component]}]}
     interaction_id = fake._ids.next()
-    payload = interaction_payload(kind=3, interaction_id=interaction_id, application_id=fake.application_id,
-                                  token=f"tok{interaction_id}", user=user,
-                                  channel=fake.channels[int(message["channel_id"])], data=data,
-                                  app_permissions=fake.app_permissions, message=message)
+    payload = interaction_payload(
+        kind=3,
+        interaction_id=interaction_id,
+        application_id=fake.application_id,
+        token=f"tok{interaction_id}",
+        user=user,
+        channel=fake.channels[int(message["channel_id"])],
+        data=data,
+        app_permissions=fake.app_permissions,
+        message=message,
+    )
     return await fake.dispatch(payload)
 
 

@@ -44,8 +44,16 @@ from fakediscord_payloads import (
 )
 from fakediscord_server import Call, DiscordServer, InteractionRecord, UnexpectedRequest
 
-__all__ = ["MEMBER_PERMISSIONS", "Call", "FakeChannel", "FakeDiscord", "FakeUser", "InteractionResult", "Sent",
-           "UnexpectedRequest"]
+__all__ = [
+    "MEMBER_PERMISSIONS",
+    "Call",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeUser",
+    "InteractionResult",
+    "Sent",
+    "UnexpectedRequest",
+]
 
 _active: FakeDiscord | None = None
 _in_dispatch: contextvars.ContextVar[bool] = contextvars.ContextVar("fakediscord_in_dispatch", default=False)
@@ -113,7 +121,7 @@ class InteractionResult:
     @property
     def calls_during(self) -> list[Call]:
         """Every call made between dispatch and settle, including channel messages and DMs."""
-        return self.fake.calls[self.first_call:self.last_call]
+        return self.fake.calls[self.first_call : self.last_call]
 
     @property
     def response(self) -> Sent | None:
@@ -124,8 +132,11 @@ class InteractionResult:
         return None
 
     def _sent(self, method: str, suffix: str) -> list[Sent]:
-        return [Sent(c, c.json or {}, None, self.fake._message_after(c)) for c in self.calls
-                if c.method == method and re.search(suffix, c.path) and c.status < 300]
+        return [
+            Sent(c, c.json or {}, None, self.fake._message_after(c))
+            for c in self.calls
+            if c.method == method and re.search(suffix, c.path) and c.status < 300
+        ]
 
     @property
     def followups(self) -> list[Sent]:
@@ -198,8 +209,17 @@ class FakeDiscord(DiscordServer):
         async def http_request(_http: Any, route: Any, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
             return await self._handle(route, kw.get("json"), form, kw.get("reason"), kw.get("params"))
 
-        async def webhook_request(_adapter: Any, route: Any, session: Any = None, *, payload: Any = None,
-                                  multipart: Any = None, reason: Any = None, params: Any = None, **_: Any) -> Any:
+        async def webhook_request(
+            _adapter: Any,
+            route: Any,
+            session: Any = None,
+            *,
+            payload: Any = None,
+            multipart: Any = None,
+            reason: Any = None,
+            params: Any = None,
+            **_: Any,
+        ) -> Any:
             return await self._handle(route, payload, multipart, reason, params)
 
         async def no_network(_session: Any, method: str, url: Any, *args: Any, **kwargs: Any) -> Any:
@@ -207,9 +227,11 @@ class FakeDiscord(DiscordServer):
             self.unexpected.append(call)
             raise UnexpectedRequest(f"network use outside the Discord API: {method} {url}")
 
-        for owner, name, replacement in [(discord.http.HTTPClient, "request", http_request),
-                                         (AsyncWebhookAdapter, "request", webhook_request),
-                                         (aiohttp.ClientSession, "_request", no_network)]:
+        for owner, name, replacement in [
+            (discord.http.HTTPClient, "request", http_request),
+            (AsyncWebhookAdapter, "request", webhook_request),
+            (aiohttp.ClientSession, "_request", no_network),
+        ]:
             self._saved.append((owner, name, owner.__dict__[name]))
             setattr(owner, name, replacement)
         logging.getLogger().addHandler(self._log_handler)
@@ -241,8 +263,9 @@ class FakeDiscord(DiscordServer):
         assert bot is not None, "FakeDiscord.start needs a bot"
         await bot._async_setup_hook()  # binds loop-dependent state, as login() does
         state = bot._connection
-        state.user = discord.ClientUser(state=state, data={**self.bot_user.user_object(), "verified": True,
-                                                           "mfa_enabled": False, "flags": 0})
+        state.user = discord.ClientUser(
+            state=state, data={**self.bot_user.user_object(), "verified": True, "mfa_enabled": False, "flags": 0}
+        )
         state.application_id = self.application_id
         if setup_hook:
             await bot.setup_hook()
@@ -265,37 +288,61 @@ class FakeDiscord(DiscordServer):
 
     # --- interactions ---------------------------------------------------------------------------------
 
-    async def slash(self, user: FakeUser, name: str, options: dict[str, Any] | None = None, *,
-                    channel: FakeChannel | None = None, locale: str = "en-US", settle: bool = True
-                    ) -> InteractionResult:
+    async def slash(
+        self,
+        user: FakeUser,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: FakeChannel | None = None,
+        locale: str = "en-US",
+        settle: bool = True,
+    ) -> InteractionResult:
         channel = channel or self.channel
         command, is_guild = find_command(self._tree(), name, channel.guild_id)
-        data = command_data(command, options or {}, guild_id=channel.guild_id, is_guild_command=is_guild,
-                            command_id=self._ids.next())
+        data = command_data(
+            command, options or {}, guild_id=channel.guild_id, is_guild_command=is_guild, command_id=self._ids.next()
+        )
         return await self._interact(2, user, channel, data, None, locale, settle)
 
-    async def autocomplete(self, user: FakeUser, name: str, focused: str, options: dict[str, Any] | None = None,
-                           *, channel: FakeChannel | None = None) -> list[Json]:
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        name: str,
+        focused: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: FakeChannel | None = None,
+    ) -> list[Json]:
         """The choices the bot offers while `user` types `options[focused]` (a string, as Discord sends it)."""
         channel = channel or self.channel
         command, is_guild = find_command(self._tree(), name, channel.guild_id)
-        data = command_data(command, options or {}, guild_id=channel.guild_id, is_guild_command=is_guild,
-                            focused=focused, command_id=self._ids.next())
+        data = command_data(
+            command,
+            options or {},
+            guild_id=channel.guild_id,
+            is_guild_command=is_guild,
+            focused=focused,
+            command_id=self._ids.next(),
+        )
         result = await self._interact(4, user, channel, data, None, "en-US", True)
         return result.choices
 
-    async def click(self, user: FakeUser, message: Json | int, custom_id: str, *, settle: bool = True
-                    ) -> InteractionResult:
+    async def click(
+        self, user: FakeUser, message: Json | int, custom_id: str, *, settle: bool = True
+    ) -> InteractionResult:
         stored = self._stored(message)
         component = component_on(stored.data, custom_id)
         assert component["type"] == 2, f"{custom_id!r} is not a button"
         assert not component.get("disabled"), f"button {custom_id!r} is disabled; Discord would not send a click"
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._interact(3, user, self.channels[int(stored.data["channel_id"])], data, stored,
-                                    "en-US", settle)
+        return await self._interact(
+            3, user, self.channels[int(stored.data["channel_id"])], data, stored, "en-US", settle
+        )
 
-    async def select(self, user: FakeUser, message: Json | int, custom_id: str, values: list[str], *,
-                     settle: bool = True) -> InteractionResult:
+    async def select(
+        self, user: FakeUser, message: Json | int, custom_id: str, values: list[str], *, settle: bool = True
+    ) -> InteractionResult:
         stored = self._stored(message)
         component = component_on(stored.data, custom_id)
         assert component["type"] == 3, f"{custom_id!r} is not a string select"
@@ -304,18 +351,35 @@ class FakeDiscord(DiscordServer):
         low, high = component.get("min_values", 1), component.get("max_values", 1)
         assert low <= len(values) <= high, f"select {custom_id!r} takes {low}..{high} values"
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
-        return await self._interact(3, user, self.channels[int(stored.data["channel_id"])], data, stored,
-                                    "en-US", settle)
+        return await self._interact(
+            3, user, self.channels[int(stored.data["channel_id"])], data, stored, "en-US", settle
+        )
 
-    async def _interact(self, kind: int, user: FakeUser, channel: FakeChannel, data: Json,
-                        message: StoredMessage | None, locale: str, settle: bool) -> InteractionResult:
+    async def _interact(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: Json,
+        message: StoredMessage | None,
+        locale: str,
+        settle: bool,
+    ) -> InteractionResult:
         self.users.setdefault(user.id, user)
         self.channels.setdefault(channel.id, channel)
         interaction_id = self._ids.next()
         payload = interaction_payload(
-            kind=kind, interaction_id=interaction_id, application_id=self.application_id,
-            token=f"tok{interaction_id}", user=user, channel=channel, data=data,
-            app_permissions=self.app_permissions, message=message.data if message else None, locale=locale)
+            kind=kind,
+            interaction_id=interaction_id,
+            application_id=self.application_id,
+            token=f"tok{interaction_id}",
+            user=user,
+            channel=channel,
+            data=data,
+            app_permissions=self.app_permissions,
+            message=message.data if message else None,
+            locale=locale,
+        )
         return await self.dispatch(payload, settle=settle)
 
     async def dispatch(self, payload: Json, *, settle: bool = True) -> InteractionResult:
@@ -323,8 +387,12 @@ class FakeDiscord(DiscordServer):
         assert self.bot is not None, "call start(bot) first"
         message = payload.get("message")
         self._interactions[payload["token"]] = InteractionRecord(
-            int(payload["id"]), payload["type"], int(payload["channel"]["id"]), perf_now(),
-            original=int(message["id"]) if message else None)
+            int(payload["id"]),
+            payload["type"],
+            int(payload["channel"]["id"]),
+            perf_now(),
+            original=int(message["id"]) if message else None,
+        )
         result = InteractionResult(self, payload, perf_now(), len(self.calls))
         flag = _in_dispatch.set(True)
         try:
@@ -355,8 +423,9 @@ class FakeDiscord(DiscordServer):
                 return
             left = deadline - perf_now()
             if left <= 0:
-                raise AssertionError(f"bot tasks still running at the settle deadline: "
-                                     f"{sorted(t.get_name() for t in pending)}")
+                raise AssertionError(
+                    f"bot tasks still running at the settle deadline: {sorted(t.get_name() for t in pending)}"
+                )
             await asyncio.wait(pending, timeout=left, return_when=asyncio.FIRST_COMPLETED)
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float = 2.0) -> None:
@@ -378,4 +447,3 @@ class FakeDiscord(DiscordServer):
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:
     # A View with a timeout keeps a sleeping task alive for minutes; it is not work the dispatch started.
     return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
-

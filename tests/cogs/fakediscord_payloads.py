@@ -19,13 +19,24 @@ Json = dict[str, Any]
 
 #: What an ordinary member may do in a channel; commands that need more must be given it explicitly.
 MEMBER_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, read_message_history=True,
-    embed_links=True, attach_files=True, add_reactions=True, use_application_commands=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    read_message_history=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    use_application_commands=True,
 ).value
 #: What the invite URL grants the bot (sent as `app_permissions`).
 BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, read_message_history=True,
-    embed_links=True, attach_files=True, use_external_emojis=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    read_message_history=True,
+    embed_links=True,
+    attach_files=True,
+    use_external_emojis=True,
 ).value
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -49,13 +60,29 @@ class FakeUser:
     bot: bool = False
 
     def user_object(self) -> Json:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
-                "avatar": None, "bot": self.bot, "public_flags": 0}
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
 
     def member_object(self, *, with_user: bool = True) -> Json:
-        member: Json = {"roles": [str(r) for r in self.roles], "joined_at": "2024-01-01T00:00:00+00:00",
-                        "nick": None, "avatar": None, "deaf": False, "mute": False, "flags": 0,
-                        "pending": False, "premium_since": None, "permissions": str(self.permissions)}
+        member: Json = {
+            "roles": [str(r) for r in self.roles],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "nick": None,
+            "avatar": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "premium_since": None,
+            "permissions": str(self.permissions),
+        }
         if with_user:
             member["user"] = self.user_object()
         return member
@@ -73,16 +100,40 @@ class FakeChannel:
     def channel_object(self) -> Json:
         if self.type == 1:
             assert self.recipient is not None
-            return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0,
-                    "recipients": [self.recipient.user_object()]}
-        data: Json = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
-                      "position": 0, "permission_overwrites": [], "nsfw": False, "flags": 0,
-                      "rate_limit_per_user": 0, "topic": None, "last_message_id": None,
-                      "parent_id": str(self.parent_id) if self.parent_id else None}
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [self.recipient.user_object()],
+            }
+        data: Json = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "flags": 0,
+            "rate_limit_per_user": 0,
+            "topic": None,
+            "last_message_id": None,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
+        }
         if self.type in (10, 11, 12):
-            data.update(owner_id="1", member_count=1, message_count=0, total_message_sent=0,
-                        thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
-                                         "archive_timestamp": "2024-01-01T00:00:00+00:00"})
+            data.update(
+                owner_id="1",
+                member_count=1,
+                message_count=0,
+                total_message_sent=0,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "locked": False,
+                    "archive_timestamp": "2024-01-01T00:00:00+00:00",
+                },
+            )
         return data
 
 
@@ -92,8 +143,10 @@ def iso_now() -> str:
 
 # --- application commands -------------------------------------------------------------------------------
 
-def find_command(tree: app_commands.CommandTree, qualified_name: str, guild_id: int | None
-                 ) -> tuple[app_commands.Command[Any, ..., Any], bool]:
+
+def find_command(
+    tree: app_commands.CommandTree, qualified_name: str, guild_id: int | None
+) -> tuple[app_commands.Command[Any, ..., Any], bool]:
     """The registered command for "clans move", and whether it is a guild command (its data has guild_id)."""
     root_name, *rest = qualified_name.split()
     root = tree.get_command(root_name, guild=discord.Object(guild_id)) if guild_id else None
@@ -107,9 +160,15 @@ def find_command(tree: app_commands.CommandTree, qualified_name: str, guild_id: 
     return node, is_guild
 
 
-def command_data(command: app_commands.Command[Any, ..., Any], options: dict[str, Any], *,
-                 guild_id: int | None, is_guild_command: bool, focused: str | None = None,
-                 command_id: int = 0) -> Json:
+def command_data(
+    command: app_commands.Command[Any, ..., Any],
+    options: dict[str, Any],
+    *,
+    guild_id: int | None,
+    is_guild_command: bool,
+    focused: str | None = None,
+    command_id: int = 0,
+) -> Json:
     """`data` of an APPLICATION_COMMAND (or AUTOCOMPLETE when `focused` is set) interaction."""
     params = {p.display_name: p for p in command.parameters}
     unknown = set(options) - set(params) - ({focused} if focused else set())
@@ -120,8 +179,7 @@ def command_data(command: app_commands.Command[Any, ..., Any], options: dict[str
     for name, param in params.items():
         if name == focused:
             # Discord sends what the user has typed so far, unvalidated, always a string.
-            leaf.append({"name": name, "type": param.type.value, "value": str(options.get(name, "")),
-                         "focused": True})
+            leaf.append({"name": name, "type": param.type.value, "value": str(options.get(name, "")), "focused": True})
         elif name in options:
             value = _option_value(param, options[name], resolved, guild_id)
             leaf.append({"name": name, "type": param.type.value, "value": value})
@@ -131,8 +189,7 @@ def command_data(command: app_commands.Command[Any, ..., Any], options: dict[str
     node: Any = command
     nested = leaf
     while node.parent is not None:
-        nested = [{"name": node.name, "type": 1 if isinstance(node, app_commands.Command) else 2,
-                   "options": nested}]
+        nested = [{"name": node.name, "type": 1 if isinstance(node, app_commands.Command) else 2, "options": nested}]
         node = node.parent
     data.update(name=node.name, options=nested)
     if resolved:
@@ -153,10 +210,16 @@ def _option_value(param: app_commands.Parameter, value: Any, resolved: Json, gui
     if kind is AppCommandOptionType.channel:
         channel: FakeChannel = value
         resolved.setdefault("channels", {})[str(channel.id)] = {
-            **channel.channel_object(), "permissions": str(MEMBER_PERMISSIONS)}
+            **channel.channel_object(),
+            "permissions": str(MEMBER_PERMISSIONS),
+        }
         return str(channel.id)
-    expected = {AppCommandOptionType.integer: int, AppCommandOptionType.string: str,
-                AppCommandOptionType.boolean: bool, AppCommandOptionType.number: (int, float)}.get(kind)
+    expected = {
+        AppCommandOptionType.integer: int,
+        AppCommandOptionType.string: str,
+        AppCommandOptionType.boolean: bool,
+        AppCommandOptionType.number: (int, float),
+    }.get(kind)
     if expected is None:
         raise NotImplementedError(f"option type {kind.name} is not supported by the fake")
     if not isinstance(value, expected) or (kind is AppCommandOptionType.integer and isinstance(value, bool)):
@@ -164,28 +227,56 @@ def _option_value(param: app_commands.Parameter, value: Any, resolved: Json, gui
     if param.choices and value not in [c.value for c in param.choices]:
         raise ValueError(f"{value!r} is not one of the choices of {param.display_name!r}")
     low, high = param.min_value, param.max_value
-    if isinstance(value, int | float) and not isinstance(value, bool) and (
-            (low is not None and value < low) or (high is not None and value > high)):
+    if (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and ((low is not None and value < low) or (high is not None and value > high))
+    ):
         raise ValueError(f"Discord's client rejects {param.display_name}={value} (range {low}..{high})")
     return value
 
 
 # --- interactions ------------------------------------------------------------------------------------
 
-def interaction_payload(*, kind: int, interaction_id: int, application_id: int, token: str, user: FakeUser,
-                        channel: FakeChannel, data: Json, app_permissions: int,
-                        message: Json | None = None, locale: str = "en-US") -> Json:
+
+def interaction_payload(
+    *,
+    kind: int,
+    interaction_id: int,
+    application_id: int,
+    token: str,
+    user: FakeUser,
+    channel: FakeChannel,
+    data: Json,
+    app_permissions: int,
+    message: Json | None = None,
+    locale: str = "en-US",
+) -> Json:
     """A gateway INTERACTION_CREATE body as Discord sends it to a guild-installed app."""
     payload: Json = {
-        "id": str(interaction_id), "application_id": str(application_id), "type": kind, "data": data,
-        "token": token, "version": 1, "locale": locale, "app_permissions": str(app_permissions),
-        "entitlements": [], "entitlement_sku_ids": [], "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-        "channel": channel.channel_object(), "channel_id": str(channel.id),
+        "id": str(interaction_id),
+        "application_id": str(application_id),
+        "type": kind,
+        "data": data,
+        "token": token,
+        "version": 1,
+        "locale": locale,
+        "app_permissions": str(app_permissions),
+        "entitlements": [],
+        "entitlement_sku_ids": [],
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        "channel": channel.channel_object(),
+        "channel_id": str(channel.id),
     }
     if channel.guild_id is not None:
-        payload.update(guild_id=str(channel.guild_id), guild_locale="en-US", member=user.member_object(),
-                       guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
-                       context=0, authorizing_integration_owners={"0": str(channel.guild_id)})
+        payload.update(
+            guild_id=str(channel.guild_id),
+            guild_locale="en-US",
+            member=user.member_object(),
+            guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
+            context=0,
+            authorizing_integration_owners={"0": str(channel.guild_id)},
+        )
     else:
         payload.update(user=user.user_object(), context=1, authorizing_integration_owners={"0": "0"})
     if message is not None:
@@ -212,6 +303,7 @@ def component_on(message: Json, custom_id: str) -> Json:
 
 # --- messages ---------------------------------------------------------------------------------------
 
+
 @dataclass
 class StoredMessage:
     """Discord's view of one message: the JSON it would return, plus the uploaded file bytes."""
@@ -232,14 +324,37 @@ class StoredMessage:
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def message_object(*, message_id: int, channel_id: int, author: Json, sent: Json,
-                   files: list[tuple[str, bytes]], attachment_ids: list[int], known_users: dict[int, FakeUser],
-                   message_type: int = 0, application_id: int | None = None) -> Json:
+def message_object(
+    *,
+    message_id: int,
+    channel_id: int,
+    author: Json,
+    sent: Json,
+    files: list[tuple[str, bytes]],
+    attachment_ids: list[int],
+    known_users: dict[int, FakeUser],
+    message_type: int = 0,
+    application_id: int | None = None,
+) -> Json:
     """The message Discord returns after `sent` (a message create body) was posted."""
-    data: Json = {"id": str(message_id), "channel_id": str(channel_id), "type": message_type,
-                  "author": author, "content": "", "embeds": [], "components": [], "attachments": [],
-                  "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False,
-                  "tts": False, "timestamp": iso_now(), "edited_timestamp": None, "flags": 0}
+    data: Json = {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "type": message_type,
+        "author": author,
+        "content": "",
+        "embeds": [],
+        "components": [],
+        "attachments": [],
+        "mentions": [],
+        "mention_roles": [],
+        "mention_everyone": False,
+        "pinned": False,
+        "tts": False,
+        "timestamp": iso_now(),
+        "edited_timestamp": None,
+        "flags": 0,
+    }
     if application_id is not None:
         data.update(webhook_id=str(application_id), application_id=str(application_id))
     apply_edit(data, {**sent, "flags": None}, files, attachment_ids, known_users)
@@ -248,8 +363,9 @@ def message_object(*, message_id: int, channel_id: int, author: Json, sent: Json
     return data
 
 
-def apply_edit(data: Json, sent: Json, files: list[tuple[str, bytes]], new_ids: list[int],
-               known_users: dict[int, FakeUser]) -> None:
+def apply_edit(
+    data: Json, sent: Json, files: list[tuple[str, bytes]], new_ids: list[int], known_users: dict[int, FakeUser]
+) -> None:
     """Change a message JSON as Discord does for a PATCH (fields absent from `sent` are kept)."""
     for key in ("content", "embeds", "components", "tts", "poll"):
         if key in sent and sent[key] is not None:
@@ -269,27 +385,41 @@ def apply_edit(data: Json, sent: Json, files: list[tuple[str, bytes]], new_ids: 
             name, blob = uploaded[int(wanted["id"])]
             new_id = new_ids[int(wanted["id"])]
             url = f"https://cdn.discordapp.com/attachments/{data['channel_id']}/{new_id}/{name}"
-            attachments.append({"id": str(new_id), "filename": name, "size": len(blob), "url": url,
-                                "proxy_url": url, "content_type": _content_type(name),
-                                "description": wanted.get("description")})
+            attachments.append(
+                {
+                    "id": str(new_id),
+                    "filename": name,
+                    "size": len(blob),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": _content_type(name),
+                    "description": wanted.get("description"),
+                }
+            )
     data["attachments"] = attachments
-    data["mentions"] = [known_users[int(i)].user_object() for i in MENTION.findall(data.get("content") or "")
-                        if int(i) in known_users]
+    data["mentions"] = [
+        known_users[int(i)].user_object() for i in MENTION.findall(data.get("content") or "") if int(i) in known_users
+    ]
     data["edited_timestamp"] = iso_now()
 
 
 def _content_type(filename: str) -> str:
     suffix = filename.rsplit(".", 1)[-1].lower()
     return {"png": "image/png", "jpg": "image/jpeg", "txt": "text/plain", "json": "application/json"}.get(
-        suffix, "application/octet-stream")
+        suffix, "application/octet-stream"
+    )
 
 
 def visible_text(message: Json) -> list[str]:
     """Everything a reader of `message` can see as text: content, embeds, file names, component labels."""
     texts = [message.get("content") or ""]
     for embed in message.get("embeds") or []:
-        texts += [embed.get("title") or "", embed.get("description") or "",
-                  (embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
+        texts += [
+            embed.get("title") or "",
+            embed.get("description") or "",
+            (embed.get("footer") or {}).get("text") or "",
+            (embed.get("author") or {}).get("name") or "",
+        ]
         for embed_field in embed.get("fields") or []:
             texts += [embed_field.get("name") or "", embed_field.get("value") or ""]
     texts += [a["filename"] for a in message.get("attachments") or []]

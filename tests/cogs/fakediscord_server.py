@@ -70,8 +70,9 @@ class _Failure:
 class DiscordServer:
     """One fake Discord: a guild with a default text channel, a bot user, and every request ever made."""
 
-    def __init__(self, *, bot_user_id: int = 1000, guild_id: int = 900, channel_id: int = 901,
-                 response_deadline: float = 3.0) -> None:
+    def __init__(
+        self, *, bot_user_id: int = 1000, guild_id: int = 900, channel_id: int = 901, response_deadline: float = 3.0
+    ) -> None:
         self.bot_user = FakeUser(bot_user_id, "Clans", bot=True)
         self.application_id = bot_user_id
         self.guild_id = guild_id
@@ -91,10 +92,14 @@ class DiscordServer:
         self._failures: list[_Failure] = []
         self._ids = Snowflakes()
         self._routes: list[tuple[str, re.Pattern[str], Callable[..., Any]]] = [
-            (m, re.compile(p), h) for m, p, h in [
+            (m, re.compile(p), h)
+            for m, p, h in [
                 ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", self._callback),
-                ("GET|PATCH|DELETE", r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
-                 self._webhook_message),
+                (
+                    "GET|PATCH|DELETE",
+                    r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
+                    self._webhook_message,
+                ),
                 ("POST", r"/webhooks/\d+/(?P<token>[^/]+)", self._followup),
                 ("POST", r"/channels/(?P<cid>\d+)/messages", self._channel_send),
                 ("GET|PATCH|DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._channel_message),
@@ -103,12 +108,19 @@ class DiscordServer:
                 ("POST", r"/users/@me/channels", self._open_dm),
                 ("GET", r"/users/(?P<uid>\d+)", self._get_user),
                 ("GET|PUT", r"/applications/\d+(?:/guilds/(?P<gid>\d+))?/commands", self._commands),
-            ]]
+            ]
+        ]
 
     # --- the world ------------------------------------------------------------------------------------
 
-    def user(self, user_id: int, name: str | None = None, *, permissions: int = MEMBER_PERMISSIONS,
-             roles: tuple[int, ...] = ()) -> FakeUser:
+    def user(
+        self,
+        user_id: int,
+        name: str | None = None,
+        *,
+        permissions: int = MEMBER_PERMISSIONS,
+        roles: tuple[int, ...] = (),
+    ) -> FakeUser:
         user = FakeUser(user_id, name or f"user{user_id}", permissions, roles)
         self.users[user_id] = user
         return user
@@ -126,8 +138,9 @@ class DiscordServer:
         """Sending to this user's DMs now fails with 403 / 50007, as when they block DMs from the server."""
         self.closed_dms.add(user_id)
 
-    def fail_next(self, method: str, path_regex: str, status: int = 500, *, code: int = 0,
-                  message: str = "injected failure") -> None:
+    def fail_next(
+        self, method: str, path_regex: str, status: int = 500, *, code: int = 0, message: str = "injected failure"
+    ) -> None:
         """Make the next matching request fail (for 5xx: as discord.py reports it after its retries)."""
         self._failures.append(_Failure(method, re.compile(path_regex), status, code, message))
 
@@ -136,8 +149,9 @@ class DiscordServer:
     def channel_messages(self, channel_id: int | None = None) -> list[Json]:
         """Messages anyone in the channel can see (no ephemeral ones), oldest first, as last edited."""
         cid = str(channel_id or self.channel.id)
-        return [m.data for m in self.messages.values()
-                if m.data["channel_id"] == cid and not m.ephemeral and not m.deleted]
+        return [
+            m.data for m in self.messages.values() if m.data["channel_id"] == cid and not m.ephemeral and not m.deleted
+        ]
 
     def dms(self, user_id: int) -> list[Json]:
         channel_id = self._dm_by_user.get(user_id)
@@ -206,8 +220,11 @@ class DiscordServer:
             stored = self._edit(call, self.messages[info.original or 0], data)
         else:
             return answer
-        answer["interaction"].update(response_message_id=str(stored.id), response_message_ephemeral=stored.ephemeral,
-                                     response_message_loading=kind == 5)
+        answer["interaction"].update(
+            response_message_id=str(stored.id),
+            response_message_ephemeral=stored.ephemeral,
+            response_message_loading=kind == 5,
+        )
         answer["resource"] = {"type": kind, "message": stored.data}
         return answer
 
@@ -262,9 +279,16 @@ class DiscordServer:
         scope = int(gid) if gid else None
         if call.method == "PUT":
             self.synced_commands[scope] = [
-                {**c, "id": str(self._ids.next()), "application_id": str(self.application_id), "version": "1",
-                 "default_member_permissions": c.get("default_member_permissions"),
-                 **({"guild_id": gid} if gid else {})} for c in call.json]
+                {
+                    **c,
+                    "id": str(self._ids.next()),
+                    "application_id": str(self.application_id),
+                    "version": "1",
+                    "default_member_permissions": c.get("default_member_permissions"),
+                    **({"guild_id": gid} if gid else {}),
+                }
+                for c in call.json
+            ]
         return self.synced_commands.get(scope, [])
 
     # --- message store ---------------------------------------------------------------------------------
@@ -278,10 +302,17 @@ class DiscordServer:
         return stored.data
 
     def _create(self, call: Call, channel_id: int, sent: Json, *, interaction: bool) -> StoredMessage:
-        data = message_object(message_id=self._ids.next(), channel_id=channel_id, author=self.bot_user.user_object(),
-                              sent=sent, files=call.files, attachment_ids=[self._ids.next() for _ in call.files],
-                              known_users=self.users, message_type=20 if interaction else 0,
-                              application_id=self.application_id if interaction else None)
+        data = message_object(
+            message_id=self._ids.next(),
+            channel_id=channel_id,
+            author=self.bot_user.user_object(),
+            sent=sent,
+            files=call.files,
+            attachment_ids=[self._ids.next() for _ in call.files],
+            known_users=self.users,
+            message_type=20 if interaction else 0,
+            application_id=self.application_id if interaction else None,
+        )
         stored = self.messages[int(data["id"])] = StoredMessage(data, list(call.files))
         self._after_call[id(call)] = copy.deepcopy(stored.data)
         return stored

@@ -49,11 +49,17 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     final_embed = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"][1]
     thoughts = {f["name"]: f["value"] for f in final_embed["fields"] if f["name"].startswith("What ")}
     assert set(thoughts) == {"What AI (easy) thought", "What AI (normal) thought"}
-    assert all(line.split(":")[0] in {"alice", "AI (easy)", "AI (normal)"} and line.endswith("%)")
-               for value in thoughts.values() for line in value.splitlines())
+    assert all(
+        line.split(":")[0] in {"alice", "AI (easy)", "AI (normal)"} and line.endswith("%)")
+        for value in thoughts.values()
+        for line in value.splitlines()
+    )
     assert "alice:" in thoughts["What AI (easy) thought"] and "AI (easy):" not in thoughts["What AI (easy) thought"]
-    assert not any("thought" in embed_text(m["embeds"]) for m in public_messages(fake)
-                   if m["embeds"] and not m["content"].startswith("Game over!"))
+    assert not any(
+        "thought" in embed_text(m["embeds"])
+        for m in public_messages(fake)
+        if m["embeds"] and not m["content"].startswith("Game over!")
+    )
     assert not bot_errors(fake)
 
 

@@ -31,9 +31,20 @@ from cogs.errors import APOLOGY
 from engine import legal_moves
 
 EVERY_COMMAND: dict[str, dict[str, Any]] = {
-    "clans new": {}, "clans join": {}, "clans leave": {}, "clans addbot": {"level": "easy"}, "clans start": {},
-    "clans move": {"from": 23, "to": 24}, "clans board": {}, "clans status": {}, "clans myclan": {},
-    "clans rules": {}, "clans help": {}, "clans resign": {}, "clans cancel": {}, "clans leaderboard": {},
+    "clans new": {},
+    "clans join": {},
+    "clans leave": {},
+    "clans addbot": {"level": "easy"},
+    "clans start": {},
+    "clans move": {"from": 23, "to": 24},
+    "clans board": {},
+    "clans status": {},
+    "clans myclan": {},
+    "clans rules": {},
+    "clans help": {},
+    "clans resign": {},
+    "clans cancel": {},
+    "clans leaderboard": {},
     "clans profile": {},
 }
 
@@ -174,8 +185,10 @@ async def test_select_answers_a_human_move_in_order_phase_only(fake: FakeDiscord
     [custom_id] = custom_ids(menu)
     not_pending = next(t for t in range(1, 60) if t not in table.state.pending and table.state.counts[t])
     before = len(await stored_moves(bot, 1))
-    refused(await raw_component(fake, people[table.mover.user_id], menu, custom_id, [str(not_pending)]),  # type: ignore[index]
-            "First choose which village is founded next")
+    refused(
+        await raw_component(fake, people[table.mover.user_id], menu, custom_id, [str(not_pending)]),  # type: ignore[index]
+        "First choose which village is founded next",
+    )
     assert len(await stored_moves(bot, 1)) == before
 
 

@@ -44,7 +44,8 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert custom_ids(menu) == [custom_id]
     assert menu["content"] == f"<@{mover.id}>, choose which village is founded next:"
     assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
-        menu["embeds"])
+        menu["embeds"]
+    )
     # Each option shows the epoch and value that village would get if founded next.
     choices = order_choices(view)
     assert select_options(menu, custom_id) == [str(v.territory) for v in choices]
@@ -73,7 +74,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert all(f"at **{t}**" in lines for t in view.pending)
     assert lines.index(f"at **{pick}**") < min(lines.index(f"at **{t}**") for t in view.pending if str(t) != pick)
     log = await stored_moves(bot, 1)
-    assert [m.action for m in log[len(log_before):]] == [f"v{pick}"]
+    assert [m.action for m in log[len(log_before) :]] == [f"v{pick}"]
     table = await bot.games.table(1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
     assert announcement.content == f"<@{other.id}>, your move."
@@ -92,8 +93,9 @@ async def test_a_double_choice_applies_once(fake: FakeDiscord, tmp_path: Path) -
     [custom_id] = custom_ids(menu)
     options = select_options(menu, custom_id)
     before = len(await stored_moves(bot, 1))
-    first, second = await asyncio.gather(fake.select(mover, menu, custom_id, [options[0]]),
-                                         fake.select(mover, menu, custom_id, [options[1]]))
+    first, second = await asyncio.gather(
+        fake.select(mover, menu, custom_id, [options[0]]), fake.select(mover, menu, custom_id, [options[1]])
+    )
     answered(first)
     answered(second)
     log = await stored_moves(bot, 1)

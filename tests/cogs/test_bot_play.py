@@ -45,13 +45,15 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
         [public] = [s for s in [result.response, *result.followups] if s is not None and s.files]
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
-        assert re.fullmatch(r"<@\d+>, (your move\.|choose which village is founded next:)|Game over!.*",
-                            public.content), public.content
+        assert re.fullmatch(
+            r"<@\d+>, (your move\.|choose which village is founded next:)|Game over!.*", public.content
+        ), public.content
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
 
-    final = await play_game(fake, bot, game_id, by_id(alice, bob, carol), random_picker(3),
-                            on_action=check_announcement)
+    final = await play_game(
+        fake, bot, game_id, by_id(alice, bob, carol), random_picker(3), on_action=check_announcement
+    )
     assert final is not None
     table = await bot.games.table(game_id)
     assert table.record.status == "finished" and table.state.over
@@ -69,8 +71,10 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
     assert f"Game #{game_id} is over — {result.reason.value}" in reveal
     for seat, name in enumerate(("alice", "bob", "carol")):
         clan = result.clans[seat]
-        line = (f"{clan.label.capitalize()}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
-                f" = **{result.totals[seat]}**")
+        line = (
+            f"{clan.label.capitalize()}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
+            f" = **{result.totals[seat]}**"
+        )
         assert name in reveal and line in reveal
     winners = [("alice", "bob", "carol")[s] for s in result.winners]
     assert "wins!" in reveal or "Shared win" in reveal
@@ -109,8 +113,10 @@ async def test_wrong_turn_is_refused_with_whose_turn_it_is(fake: FakeDiscord, tm
     table = await bot.games.table(1)
     waiting = bob if table.mover.user_id == alice.id else alice
     move = a_move(table)
-    refused(await fake.slash(waiting, "clans move", {"from": move.src, "to": move.dst}),
-            f"It is <@{table.mover.user_id}>'s turn")
+    refused(
+        await fake.slash(waiting, "clans move", {"from": move.src, "to": move.dst}),
+        f"It is <@{table.mover.user_id}>'s turn",
+    )
     assert await stored_moves(bot, 1) == []
 
 
@@ -138,8 +144,9 @@ async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: Fa
     other = bob if mover is alice else alice
     neighbour = board.neighbours[move.src][0]
     before = await stored_moves(bot, 1)
-    refused(await fake.slash(other, "clans move", {"from": move.src, "to": neighbour}),
-            f"Territory {move.src} is empty")
+    refused(
+        await fake.slash(other, "clans move", {"from": move.src, "to": neighbour}), f"Territory {move.src} is empty"
+    )
     assert await stored_moves(bot, 1) == before
     assert (await bot.games.table(1)).state.ply == 1
 
@@ -172,8 +179,9 @@ async def test_autocomplete_offers_legal_sources_then_destinations(fake: FakeDis
     terrain = table.state.board.terrain[first["value"]].label
     assert first["name"] == f"{first['value']} · {terrain} · {huts} hut{'s' if huts != 1 else ''}"
     typed = str(sources[-1])[0]
-    assert all(str(c["value"]).startswith(typed) for c in
-               await fake.autocomplete(alice, "clans move", "from", {"from": typed}))
+    assert all(
+        str(c["value"]).startswith(typed) for c in await fake.autocomplete(alice, "clans move", "from", {"from": typed})
+    )
     src = sources[0]
     targets = await fake.autocomplete(alice, "clans move", "to", {"from": src, "to": ""})
     assert [c["value"] for c in targets] == [m.dst for m in legal if m.src == src]
@@ -214,8 +222,22 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
 
     help_ = answered(await fake.slash(bob, "clans help")).response
     assert help_ is not None and help_.ephemeral
-    for command in ("new", "join", "leave", "start", "addbot", "move", "board", "status", "myclan", "resign",
-                    "cancel", "leaderboard", "profile", "rules"):
+    for command in (
+        "new",
+        "join",
+        "leave",
+        "start",
+        "addbot",
+        "move",
+        "board",
+        "status",
+        "myclan",
+        "resign",
+        "cancel",
+        "leaderboard",
+        "profile",
+        "rules",
+    ):
         assert f"/clans {command}" in help_.content
     assert len(public_messages(fake)) == messages_before
 
@@ -229,8 +251,9 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_pat
     move = a_move(table)
     options = {"from": move.src, "to": move.dst}
     messages_before = len(public_messages(fake))
-    first, second = await asyncio.gather(fake.slash(mover, "clans move", options),
-                                         fake.slash(mover, "clans move", options))
+    first, second = await asyncio.gather(
+        fake.slash(mover, "clans move", options), fake.slash(mover, "clans move", options)
+    )
     answered(first)
     answered(second)
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
@@ -297,8 +320,12 @@ async def test_cancel_by_the_host_after_confirmation(fake: FakeDiscord, tmp_path
 async def test_cancel_needs_the_host_or_manage_messages(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
-    moderator = fake.user(300, "mod", permissions=discord.Permissions(manage_messages=True).value
-                          | discord.Permissions(use_application_commands=True).value)
+    moderator = fake.user(
+        300,
+        "mod",
+        permissions=discord.Permissions(manage_messages=True).value
+        | discord.Permissions(use_application_commands=True).value,
+    )
     await fake.slash(alice, "clans new")
     refused(await fake.slash(bob, "clans cancel"), "Only the host or a member with Manage Messages")
     # A forwarded confirmation button does not help a member without the permission.
@@ -321,8 +348,18 @@ def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
     from service.describe import village_line
 
     def village(huts: tuple[int, ...]) -> Village:
-        return Village(number=3, territory=51, terrain=Terrain.MOUNTAIN, epoch=1, huts_before=huts, huts=tuple(
-            0 if n == 1 else n for n in huts), value=0, destroyed=False, founder=0, turn=9)
+        return Village(
+            number=3,
+            territory=51,
+            terrain=Terrain.MOUNTAIN,
+            epoch=1,
+            huts_before=huts,
+            huts=tuple(0 if n == 1 else n for n in huts),
+            value=0,
+            destroyed=False,
+            founder=0,
+            turn=9,
+        )
 
     assert "Strife! red, green lost their single hut (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
     quiet = village_line(village((2, 2, 3, 2, 5)))

@@ -87,8 +87,23 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
     [group] = fake.synced_commands[None]
     assert group["name"] == "clans"
     names = {o["name"] for o in group["options"]}
-    assert names == {"new", "join", "leave", "addbot", "start", "move", "board", "status", "myclan", "rules",
-                     "help", "resign", "cancel", "leaderboard", "profile"}
+    assert names == {
+        "new",
+        "join",
+        "leave",
+        "addbot",
+        "start",
+        "move",
+        "board",
+        "status",
+        "myclan",
+        "rules",
+        "help",
+        "resign",
+        "cancel",
+        "leaderboard",
+        "profile",
+    }
     for command in group["options"]:
         assert command["description"]
         assert all(option["description"] for option in command.get("options", []))

@@ -25,12 +25,15 @@ class Panel(discord.ui.View):
     @discord.ui.button(label="Ping", custom_id=PING_ID, style=discord.ButtonStyle.primary)
     async def ping(self, interaction: discord.Interaction, button: discord.ui.Button[Panel]) -> None:
         bot_number = getattr(interaction.client, "number", 0)
-        await interaction.response.send_message(f"pong for {interaction.user.name} from bot {bot_number}",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            f"pong for {interaction.user.name} from bot {bot_number}", ephemeral=True
+        )
 
-    @discord.ui.select(custom_id=PICK_ID, placeholder="Pick a colour",
-                       options=[discord.SelectOption(label="Red", value="red"),
-                                discord.SelectOption(label="Blue", value="blue")])
+    @discord.ui.select(
+        custom_id=PICK_ID,
+        placeholder="Pick a colour",
+        options=[discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Panel]) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}")
 
@@ -50,11 +53,13 @@ class Demo(commands.GroupCog, group_name="demo"):
         await interaction.response.send_message(f"moved {from_}-{to}")
 
     @move.autocomplete("to")
-    async def move_to_choices(self, interaction: discord.Interaction, current: str
-                              ) -> list[app_commands.Choice[int]]:
+    async def move_to_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         source = int(interaction.namespace["from"])
-        return [app_commands.Choice(name=f"{d} · forest", value=d) for d in (source + 1, source + 2)
-                if str(d).startswith(current)]
+        return [
+            app_commands.Choice(name=f"{d} · forest", value=d)
+            for d in (source + 1, source + 2)
+            if str(d).startswith(current)
+        ]
 
     @app_commands.command(name="board", description="Defer, then a follow-up with a file")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -149,8 +154,7 @@ class DemoTree(app_commands.CommandTree):
 
 class DemoBot(commands.Bot):
     def __init__(self, number: int = 1) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=DemoTree)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), tree_cls=DemoTree)
         self.number = number
 
     async def setup_hook(self) -> None:
@@ -370,5 +374,4 @@ async def test_concurrent_clicks_settle_without_deadlock(demo: FakeDiscord) -> N
     [panel] = demo.channel_messages()
     first, second = await asyncio.gather(demo.click(alice, panel, PING_ID), demo.click(bob, panel, PING_ID))
     assert first.response is not None and second.response is not None
-    assert {first.response.content, second.response.content} == {"pong for alice from bot 1",
-                                                                  "pong for bob from bot 1"}
+    assert {first.response.content, second.response.content} == {"pong for alice from bot 1", "pong for bob from bot 1"}
