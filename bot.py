@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.components import PERSISTENT_ITEMS
 from cogs.errors import ClansTree
+from cogs.overview import OVERVIEW_ITEMS
 from config import Config, ConfigError, load_config
 from service import GameService
 from store import Store
@@ -39,7 +40,7 @@ class ClansBot(commands.Bot):
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*PERSISTENT_ITEMS)
+        self.add_dynamic_items(*PERSISTENT_ITEMS, *OVERVIEW_ITEMS)
         await self.sync_commands()
         await self.resume_games()
 

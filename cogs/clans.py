@@ -15,6 +15,8 @@ from discord.ext import commands
 from cogs import messages as text
 from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view
+from cogs.overview import OverviewCommands
+from cogs.placement import open_lobby
 from engine import Move, legal_moves, order_choices
 from render import render_board, render_final
 from service import GameError, Played, Table
@@ -30,7 +32,11 @@ Send = Callable[..., Awaitable[Any]]
 
 @app_commands.guild_only()
 class ClansCog(
-    commands.GroupCog, name="Clans", group_name="clans", group_description="Play Clans, the hidden-clan game"
+    OverviewCommands,
+    commands.GroupCog,
+    name="Clans",
+    group_name="clans",
+    group_description="Play Clans, the hidden-clan game",
 ):
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
@@ -42,14 +48,10 @@ class ClansCog(
 
     # --- lobby -----------------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a game of Clans in this channel or thread")
-    async def new(self, interaction: discord.Interaction) -> None:
-        game = await self.games.open_lobby(
-            interaction.guild_id, _channel_id(interaction), interaction.user.id, interaction.user.display_name
-        )
-        callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
-        if callback.message_id is not None:
-            await self.games.store.set_lobby_message(game.id, callback.message_id)
+    @app_commands.command(name="new", description="Open a game of Clans, in a new thread of its own if I may")
+    @app_commands.describe(thread="Open the game in a new thread of this channel (default: yes, if I may)")
+    async def new(self, interaction: discord.Interaction, thread: bool = True) -> None:
+        await open_lobby(self.games, interaction, thread)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -290,6 +292,10 @@ class ClansCog(
 
     @app_commands.command(name="status", description="Epoch, chips left, scores, seats and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
+        finished = await self.games.finished_here(_channel_id(interaction))
+        if finished is not None:  # the channel's last game ended: its result, until a new one opens
+            await self.show_result(interaction, finished.id)
+            return
         game = await self.games.active_game(_channel_id(interaction))
         if game.status == "lobby":
             await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)

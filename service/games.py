@@ -30,6 +30,7 @@ from engine import (
 )
 from engine.serial import BadState
 from service.errors import GameError
+from service.overview import GameOverview
 from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
@@ -83,7 +84,7 @@ class AiGuesses:
     guesses: tuple[tuple[str, Clan, float], ...]
 
 
-class GameService:
+class GameService(GameOverview):
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -207,10 +208,6 @@ class GameService:
         """
         async with self._lock(game_id):
             table = await self.table(game_id)
-            if table.record.status != "running" or table.state.over:
-                raise GameError("The game is over.")
-            if expected_ply is not None and expected_ply != table.state.ply:
-                raise GameError("Too late: the game moved on while you were choosing. Look at the latest board.")
             if user_id is not None:
                 seat_record = table.seat_of(user_id)
                 if seat_record is None:
@@ -219,8 +216,13 @@ class GameService:
             assert seat is not None
             if isinstance(action, str):
                 action = parse_action(action)
+            if expected_ply is not None and expected_ply != table.state.ply:
+                raise GameError(await self.too_late(table.record, table.state, seat, action, expected_ply))
+            if table.record.status != "running" or table.state.over:
+                raise GameError("The game is over.")
             if isinstance(action, Move) and seat != table.state.to_move:
-                raise GameError(f"It is {_mention(table.mover)}'s turn.")
+                # Their own move of a moment ago (a double click) is "already played", not "not your turn".
+                raise GameError(await self.too_late(table.record, table.state, seat, action, table.state.ply - 1))
             if table.state.resigned[seat]:
                 raise GameError("You have resigned from this game.")
             state = table.state.copy()
@@ -242,7 +244,8 @@ class GameService:
                     rated=table.record.guild_id is not None,
                 )
             except StaleAction:
-                raise GameError("That move was already played: the game has moved on.") from None
+                now = await self.table(game_id)
+                raise GameError(await self.too_late(now.record, now.state, seat, action, state.ply - 1)) from None
             record = await self.game(game_id)
             return Played(Table(record, state), outcome, record.seats[seat])
 
@@ -330,10 +333,6 @@ def decide_safely(
         for action in history:
             apply(state, action)
         return legal_moves(state)[0]
-
-
-def _mention(seat: SeatRecord) -> str:
-    return seat.name if seat.user_id is None else f"<@{seat.user_id}>"
 
 
 def _status_sentence(game: GameRecord) -> str:

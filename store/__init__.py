@@ -20,6 +20,7 @@ from store.errors import (
 )
 from store.games import MAX_SEATS, GameQueries
 from store.migrations import MIGRATIONS
+from store.overview import OverviewQueries
 from store.ratings import RatingQueries, finishing_ranks
 from store.records import (
     AiLevel,
@@ -35,7 +36,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries):
+class Store(GameQueries, RatingQueries, OverviewQueries):
     """The bot's database: ``async with await Store.open(path) as store: ...``."""
 
 

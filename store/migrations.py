@@ -92,4 +92,9 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1_GAMES_SEATS_MOVES, V2_RESULTS_RATINGS)
+V3_SEATS_BY_USER: Final = """
+-- `/clans games`: every running game a user is seated in, across servers.
+CREATE INDEX seats_by_user ON seats (user_id, game_id);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1_GAMES_SEATS_MOVES, V2_RESULTS_RATINGS, V3_SEATS_BY_USER)

@@ -105,6 +105,7 @@ class DiscordServer:
                 ("GET|PATCH|DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._channel_message),
                 ("GET", r"/channels/(?P<cid>\d+)", self._get_channel),
                 ("POST", r"/channels/(?P<cid>\d+)/typing", lambda call, cid: None),
+                ("POST", r"/channels/(?P<cid>\d+)/threads", self._start_thread),
                 ("POST", r"/users/@me/channels", self._open_dm),
                 ("GET", r"/users/(?P<uid>\d+)", self._get_user),
                 ("GET|PUT", r"/applications/\d+(?:/guilds/(?P<gid>\d+))?/commands", self._commands),
@@ -262,6 +263,17 @@ class DiscordServer:
         if int(cid) not in self.channels:
             _raise(call, 404, 10003, "Unknown Channel")
         return self.channels[int(cid)].channel_object()
+
+    def _start_thread(self, call: Call, cid: str) -> Json:
+        """Start Thread without Message: a new public thread of a text channel."""
+        parent = self.channels.get(int(cid))
+        if parent is None:
+            _raise(call, 404, 10003, "Unknown Channel")
+        if parent.type != 0:
+            _raise(call, 400, 50024, "Cannot execute action on this channel type")
+        thread = FakeChannel(self._ids.next(), call.json.get("type", 11), parent.guild_id, call.json["name"], parent.id)
+        self.channels[thread.id] = thread
+        return thread.channel_object()
 
     def _open_dm(self, call: Call) -> Json:
         user_id = int(call.json["recipient_id"])

@@ -91,7 +91,8 @@ async def test_forged_and_stale_components_are_refused(fake: FakeDiscord, tmp_pa
     await fake.slash(alice, "clans start")
     # An order menu for a position long gone, and the menu's placeholder value.
     refused(await raw_component(fake, alice, lobby, "clans:order:1:0", ["0"]))
-    refused(await raw_component(fake, alice, lobby, "clans:order:1:7", ["23"]), "the game moved on")
+    forged = refused(await raw_component(fake, alice, lobby, "clans:order:1:7", ["23"]))
+    assert "the game moved on" in forged or "'s turn" in forged, forged
     assert not bot_errors(fake)
 
 

@@ -80,7 +80,10 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert announcement.content == f"<@{other.id}>, your move."
     # The menu shown again to the mover is stale now: the choice applied once.
     assert again.response.message is not None
-    refused(await fake.select(mover, again.response.message, custom_id, [pick]), "the game moved on")
+    refused(
+        await fake.select(mover, again.response.message, custom_id, [pick]),
+        f"Your move village {pick} was already played.",
+    )
     assert len(await stored_moves(bot, 1)) == len(log)
 
 
@@ -101,8 +104,9 @@ async def test_a_double_choice_applies_once(fake: FakeDiscord, tmp_path: Path) -
     log = await stored_moves(bot, 1)
     assert len(log) == before + 1 and log[-1].action in (f"v{options[0]}", f"v{options[1]}")
     applied, late = (first, second) if log[-1].action == f"v{options[0]}" else (second, first)
+    table_after = await bot.games.table(1)
     assert applied.followups and not applied.followups[0].ephemeral
-    refused(late, "the game moved on")
+    refused(late, f"It is <@{table_after.mover.user_id}>'s turn.")
     announcements = [m for m in public_messages(fake) if "founded the village at" in embed_text(m["embeds"])]
     assert len(announcements) == 1
 
@@ -122,4 +126,4 @@ async def test_the_menu_shown_again_to_the_mover_works_too(fake: FakeDiscord, tm
     assert not announcement.ephemeral and f"founded the village at {pick} next" in announcement.embeds[0]["title"]
     assert (await stored_moves(bot, 1))[-1].action == f"v{pick}"
     # The public menu still shows its select, but it is stale now.
-    refused(await fake.select(mover, public_menu, custom_id, [pick]), "the game moved on")
+    refused(await fake.select(mover, public_menu, custom_id, [pick]), f"Your move village {pick} was already played.")

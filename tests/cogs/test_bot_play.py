@@ -260,7 +260,7 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_pat
     assert len(public_messages(fake)) == messages_before + 1
     applied, duplicate = (first, second) if first.followups else (second, first)
     assert applied.followups and not applied.followups[0].ephemeral
-    refused(duplicate, "the game moved on")
+    refused(duplicate, f"Your move {move.src} → {move.dst} was already played.")
 
 
 async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) -> None:

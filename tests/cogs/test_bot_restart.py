@@ -103,6 +103,8 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
         "cancel",
         "leaderboard",
         "profile",
+        "games",
+        "history",
     }
     for command in group["options"]:
         assert command["description"]

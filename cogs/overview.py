@@ -1,0 +1,105 @@
+"""Commands that look across games: `/clans games` (where am I expected?) and `/clans history` (what
+happened?), with history pages that keep turning after a restart (the game and page live in the custom_id).
+
+`OverviewCommands` is mixed into the Clans group cog, so these commands sit under `/clans` with the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands, ui
+
+from cogs.components import _guarded
+from cogs.history_text import games_embed, history_embed, page_count
+from cogs.messages import BOARD_FILE, final_embed
+from render import render_final
+from service import GameService
+from service.overview import GameHistory
+
+if TYPE_CHECKING:
+    from bot import ClansBot
+
+
+class OverviewCommands:
+    bot: ClansBot
+    games: GameService
+
+    @app_commands.command(name="games", description="Every game you are playing, on every server (only to you)")
+    async def games_list(self, interaction: discord.Interaction) -> None:
+        seated = await self.games.seated_games(interaction.user.id)
+        await interaction.response.send_message(embed=games_embed(seated), ephemeral=True)
+
+    @app_commands.command(name="history", description="A game's moves and villages, page by page (only to you)")
+    @app_commands.describe(game="The game's number, e.g. 12 (default: this channel's game)")
+    async def history(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+        assert interaction.channel_id is not None
+        history = await self.games.history(game, interaction.channel_id, interaction.guild_id)
+        page = page_count(history) - 1  # the latest moves first
+        await interaction.response.send_message(
+            embed=history_embed(history, page), view=history_view(history, page), ephemeral=True
+        )
+
+    async def show_result(self, interaction: discord.Interaction, game_id: int) -> None:
+        """`/clans status` after the end: the result of the channel's last game, with its final board."""
+        table = await self.games.table(game_id)
+        assert table.view.result is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(render_final, table.view, table.names)
+        await interaction.followup.send(
+            embed=final_embed(table.view.result, table.record.seats, table.id),
+            file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+            ephemeral=True,
+        )
+
+
+async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
+    cog: Any = interaction.client.get_cog("Clans")  # type: ignore[attr-defined]
+    assert interaction.channel_id is not None
+    history = await cog.games.history(game_id, interaction.channel_id, interaction.guild_id)
+    await interaction.response.edit_message(embed=history_embed(history, page), view=history_view(history, page))
+
+
+class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:history:(?P<game>\d+):(?P<page>\d+)"):
+    """Turns `/clans history` to another page; the game and the page are in the custom_id."""
+
+    def __init__(self, game_id: int, page: int, label: str = "Page", disabled: bool = False) -> None:
+        super().__init__(
+            ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"clans:history:{game_id}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.game_id = game_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+    ) -> HistoryPageButton:
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page))
+
+
+def history_view(history: GameHistory, page: int) -> ui.View:
+    """Earlier / Later buttons (none for a one-page history)."""
+    pages = page_count(history)
+    view = ui.View(timeout=None)
+    if pages < 2:
+        return view
+    page = min(max(page, 0), pages - 1)
+    game_id = history.record.id
+    view.add_item(HistoryPageButton(game_id, max(page - 1, 0), "◀ Earlier", disabled=page == 0))
+    view.add_item(HistoryPageButton(game_id, min(page + 1, pages - 1), "Later ▶", disabled=page == pages - 1))
+    return view
+
+
+OVERVIEW_ITEMS = (HistoryPageButton,)

@@ -1,0 +1,76 @@
+"""Where a new game lives: in a new thread of its own when the bot may create one (so one channel hosts
+many games), else where `/clans new` was asked; and never where the bot could not post its boards."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from cogs import messages as text
+from cogs.components import lobby_view
+from service import GameError, GameService
+
+log = logging.getLogger("clans.cog")
+
+THREAD_ARCHIVE_MINUTES = 10080
+"""A game's thread stays open for a week of silence (asynchronous games are slow)."""
+
+
+def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
+    """The permissions a game needs where it will live, that the bot lacks there."""
+    needed = [
+        ("send_messages_in_threads", "Send Messages in Threads") if in_thread else ("send_messages", "Send Messages"),
+        ("embed_links", "Embed Links"),
+        ("attach_files", "Attach Files"),
+    ]
+    return [label for flag, label in needed if not getattr(permissions, flag)]
+
+
+def permissions_sentence(missing: list[str]) -> str:
+    names = " and ".join(f"**{name}**" for name in missing)
+    plural = "permissions" if len(missing) > 1 else "permission"
+    return f"I cannot run a game here: I need the {names} {plural} in this channel. Ask a moderator to grant it."
+
+
+async def open_lobby(games: GameService, interaction: discord.Interaction, thread: bool) -> None:
+    """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
+    channel, permissions = interaction.channel, interaction.app_permissions
+    new_thread = (
+        thread
+        and isinstance(channel, discord.TextChannel)
+        and permissions.create_public_threads
+        and permissions.send_messages_in_threads
+    )
+    missing = missing_permissions(permissions, in_thread=new_thread or isinstance(channel, discord.Thread))
+    if missing:
+        raise GameError(permissions_sentence(missing))
+    assert interaction.channel_id is not None
+    user = interaction.user
+    if not new_thread:
+        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, user.display_name)
+        callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
+        if callback.message_id is not None:
+            await games.store.set_lobby_message(game.id, callback.message_id)
+        return
+    assert isinstance(channel, discord.TextChannel)
+    # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
+    # snowflake, and placed in the thread once it exists.
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, user.display_name)
+    try:
+        created = await channel.create_thread(
+            name=f"Clans #{game.id}",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+    except discord.HTTPException:
+        log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
+        await games.discard_lobby(game.id)
+        await open_lobby(games, interaction, thread=False)
+        return
+    game = await games.place_lobby(game.id, created.id)
+    await interaction.response.send_message(
+        f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
+    )
+    lobby = await created.send(f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id))
+    await games.store.set_lobby_message(game.id, lobby.id)

@@ -1,0 +1,131 @@
+"""Looking across games: where a player is expected, a game's history, what a channel last played,
+lobbies left idle, and saying what happened to an action that arrived too late."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from engine import Action, GameState, Move, PublicView, new_game, public_view, replay
+from service.errors import GameError
+from service.history import MoveFact, public_history, since_last_action
+from store import GameRecord, SeatRecord, Store
+
+LOBBY_IDLE = timedelta(hours=24)
+"""A lobby nobody started within this time is closed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedGame:
+    """A running game a player sits in, as `/clans games` lists it."""
+
+    record: GameRecord
+    mover: SeatRecord
+    waiting_for_order: bool
+    move_number: int
+    yours: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameHistory:
+    """A game's move log as public facts, with the seats to name the players."""
+
+    record: GameRecord
+    facts: tuple[MoveFact, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.record.seats)
+
+
+class GameOverview:
+    """The read-mostly side of the game service (mixed into GameService)."""
+
+    store: Store
+
+    async def seated_games(self, user_id: int) -> list[SeatedGame]:
+        """Every running game the user sits in, on every server: their own turns first, then oldest first."""
+        listed = []
+        for record in await self.store.seated_games(user_id):
+            state = await self._public_state(record)
+            mover = record.seats[state.to_move]
+            listed.append(SeatedGame(record, mover, bool(state.pending), state.turn + 1, mover.user_id == user_id))
+        return sorted(listed, key=lambda game: (not game.yours, game.record.id))
+
+    async def history(self, game_id: int | None, channel_id: int, guild_id: int | None) -> GameHistory:
+        """The history of game ``game_id`` of this server, or else of this channel's current or last game."""
+        if game_id is not None:
+            record = await self.store.get_game(game_id)
+            if record is None or record.guild_id != guild_id:
+                raise GameError(f"There is no game #{game_id} in this server.")
+        else:
+            record = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
+            if record is None:
+                raise GameError("No game has been played in this channel yet. Name one: `/clans history game:12`.")
+        if record.status == "lobby":
+            raise GameError(f"Game #{record.id} has not started yet.")
+        moves = await self.store.moves(record.id)
+        facts = public_history(_start_view(record), [m.action for m in moves])
+        return GameHistory(record, tuple(facts))
+
+    async def catch_up(self, game_id: int, seat: int) -> GameHistory:
+        """What happened in the game since ``seat``'s own last action."""
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise GameError("That game no longer exists.")
+        moves = await self.store.moves(game_id)
+        facts = public_history(_start_view(record), [m.action for m in moves])
+        return GameHistory(record, tuple(since_last_action(facts, seat)))
+
+    async def finished_here(self, channel_id: int) -> GameRecord | None:
+        """The channel's last game if it is finished (and no newer one has been opened since)."""
+        record = await self.store.latest_game(channel_id)
+        return record if record is not None and record.status == "finished" else None
+
+    async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
+        """Cancel every lobby opened more than ``idle`` before ``now``; the closed games, to announce."""
+        closed = []
+        for lobby in await self.store.idle_lobbies(now - idle):
+            try:
+                closed.append(await self.store.cancel_game(lobby.id, end_reason="idle"))
+            except Exception:  # started or cancelled meanwhile: nothing to close
+                continue
+        return closed
+
+    async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
+        """Move a just-opened lobby into its own channel or thread."""
+        return await self.store.move_lobby(game_id, channel_id)
+
+    async def discard_lobby(self, game_id: int) -> None:
+        """A lobby that could not be placed is closed again (it was never shown)."""
+        await self.store.cancel_game(game_id, end_reason="unplaced")
+
+    async def too_late(self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int) -> str:
+        """Why an action for the position after ``expected_ply`` cannot be played: it already was (a double
+        click, a retried command), it is someone else's turn, or the game moved on."""
+        for ply in range(expected_ply + 1, state.ply + 1):
+            logged = await self.store.move_at(game.id, ply)
+            if logged is not None and logged.seat == seat and logged.action == action.text:
+                shown = f"{action.src} → {action.dst}" if isinstance(action, Move) else action.text
+                if isinstance(action, Move) and action.is_village_choice:
+                    shown = f"village {action.src}"
+                return f"Your move {shown} was already played."
+        if state.over:
+            return "The game is over."
+        if isinstance(action, Move) and seat != state.to_move:
+            mover = game.seats[state.to_move]
+            who = mover.name if mover.user_id is None else f"<@{mover.user_id}>"
+            return f"It is {who}'s turn."
+        return "Too late: the game moved on while you were choosing. Look at the latest board."
+
+    async def _public_state(self, record: GameRecord) -> GameState:
+        if record.snapshot is not None:
+            state = GameState.from_json(record.snapshot)
+            if state.ply == record.snapshot_ply:
+                return state
+        moves = await self.store.moves(record.id)
+        return replay(record.seed, len(record.seats), [m.action for m in moves])
+
+
+def _start_view(record: GameRecord) -> PublicView:
+    return public_view(new_game(len(record.seats), record.seed))
