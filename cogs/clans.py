@@ -15,6 +15,7 @@ from discord.ext import commands
 from cogs import messages as text
 from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view
+from cogs.history_text import with_catch_up
 from cogs.overview import OverviewCommands
 from cogs.placement import open_lobby
 from engine import Move, legal_moves, order_choices
@@ -270,6 +271,8 @@ class ClansCog(
             await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
         else:
             content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
+            if mover.user_id:  # what else happened since their last move (this message shows the last action)
+                content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=1))
             await send(content=content, embed=embed, file=await self._board_file(table))
 
     async def announce_in_channel(self, played: Played) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,15 +21,21 @@ from cogs.history_text import games_embed, history_embed, page_count
 from cogs.messages import BOARD_FILE, final_embed
 from render import render_final
 from service import GameService
-from service.overview import GameHistory
+from service.overview import LOBBY_IDLE, GameHistory
 
 if TYPE_CHECKING:
     from bot import ClansBot
+
+log = logging.getLogger("clans.cog")
 
 
 class OverviewCommands:
     bot: ClansBot
     games: GameService
+
+    if TYPE_CHECKING:
+
+        async def _refresh_lobby(self, game_id: int) -> None: ...
 
     @app_commands.command(name="games", description="Every game you are playing, on every server (only to you)")
     async def games_list(self, interaction: discord.Interaction) -> None:
@@ -55,6 +63,19 @@ class OverviewCommands:
             file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
             ephemeral=True,
         )
+
+    async def close_idle_lobbies(self, now: datetime) -> list[int]:
+        """Close the lobbies nobody started within a day, with a note where each was opened."""
+        closed = await self.games.close_idle_lobbies(now)
+        for game in closed:
+            hours = int(LOBBY_IDLE.total_seconds() // 3600)
+            note = f"Game #{game.id} was closed: nobody started it within {hours} hours. `/clans new` opens a new one."
+            try:
+                await self.bot.get_partial_messageable(game.channel_id).send(note)
+            except discord.HTTPException:
+                log.warning("Could not announce the closing of idle game %s", game.id)
+            await self._refresh_lobby(game.id)
+        return [game.id for game in closed]
 
 
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:

@@ -68,14 +68,15 @@ class GameOverview:
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(record, tuple(facts))
 
-    async def catch_up(self, game_id: int, seat: int) -> GameHistory:
-        """What happened in the game since ``seat``'s own last action."""
+    async def catch_up(self, game_id: int, seat: int, shown: int = 0) -> GameHistory:
+        """What happened in the game since ``seat``'s own last action, but for the last ``shown`` actions
+        (those the message carrying the catch-up shows anyway)."""
         record = await self.store.get_game(game_id)
         if record is None:
             raise GameError("That game no longer exists.")
         moves = await self.store.moves(game_id)
-        facts = public_history(_start_view(record), [m.action for m in moves])
-        return GameHistory(record, tuple(since_last_action(facts, seat)))
+        facts = since_last_action(public_history(_start_view(record), [m.action for m in moves]), seat)
+        return GameHistory(record, tuple(facts[: max(len(facts) - shown, 0)]))
 
     async def finished_here(self, channel_id: int) -> GameRecord | None:
         """The channel's last game if it is finished (and no newer one has been opened since)."""
