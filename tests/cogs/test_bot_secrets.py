@@ -15,6 +15,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     first_picker,
     open_game,
     play_game,
+    play_turn,
     public_record,
     refused,
     start_bot,
@@ -87,11 +88,18 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     people = by_id(alice, bob, carol)
     records = []
     deals = []
+    histories: list[str] = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
         monkeypatch.setattr(service.games, "new_game", _dealing(shift))
         await open_game(fake, [alice, bob, carol], channel=channel)
         deals.append((await bot.games.table(game_id)).state.clans)
+        for _ in range(12):
+            await play_turn(fake, bot, game_id, people, first_picker, channel=channel)
+        # Anyone may read a running game's history: it must not depend on the deal either.
+        shown = answered(await fake.slash(alice, "clans history", channel=channel)).response
+        assert shown is not None
+        histories.append(re.sub(r"#\d+", "#N", embed_text(shown.embeds)))
         await play_game(fake, bot, game_id, people, first_picker, channel=channel)
         record = public_record(fake, channel)
         final = next(i for i, (text, _) in enumerate(record) if text.startswith("Game over!"))
@@ -100,6 +108,8 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     (before_1, final_1), (before_2, final_2) = records
     assert len(before_1) > 20
     assert [text for text, _ in before_1] == [text for text, _ in before_2]
+    assert histories[0] == histories[1] and histories[0].count("\n") >= 10
+    assert any("Since your last move:" in text for text, _ in before_1)  # the catch-up is in the scan
     assert [files for _, files in before_1] == [files for _, files in before_2]  # board images too
     # The reveal names each player's clan, and so differs.
     for final, deal in ((final_1, deals[0]), (final_2, deals[1])):
@@ -118,11 +128,15 @@ async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_pat
     answered(await fake.slash(quitter, "clans resign"))
     await fake.slash(alice, "clans status")
     await fake.slash(bob, "clans board")
+    for _ in range(10):
+        await play_turn(fake, bot, 1, by_id(alice, bob, carol), first_picker)
+    history = answered(await fake.slash(carol, "clans history")).response
+    assert history is not None and history.ephemeral
     await play_game(fake, bot, 1, by_id(alice, bob, carol), first_picker)
     public = fake.all_public_text()
     before_end = public[: public.index("Game over!")]
     names = [p.name for p in (alice, bob, carol)] + [f"<@{p.id}>" for p in (alice, bob, carol)] + ["AI (normal)"]
-    for line in before_end.splitlines():
+    for line in before_end.splitlines() + embed_text(history.embeds).splitlines():
         lowered = line.lower()
         assert "your clan" not in lowered and "secret clan:" not in lowered and "holds" not in lowered
         if any(name in line for name in names):
