@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 
-from service import GameError, GameService, Played
+from cogs.ai_runs import RunAnnouncer
+from service import GameError, GameService, Played, Table
 
 log = logging.getLogger("clans.ai")
 
 
+def ai_moves_next(table: Table) -> bool:
+    """Whether an AI seat acts next in ``table``."""
+    return table.record.status == "running" and not table.state.over and table.mover.ai_level is not None
+
+
 class AITurns:
-    def __init__(
-        self,
-        games: GameService,
-        announce: Callable[[Played], Awaitable[None]],
-        delay_s: float,
-        budget_s: float,
-    ) -> None:
+    def __init__(self, games: GameService, runs: RunAnnouncer, delay_s: float, budget_s: float) -> None:
         self.games = games
-        self.announce = announce
+        self.runs = runs
         self.delay_s = delay_s
         self.budget_s = budget_s
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -32,22 +31,37 @@ class AITurns:
             self._tasks[game_id] = asyncio.create_task(self._play_turns(game_id), name=f"clans-ai-{game_id}")
 
     async def _play_turns(self, game_id: int) -> None:
-        while True:
-            await asyncio.sleep(self.delay_s)
+        """One run: the AI seats act while it is their turn, and the run is announced once, at its end."""
+        try:
+            table = await self.games.table(game_id)
+        except GameError:
+            return
+        if not ai_moves_next(table):
+            return
+        channel_id = table.record.channel_id
+        placeholder = await self.runs.begin(channel_id, table.mover.name)
+        run: list[Played] = []
+        try:
+            while True:
+                await asyncio.sleep(self.delay_s)
+                try:
+                    played = await self.games.ai_turn(game_id, self.budget_s)
+                except GameError as refusal:  # the game moved on or ended meanwhile
+                    log.info("AI turn in game %s skipped: %s", game_id, refusal)
+                    return
+                except Exception:
+                    log.exception("AI turn failed in game %s", game_id)
+                    return
+                if played is None:
+                    return
+                run.append(played)
+                if not ai_moves_next(played.table):
+                    return
+        finally:
             try:
-                played = await self.games.ai_turn(game_id, self.budget_s)
-            except GameError as refusal:  # the game moved on or ended meanwhile
-                log.info("AI turn in game %s skipped: %s", game_id, refusal)
-                return
+                await self.runs.finish(channel_id, placeholder, run)
             except Exception:
-                log.exception("AI turn failed in game %s", game_id)
-                return
-            if played is None:
-                return
-            try:
-                await self.announce(played)
-            except Exception:
-                log.exception("Could not announce the AI move in game %s", game_id)
+                log.exception("Could not announce the AI moves in game %s", game_id)
 
     async def idle(self) -> None:
         """Wait until no AI is thinking (for tests and shutdown)."""

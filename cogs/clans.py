@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages as text
+from cogs.ai_runs import RunAnnouncer, run_embed
 from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view
 from cogs.history_text import with_catch_up
@@ -42,7 +43,7 @@ class ClansCog(
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
-        self.ai = AITurns(self.games, self.announce_in_channel, bot.config.ai_delay_s, bot.config.ai_budget_s)
+        self.ai = AITurns(self.games, RunAnnouncer(bot, self.announce), bot.config.ai_delay_s, bot.config.ai_budget_s)
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
@@ -244,39 +245,39 @@ class ClansCog(
 
     # --- announcing ------------------------------------------------------------------------------
 
-    async def announce(self, played: Played, send: Send) -> None:
-        """The public message after an action: what happened, the board, and who acts next."""
+    async def announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
+        """The public message after an action (or after a ``run`` of AI actions ending with ``played``):
+        what happened, the board, and who acts next."""
         try:
-            await self._announce(played, send)
+            await self._announce(played, send, run)
         finally:
             self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
 
-    async def _announce(self, played: Played, send: Send) -> None:
+    async def _announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
         table, outcome = played.table, played.outcome
         view = table.view
         seats = table.record.seats
+        several = len(run) > 1
         if outcome.game_over and view.result is not None:
             embeds = [
-                text.move_embed(outcome, played.actor, view, with_image=False),
+                run_embed(run, with_image=False) if several else text.move_embed(outcome, played.actor, view, False),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             await send(content=f"Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True))
             return
-        embed = text.move_embed(outcome, played.actor, view, with_image=True)
+        embed = run_embed(run, with_image=True) if several else text.move_embed(outcome, played.actor, view, True)
         mover = table.mover
         if view.pending:
             content = f"{text.mention(mover)}, choose which village is founded next:"
             menu = order_view(table.id, view.ply, order_choices(view), view.chips_left == 1)
             await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
         else:
-            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
-            if mover.user_id:  # what else happened since their last move (this message shows the last action)
-                content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=1))
+            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} moves next."
+            if mover.user_id:  # what else happened since their last move (this message shows the last actions)
+                shown = max(len(run), 1)
+                content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             await send(content=content, embed=embed, file=await self._board_file(table))
-
-    async def announce_in_channel(self, played: Played) -> None:
-        await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
 
     async def _board_file(self, table: Table, final: bool = False) -> discord.File:
         draw = render_final if final else render_board

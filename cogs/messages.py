@@ -200,11 +200,13 @@ def rules_embed(chart: Chart) -> discord.Embed:
 
 
 HELP_TEXT = """**Clans commands** (all under `/clans`)
-`/clans new` — open a game in this channel or thread, with Join / Leave / Start buttons
+`/clans new` — open a game, in its own new thread when I may (`thread:False`: right here)
 `/clans join` · `/clans leave` · `/clans start` — the same as the buttons (only the host starts; 2-4 players)
 `/clans addbot level:hard` — add an AI player to the lobby (easy, normal, hard)
 `/clans move from:23 to:24` — move all huts of 23 onto 24 (autocomplete shows the legal choices)
-`/clans board` — the current board · `/clans status` — scores, epoch, whose turn
+`/clans board` — the current board · `/clans status` — scores, epoch, whose turn (after the end: the result)
+`/clans games` — every game you play, on every server, your turns first
+`/clans history game:12` — a game's moves and villages, page by page
 `/clans myclan` — your secret clan (only you see it)
 `/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
 `/clans leaderboard` · `/clans profile user:@someone` — this server's ratings

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands, ui
+from discord.ext import commands
 
 from cogs.components import _guarded
 from cogs.history_text import games_embed, history_embed, page_count
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("clans.cog")
 
 
-class OverviewCommands:
+class OverviewCommands(commands.Cog):
     bot: ClansBot
     games: GameService
 
@@ -102,7 +103,7 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:history
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> HistoryPageButton:
         return cls(int(match["game"]), int(match["page"]))
 

@@ -4,6 +4,7 @@ many games), else where `/clans new` was asked; and never where the bot could no
 from __future__ import annotations
 
 import logging
+from typing import Final, Literal
 
 import discord
 
@@ -13,7 +14,7 @@ from service import GameError, GameService
 
 log = logging.getLogger("clans.cog")
 
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 """A game's thread stays open for a week of silence (asynchronous games are slow)."""
 
 

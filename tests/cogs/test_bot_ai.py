@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
@@ -39,10 +40,13 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     log = await stored_moves(bot, 1)
     assert {m.seat for m in log} == {0, 1, 2}
     assert all(m.user_id is None for m in log if m.seat != 0)
-    # Every AI move was announced like a human's.
-    titles = [m["embeds"][0]["title"] for m in public_messages(fake) if m["embeds"]]
-    assert any(t.startswith("Move") and "AI (easy) moved" in t for t in titles)
-    assert any(t.startswith("Move") and "AI (normal) moved" in t for t in titles)
+    # Every AI move was announced like a human's (a run of AI moves in one message, each move listed).
+    texts = [embed_text(m["embeds"]) for m in public_messages(fake) if m["embeds"]]
+    assert any(re.search(r"Move \d+: AI \(easy\) moved", t) for t in texts)
+    assert any(re.search(r"Move \d+: AI \(normal\) moved", t) for t in texts)
+    ai_moves = sum(1 for m in log if m.seat != 0 and "-" in m.action)
+    listed = sum(len(re.findall(r"Move \d+: AI \((easy|normal)\) moved", t)) for t in texts)
+    assert listed == ai_moves
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.

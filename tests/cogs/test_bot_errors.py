@@ -46,6 +46,8 @@ EVERY_COMMAND: dict[str, dict[str, Any]] = {
     "clans cancel": {},
     "clans leaderboard": {},
     "clans profile": {},
+    "clans games": {},
+    "clans history": {},
 }
 
 

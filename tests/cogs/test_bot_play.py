@@ -237,6 +237,8 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
         "leaderboard",
         "profile",
         "rules",
+        "games",
+        "history",
     ):
         assert f"/clans {command}" in help_.content
     assert len(public_messages(fake)) == messages_before

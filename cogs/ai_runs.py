@@ -1,0 +1,98 @@
+"""Less noise: a run of AI moves (one after another, with no human in between) is posted as one message.
+
+When a run begins, a "thinking…" placeholder goes to the game's channel; when it ends, that placeholder is
+edited into the run's result: every move listed, one board image of the position after the last. If the run
+produced nothing, the placeholder is deleted: it is never left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from cogs import messages as text
+from service import Played
+
+log = logging.getLogger("clans.ai")
+
+Send = Callable[..., Awaitable[Any]]
+Announce = Callable[[Played, Send, Sequence[Played]], Awaitable[None]]
+
+
+def thinking_text(name: str) -> str:
+    return f"🤔 {name} is thinking…"
+
+
+def run_embed(run: Sequence[Played], with_image: bool) -> discord.Embed:
+    """Every action of a run, each with what it founded, and the footer of the position after the last."""
+    last = run[-1]
+    view = last.table.view
+    first_turn = run[0].table.view.turn
+    title = f"Moves {first_turn}–{view.turn}" if view.turn > first_turn else f"Move {view.turn}"
+    movers = list(dict.fromkeys(p.actor.name for p in run))
+    embed = discord.Embed(title=f"{title}: {', '.join(movers)}", colour=text.BRAND)
+    lines: list[str] = []
+    for played in run:
+        lines.append(f"**{text.action_title(played.outcome, played.actor, played.table.view)}**")
+        lines += text.outcome_lines(played.outcome, played.table.view)
+    embed.description = "\n".join(lines)[:4096]
+    embed.set_footer(text=text.score_footer(view))
+    if with_image:
+        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+    return embed
+
+
+def edit_sender(message: discord.Message | discord.PartialMessage) -> Send:
+    """A `send` that edits ``message`` instead of posting a new one (the placeholder becomes the result)."""
+
+    async def send(
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+    ) -> Any:
+        return await message.edit(
+            content=content,
+            embeds=embeds if embeds is not None else ([embed] if embed is not None else []),
+            attachments=[file] if file is not None else [],
+            view=view,
+        )
+
+    return send
+
+
+class RunAnnouncer:
+    """Posts the placeholder when an AI run starts, and turns it into the run's message at the end."""
+
+    def __init__(self, bot: discord.Client, announce: Announce) -> None:
+        self.bot = bot
+        self.announce = announce
+
+    async def begin(self, channel_id: int, name: str) -> discord.Message | None:
+        try:
+            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(name))
+        except discord.HTTPException:
+            log.warning("Could not post the thinking placeholder in channel %s", channel_id)
+            return None
+
+    async def finish(self, channel_id: int, placeholder: discord.Message | None, run: Sequence[Played]) -> None:
+        if not run:
+            if placeholder is not None:
+                try:
+                    await placeholder.delete()
+                except discord.HTTPException:
+                    log.warning("Could not delete the thinking placeholder in channel %s", channel_id)
+            return
+        send = edit_sender(placeholder) if placeholder is not None else None
+        try:
+            await self.announce(run[-1], send or self.bot.get_partial_messageable(channel_id).send, run)
+        except discord.HTTPException:
+            if send is None:
+                raise
+            # The placeholder is gone (deleted by a moderator?): post the run as a new message instead.
+            await self.announce(run[-1], self.bot.get_partial_messageable(channel_id).send, run)
