@@ -76,7 +76,14 @@ class GameOverview:
             raise GameError("That game no longer exists.")
         moves = await self.store.moves(game_id)
         facts = since_last_action(public_history(_start_view(record), [m.action for m in moves]), seat)
-        return GameHistory(record, tuple(facts[: max(len(facts) - shown, 0)]))
+        told = facts[: max(len(facts) - shown, 0)]
+        if shown and len(facts) > len(told):
+            # The shown actions may end a turn that began earlier (a hut move, then its village choices):
+            # the messages just above tell that turn.
+            first = facts[len(told)]
+            while told and told[-1].seat == first.seat and told[-1].turn == first.turn:
+                told.pop()
+        return GameHistory(record, tuple(told))
 
     async def finished_here(self, channel_id: int) -> GameRecord | None:
         """The channel's last game if it is finished (and no newer one has been opened since)."""

@@ -40,14 +40,18 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
     game_id = await open_game(fake, [alice, bob, carol])
     moves_seen: list[str] = []
     boards: list[bytes] = []
+    catch_ups: list[bool] = []
 
     def check_announcement(result: InteractionResult) -> None:
         [public] = [s for s in [result.response, *result.followups] if s is not None and s.files]
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
-            r"<@\d+>, (your move\.|choose which village is founded next:)|Game over!.*", public.content
+            r"<@\d+>, (your move\.(\nSince your last move:(\n.+)+)?|choose which village is founded next:)"
+            r"|Game over!.*",
+            public.content,
         ), public.content
+        catch_ups.append("Since your last move:" in public.content)
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
 
@@ -61,6 +65,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
     # Every move was announced publicly: who moved what, and the next player was mentioned.
     assert all(("moved" in t or "founded the village" in t) for t in moves_seen)
     assert len(set(boards)) > len(boards) // 2  # the image follows the game
+    assert sum(catch_ups) > len(catch_ups) // 2  # with three players, the ping tells the move in between
     # The final message: every clan revealed, each total, the winner(s), the final board.
     [last] = [s for s in [final.response, *final.followups] if s.files]
     assert last.content.startswith("Game over!")
