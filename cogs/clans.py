@@ -274,7 +274,9 @@ class ClansCog(
             await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
         else:
             content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} moves next."
-            if mover.user_id:  # what else happened since their last move (this message shows the last actions)
+            # What else happened since their last move; this message shows the last actions, and with two
+            # seats that is all there is (so a two-player move stays at one read and one write).
+            if mover.user_id and len(seats) > 2:
                 shown = max(len(run), 1)
                 content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             await send(content=content, embed=embed, file=await self._board_file(table))

@@ -71,10 +71,10 @@ class GameOverview:
     async def catch_up(self, game_id: int, seat: int, shown: int = 0) -> GameHistory:
         """What happened in the game since ``seat``'s own last action, but for the last ``shown`` actions
         (those the message carrying the catch-up shows anyway)."""
-        record = await self.store.get_game(game_id)
-        if record is None:
+        found = await self.store.game_log(game_id)
+        if found is None:
             raise GameError("That game no longer exists.")
-        moves = await self.store.moves(game_id)
+        record, moves = found
         facts = since_last_action(public_history(_start_view(record), [m.action for m in moves]), seat)
         told = facts[: max(len(facts) - shown, 0)]
         if shown and len(facts) > len(told):

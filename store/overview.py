@@ -22,6 +22,16 @@ class OverviewQueries(Database):
             games = await _load_games(conn, "id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,))
         return games[0] if games else None
 
+    async def game_log(self, game_id: int) -> tuple[GameRecord, list[MoveRecord]] | None:
+        """A game and its whole move log, read together (one transaction)."""
+        async with self._read() as conn:
+            games = await _load_games(conn, "id = ?", (game_id,))
+            if not games:
+                return None
+            async with conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)) as cursor:
+                moves = [move_from_row(row) for row in await cursor.fetchall()]
+        return games[0], moves
+
     async def move_at(self, game_id: int, ply: int) -> MoveRecord | None:
         """Entry ``ply`` of the game's move log, if it has been played."""
         async with (

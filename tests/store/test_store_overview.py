@@ -60,3 +60,13 @@ async def test_move_lobby_places_it_in_a_free_channel_only(store: Store, start_g
     running = await start_game(store, (CAT, BOB), channel_id=CHANNEL + 1)
     with pytest.raises(NotInLobby):
         await store.move_lobby(running.id, CHANNEL + 2)
+
+
+async def test_game_log_reads_the_game_and_its_moves_together(store: Store, start_game: StartGame) -> None:
+    game = await start_game(store, (ANN, BOB))
+    await store.append_action(game.id, 1, 0, ANN, "23-24", '{"ply": 1}')
+    found = await store.game_log(game.id)
+    assert found is not None
+    record, moves = found
+    assert record.id == game.id and [m.action for m in moves] == ["23-24"]
+    assert await store.game_log(999) is None
