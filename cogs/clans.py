@@ -16,9 +16,10 @@ from cogs import messages as text
 from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view
 from engine import Move, legal_moves, order_choices
-from render import render_board, render_final
+from render import name_is_drawable, render_board, render_final
 from service import GameError, Played, Table
 from service.describe import territory_label
+from service.private_board import PrivateBoard
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -45,7 +46,7 @@ class ClansCog(
     @app_commands.command(name="new", description="Open a game of Clans in this channel or thread")
     async def new(self, interaction: discord.Interaction) -> None:
         game = await self.games.open_lobby(
-            interaction.guild_id, _channel_id(interaction), interaction.user.id, interaction.user.display_name
+            interaction.guild_id, _channel_id(interaction), interaction.user.id, _seat_name(interaction.user)
         )
         callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
         if callback.message_id is not None:
@@ -78,7 +79,7 @@ class ClansCog(
         await self.start_game(interaction, game.id, False)
 
     async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.join(game_id, interaction.user.id, interaction.user.display_name)
+        game = await self.games.join(game_id, interaction.user.id, _seat_name(interaction.user))
         await self._lobby_changed(interaction, game.id, from_button, f"You joined game #{game.id}.")
 
     async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
@@ -273,9 +274,13 @@ class ClansCog(
     async def announce_in_channel(self, played: Played) -> None:
         await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
 
-    async def _board_file(self, table: Table, final: bool = False) -> discord.File:
-        draw = render_final if final else render_board
-        png = await asyncio.to_thread(draw, table.view, table.names)
+    async def _board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
+        if mine is not None:
+            png = await asyncio.to_thread(
+                render_board, table.view, table.names, viewer_clan=mine.clan, movable=mine.movable
+            )
+        else:
+            png = await asyncio.to_thread(render_final if final else render_board, table.view, table.names)
         return discord.File(io.BytesIO(png), filename=text.BOARD_FILE)
 
     # --- information -----------------------------------------------------------------------------
@@ -286,7 +291,8 @@ class ClansCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         embed = text.status_embed(table.view, table.record.seats, table.id)
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        await interaction.followup.send(embed=embed, file=await self._board_file(table), ephemeral=True)
+        mine = await self.games.private_board(table, interaction.user.id)
+        await interaction.followup.send(embed=embed, file=await self._board_file(table, mine=mine), ephemeral=True)
 
     @app_commands.command(name="status", description="Epoch, chips left, scores, seats and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -330,6 +336,11 @@ class ClansCog(
         target = user or interaction.user
         record = await self.games.store.profile(interaction.guild_id, target.id)
         await interaction.response.send_message(embed=text.profile_embed(record, target))
+
+
+def _seat_name(user: discord.User | discord.Member) -> str:
+    """The display name when the board's fonts can draw it, else the username (always a-z, 0-9, _ and .)."""
+    return user.display_name if name_is_drawable(user.display_name) else user.name
 
 
 def _channel_id(interaction: discord.Interaction) -> int:
