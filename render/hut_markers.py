@@ -15,7 +15,7 @@ from engine.clans import Clan
 from render import palette as pal
 from render.fonts import bold
 from render.indexed import Sprite, to_sprite
-from render.layout import DIGIT_HEIGHT, PIP, PIP_COUNT_SIZE, TOTAL_H, TOTAL_SIZE, total_width
+from render.layout import DIGIT_HEIGHT, PIP, TOTAL_H, TOTAL_SIZE, pip_count_size, total_width
 
 SS = 4
 
@@ -105,7 +105,7 @@ def marker_rgba(clan: Clan, count: int, own: bool = False) -> Image.Image:
     text.text(
         (w / 2, h / 2 + dy),
         str(count),
-        font=bold(PIP_COUNT_SIZE if count < 10 else PIP_COUNT_SIZE - 3),
+        font=bold(pip_count_size(count)),
         fill=pal.WHITE,
         anchor="mm",
         stroke_width=2,
@@ -130,7 +130,7 @@ def total_rgba(total: int) -> Image.Image:
     )
     image = _reduce(big)
     baseline = h / 2 + round(TOTAL_SIZE * DIGIT_HEIGHT / 2)
-    ImageDraw.Draw(image).text((w / 2, baseline), str(total), font=bold(TOTAL_SIZE), fill=pal.TOTAL, anchor="ms")
+    ImageDraw.Draw(image).text((w / 2, baseline), str(total), font=bold(TOTAL_SIZE), fill=pal.INK, anchor="ms")
     return image
 
 

@@ -57,6 +57,7 @@ def key_colours() -> list[pal.RGB]:
         pal.TOTAL,
         pal.CURRENT,
         pal.EMPTY_TINT,
+        pal.EMPTY_NUMBER,
         pal.MOVER_BAND,
         pal.WINNER_BAND,
     ]

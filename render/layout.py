@@ -52,8 +52,8 @@ LEGEND_AT: Px = (TURN_AT[0], CHART_AT[1] + CHART_H + 4)
 LEGEND_H = HEIGHT - 14 - LEGEND_AT[1]
 
 # Type sizes (px at full size). DejaVu Sans Bold digits and capitals are 0.73 of the size tall.
-NUMBER_SIZE = 38
-TOTAL_SIZE = 36
+NUMBER_SIZE = 40
+TOTAL_SIZE = 38
 PIP_COUNT_SIZE = 22
 KEY_SIZE = 28
 """The panel's key facts: move, whose turn, the epoch, clan scores."""
@@ -64,10 +64,10 @@ PIP = 28
 """A clan pip: a shape in the clan colour, this many px across, with the clan's hut count on it."""
 PIP_GAP = 3
 TOTAL_H = 36
-ROW_A = -0.56
-ROW_B = -0.14
-ROW_C = 0.28
-ROW_D = 0.66
+ROW_A = -0.58
+ROW_B = -0.12
+ROW_C = 0.30
+ROW_D = 0.68
 """Row centres as a fraction of the hex radius below the territory centre."""
 
 MARKER_W = PIP
@@ -180,6 +180,11 @@ def hut_marker_positions(huts: Sequence[int], tid: int, board: Board | None = No
 def total_width(total: int) -> int:
     """Width of the hut-total pill: a circle for one digit, a pill for two."""
     return TOTAL_H if total < 10 else TOTAL_H + 18
+
+
+def pip_count_size(count: int) -> int:
+    """Type size of the count on a clan pip (two digits a little smaller, to stay inside the shape)."""
+    return PIP_COUNT_SIZE if count < 10 else PIP_COUNT_SIZE - 3
 
 
 def phone_px(full_px: float) -> float:

@@ -28,6 +28,8 @@ TERRAIN_MARK: dict[Terrain, RGB] = {
 EMPTY_TINT: RGB = (236, 232, 224)
 """Empty territories are their terrain colour washed towards this."""
 EMPTY_STRENGTH = 0.68
+EMPTY_NUMBER: RGB = (110, 106, 100)
+"""The number of an empty territory: greyed, but dark enough to read on a phone."""
 
 HEX_EDGE: RGB = (70, 66, 58)
 RIVER: RGB = (58, 128, 206)

@@ -120,7 +120,8 @@ def scores_block(scores: tuple[int, ...], own: Clan | None = None) -> Image.Imag
         image.paste(tag, (x + 4 + (38 - tag.width) // 2, SCORES_H // 2 - tag.height // 2), tag)
         draw.text((x + 48, SCORES_H // 2 + 1), str(scores[clan]), font=bold(TITLE_SIZE), fill=pal.INK, anchor="lm")
         if clan is own:
-            draw.text((x + cell - 6, SCORES_H // 2 + 1), "you", font=bold(SMALL), fill=pal.INK, anchor="rm")
+            score_w = bold(TITLE_SIZE).getlength(str(scores[clan]))
+            draw.text((x + 52 + score_w, SCORES_H // 2 + 4), YOU, font=bold(SMALL), fill=pal.INK, anchor="lm")
     return to_indexed(image)
 
 

@@ -128,7 +128,7 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
 
     image = big.reduce(s)
     text = ImageDraw.Draw(image)
-    number_ink = pal.mix(pal.INK, pal.EMPTY_TINT, 0.45) if empty else pal.INK
+    number_ink = pal.EMPTY_NUMBER if empty else pal.INK
     halo = pal.EMPTY_TINT if empty else pal.WHITE
     for t in layout.board.territories:
         x, y = layout.label(t.id)
