@@ -66,7 +66,7 @@ def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[fl
     h = size / 2
     corners = {"circle": 40, "square": 4, "triangle": 3, "diamond": 4, "hexagon": 6}[shape]
     turn = {"circle": 0.0, "square": 45.0, "triangle": -90.0, "diamond": -90.0, "hexagon": 0.0}[shape]
-    reach = {"circle": h, "square": h * 1.38, "triangle": h * 1.22, "diamond": h * 1.1, "hexagon": h * 1.06}[shape]
+    reach = {"circle": h, "square": h * 1.38, "triangle": h * 1.3, "diamond": h * 1.1, "hexagon": h * 1.06}[shape]
     centre_y = cy + (h * 0.2 if shape == "triangle" else 0.0)
     return [
         (
