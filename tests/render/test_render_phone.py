@@ -132,7 +132,7 @@ def test_every_clan_pip_is_9px_with_a_readable_count_on_a_phone(name: str) -> No
             height, width = _ink_extent(image, box, [pal.CLAN[clan], pal.INK])  # the shape and its outline
             assert phone_px(height) >= MIN_PIP and phone_px(width) >= MIN_PIP, (name, tid, clan, height, width)
             count = str(view.huts[tid][clan])
-            left, top, right, bottom = bold(pip_count_size(int(count))).getbbox(count, anchor="ls")
+            _, top, _, bottom = bold(pip_count_size(int(count))).getbbox(count, anchor="ls")
             assert phone_px(bottom - top) >= MIN_PIP_COUNT, (tid, count)
             measured += 1
     assert measured >= 8
@@ -142,7 +142,7 @@ def test_type_sizes_of_the_map_and_panel_meet_the_phone_minimums() -> None:
     """From the font itself: a digit or capital at each size, scaled to the phone."""
 
     def tall(text: str, size: int) -> float:
-        left, top, right, bottom = bold(size).getbbox(text, anchor="ls")
+        _, top, _, bottom = bold(size).getbbox(text, anchor="ls")
         return phone_px(bottom - top)
 
     assert tall("60", NUMBER_SIZE) >= MIN_NUMBER
