@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image
 
@@ -12,7 +13,7 @@ from engine.state import Phase
 from engine.view import PublicView
 from render import hut_markers as sprites
 from render.indexed import Sprite
-from render.layout import CHART_AT, EPOCH_AT, PLAYERS_AT, SCORES_AT, TURN_AT, Layout, layout_for
+from render.layout import CHART_AT, EPOCH_AT, PLAYERS_AT, ROW_B, SCORES_AT, TURN_AT, Layout, layout_for, marker_slots
 from render.panel import (
     END_TEXT,
     epoch_block,
@@ -117,10 +118,9 @@ def _draw_map(view: PublicView, own: Clan | None, movable: frozenset[int]) -> Im
     for tid in range(1, size + 1):
         row = huts[tid]
         if any(row):
-            total = sum(row)
-            _paste_centered(image, sprites.total_pill(total), layout.total_position(tid))
-            for clan, pos in layout.hut_marker_positions(row, tid):
-                _paste_centered(image, sprites.marker(clan, row[clan], clan is own), pos)
+            group, (dx, dy) = hut_group(layout.scale, row, own if own is not None and row[own] else None)
+            cx, cy = layout.center(tid)
+            image.paste(group.image, (cx + dx, cy + dy), group.mask)
 
     for tid, village in villages.items():
         occupied = any(huts[tid])
@@ -133,6 +133,30 @@ def _draw_map(view: PublicView, own: Clan | None, movable: frozenset[int]) -> Im
     if move is not None and move.src != move.dst:
         _paste_arrow(image, layout, move.src, move.dst)
     return image
+
+
+@lru_cache(maxsize=4096)
+def hut_group(scale: int, huts: tuple[int, ...], own: Clan | None) -> tuple[Sprite, tuple[int, int]]:
+    """The hut total and the clan pips of a territory holding ``huts``, as one sprite, and where its
+    top-left corner lies from the territory centre: one paste per territory instead of up to six."""
+    total = sum(huts)
+    ox, oy = 0, round(ROW_B * scale)
+    parts = [(sprites.total_pill(total), (ox, oy))]
+    for clan, (dx, dy) in zip(
+        [Clan(c) for c, n in enumerate(huts) if n], marker_slots(scale, sum(1 for n in huts if n), total), strict=True
+    ):
+        parts.append((sprites.marker(clan, huts[clan], clan is own), (dx, dy)))
+    left = min(x - s.size[0] // 2 for s, (x, _) in parts)
+    top = min(y - s.size[1] // 2 for s, (_, y) in parts)
+    right = max(x - s.size[0] // 2 + s.size[0] for s, (x, _) in parts)
+    bottom = max(y - s.size[1] // 2 + s.size[1] for s, (_, y) in parts)
+    canvas = parts[0][0].image.resize((right - left, bottom - top))
+    mask = Image.new("L", canvas.size, 0)
+    for sprite, (x, y) in parts:
+        at = (x - sprite.size[0] // 2 - left, y - sprite.size[1] // 2 - top)
+        canvas.paste(sprite.image, at, sprite.mask)
+        mask.paste(sprite.mask, at, sprite.mask)
+    return Sprite(canvas, mask), (left, top)
 
 
 def _paste_centered(image: Image.Image, sprite: Sprite, pos: tuple[int, int]) -> None:

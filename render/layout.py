@@ -127,17 +127,7 @@ class Layout:
         return (int(min(xs)), int(min(ys)), int(max(xs)) + 2, int(max(ys)) + 2)
 
     def marker_slots(self, n: int, total: int = 10) -> list[tuple[int, int]]:
-        """Offsets from the territory centre of ``n`` clan pips (1..5): up to three in row C, then one
-        each side of the total in row B."""
-        r = self.scale
-        step = PIP + PIP_GAP
-        c, b = round(ROW_C * r), round(ROW_B * r)
-        first = min(n, 3)
-        slots = [(round((i - (first - 1) / 2) * step), c) for i in range(first)]
-        flank = total_width(total) // 2 + PIP_GAP + PIP // 2
-        for i in range(n - first):
-            slots.append((-flank if i == 0 else flank, b))
-        return slots
+        return marker_slots(self.scale, n, total)
 
     def hut_marker_positions(self, huts: Sequence[int], tid: int) -> list[tuple[Clan, Px]]:
         """The centre of each clan pip drawn in ``tid`` for its huts per clan, in clan order."""
@@ -175,6 +165,19 @@ def territory_center(tid: int, board: Board | None = None) -> Px:
 
 def hut_marker_positions(huts: Sequence[int], tid: int, board: Board | None = None) -> list[tuple[Clan, Px]]:
     return layout_for(board).hut_marker_positions(huts, tid)
+
+
+def marker_slots(scale: int, n: int, total: int = 10) -> list[tuple[int, int]]:
+    """Offsets from the territory centre of ``n`` clan pips (1..5) in a hex of radius ``scale``: up to
+    three in row C, then one each side of the total in row B."""
+    step = PIP + PIP_GAP
+    c, b = round(ROW_C * scale), round(ROW_B * scale)
+    first = min(n, 3)
+    slots = [(round((i - (first - 1) / 2) * step), c) for i in range(first)]
+    flank = total_width(total) // 2 + PIP_GAP + PIP // 2
+    for i in range(n - first):
+        slots.append((-flank if i == 0 else flank, b))
+    return slots
 
 
 def total_width(total: int) -> int:
