@@ -19,7 +19,7 @@ from engine.rules import (
 )
 from engine.serial import BadState
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
-from engine.view import PublicView, order_choices, public_view, state_from_view
+from engine.view import OrderOption, PublicView, order_choices, order_consequences, public_view, state_from_view
 
 __all__ = [
     "CLAN_COUNT",
@@ -39,6 +39,7 @@ __all__ = [
     "IllegalMove",
     "Lake",
     "Move",
+    "OrderOption",
     "Outcome",
     "Phase",
     "PublicView",
@@ -55,6 +56,7 @@ __all__ = [
     "load_chart",
     "new_game",
     "order_choices",
+    "order_consequences",
     "parse_action",
     "play",
     "public_view",
