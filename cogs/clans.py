@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from cogs import messages as text
 from cogs.ai_turns import AITurns
-from cogs.components import cancel_view, lobby_view, order_view
+from cogs.components import cancel_view, lobby_view, order_view, replay_view
+from cogs.replays import send_replay
 from engine import Move, legal_moves, order_choices
 from render import render_board, render_final
 from service import GameError, Played, Table
@@ -258,7 +259,8 @@ class ClansCog(
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True))
+            board = await self._board_file(table, final=True)
+            await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
             return
         embed = text.move_embed(outcome, played.actor, view, with_image=True)
         mover = table.mover
@@ -314,6 +316,11 @@ class ClansCog(
     @app_commands.command(name="help", description="Every /clans command with an example")
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(text.HELP_TEXT, ephemeral=True)
+
+    @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
+    @app_commands.describe(game="The game's number, e.g. 3")
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
+        await send_replay(self.games, interaction, game, ephemeral=False)
 
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

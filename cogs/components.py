@@ -11,6 +11,7 @@ from discord import ui
 
 from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
+from cogs.replays import send_replay
 from engine import Village
 
 if TYPE_CHECKING:
@@ -133,4 +134,31 @@ def cancel_view(game_id: int) -> ui.View:
     return view
 
 
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton)
+class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<game>\d+)"):
+    """Under a finished game's result: the animated replay, shown to whoever asks."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(
+            interaction, self.game_id, lambda: send_replay(_cog(interaction).games, interaction, self.game_id, True)
+        )
+
+
+def replay_view(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id))
+    return view
+
+
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton)

@@ -1,0 +1,60 @@
+"""An animated replay of a whole game: one frame per action of the move log, each with its arrow.
+
+Frames come from ``render_board`` (public views only), scaled down and reduced to one shared palette;
+the animation is a GIF, which Discord plays inline everywhere.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.view import PublicView
+from render.board_image import render_board, render_final
+
+SCALE = 0.6
+"""Each frame's size relative to the board image: small enough for a long game to stay well under 8 MB."""
+FRAME_MS = 700
+LAST_FRAME_MS = 4000
+"""The final position stays up longer before the animation starts over."""
+COLOURS = 96
+
+
+def replay_frames(views: Sequence[PublicView], names: Sequence[str] | None = None) -> list[Image.Image]:
+    """The scaled RGB frames, one per view; the last view of a finished game shows the results."""
+    frames = []
+    for index, view in enumerate(views):
+        final = view.over and index == len(views) - 1
+        png = render_final(view, names) if final else render_board(view, names)
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        size = (round(image.width * SCALE), round(image.height * SCALE))
+        frames.append(image.resize(size, Image.Resampling.BILINEAR))
+    return frames
+
+
+def render_replay(views: Sequence[PublicView], names: Sequence[str] | None = None) -> bytes:
+    """The views as an animated GIF: FRAME_MS per frame, LAST_FRAME_MS on the last, looping."""
+    if not views:
+        raise ValueError("A replay needs at least one position")
+    frames = replay_frames(views, names)
+    # One palette for every frame (taken from the first and the last, which hold every colour used),
+    # so unchanged pixels stay identical and the GIF encoder only stores what changed.
+    sample = Image.new("RGB", (frames[0].width, frames[0].height + frames[-1].height))
+    sample.paste(frames[0], (0, 0))
+    sample.paste(frames[-1], (0, frames[0].height))
+    palette = sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
+    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    out = io.BytesIO()
+    indexed[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=indexed[1:],
+        duration=[FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS],
+        loop=0,
+        optimize=False,
+        disposal=1,
+    )
+    return out.getvalue()
