@@ -15,8 +15,9 @@ from discord.ext import commands
 from cogs import messages as text
 from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view, replay_view
+from cogs.order_menus import OrderMenus
 from cogs.replays import send_replay
-from engine import Move, legal_moves, order_choices
+from engine import Move, legal_moves, order_consequences
 from render import render_board, render_final
 from service import GameError, Played, Table
 from service.describe import territory_label
@@ -36,6 +37,7 @@ class ClansCog(
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
+        self.order_menus = OrderMenus()
         self.ai = AITurns(self.games, self.announce_in_channel, bot.config.ai_delay_s, bot.config.ai_budget_s)
 
     async def cog_unload(self) -> None:
@@ -174,7 +176,7 @@ class ClansCog(
         view = table.view
         await interaction.response.send_message(
             "First choose which of your villages is founded next:",
-            view=order_view(game_id, view.ply, order_choices(view), view.chips_left == 1),
+            view=order_view(game_id, view.ply, order_consequences(view)),
             ephemeral=True,
         )
         return True
@@ -211,10 +213,13 @@ class ClansCog(
 
     async def choose_village(self, interaction: discord.Interaction, game_id: int, ply: int, territory: int) -> None:
         played = await self.games.play(game_id, interaction.user.id, Move.village(territory), expected_ply=ply)
+        settled = text.order_settled_text(played.actor, played.outcome.villages, played.table.view.pending)
         if interaction.message is not None and not interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(view=None)
+            self.order_menus.forget(game_id)
+            await interaction.response.edit_message(content=settled, view=None)
         else:
             await interaction.response.defer()
+            await self.order_menus.settle(self.bot, game_id, settled)
         await self.announce(played, interaction.followup.send)
 
     @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
@@ -255,19 +260,20 @@ class ClansCog(
         seats = table.record.seats
         if outcome.game_over and view.result is not None:
             embeds = [
-                text.move_embed(outcome, played.actor, view, with_image=False),
+                text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             board = await self._board_file(table, final=True)
             await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
             return
-        embed = text.move_embed(outcome, played.actor, view, with_image=True)
+        embed = text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)
         mover = table.mover
         if view.pending:
             content = f"{text.mention(mover)}, choose which village is founded next:"
-            menu = order_view(table.id, view.ply, order_choices(view), view.chips_left == 1)
-            await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
+            menu = order_view(table.id, view.ply, order_consequences(view))
+            posted = await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
+            self.order_menus.remember(table, posted)
         else:
             content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
             await send(content=content, embed=embed, file=await self._board_file(table))

@@ -12,7 +12,7 @@ from discord import ui
 from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
 from cogs.replays import send_replay
-from engine import Village
+from engine import OrderOption
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -70,12 +70,12 @@ def lobby_view(game_id: int, open_: bool = True) -> ui.View:
 class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<game>\d+):(?P<ply>\d+)"):
     """The mover picks which of the villages their move founded comes next."""
 
-    def __init__(self, game_id: int, ply: int, choices: list[Village] | None = None, last: bool = False) -> None:
+    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None) -> None:
         options = [
             discord.SelectOption(
-                label=order_option_label(v), value=str(v.territory), description=order_option_description(v, last)
+                label=order_option_label(o), value=str(o.territory), description=order_option_description(o)
             )
-            for v in choices or []
+            for o in (choices or [])[:25]
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
@@ -103,9 +103,9 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
         )
 
 
-def order_view(game_id: int, ply: int, choices: list[Village], last: bool) -> ui.View:
+def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(OrderSelect(game_id, ply, choices, last))
+    view.add_item(OrderSelect(game_id, ply, choices))
     return view
 
 
@@ -139,7 +139,9 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<g
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}")
+            ui.Button(
+                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
+            )
         )
         self.game_id = game_id
 

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import discord
 
-from engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign, Village
+from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
 from service import AiGuesses
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+from words import count, listing, plural
 
 CLAN_COLOUR = {
     Clan.RED: discord.Colour(0xD7263D),
@@ -52,15 +53,19 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
 # --- moves ---------------------------------------------------------------------------------------
 
 
-def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView) -> str:
+def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView, game_id: int | None = None) -> str:
+    """ "Game #3 — move 17: Alice moved 23 → 24 (5 huts now)"; the move number is the hut move's."""
     move = outcome.move
     if isinstance(move, Resign):
-        return f"{actor.name} resigned"
-    if move.is_village_choice:
-        return f"{actor.name} founded the village at {move.src} next"
-    moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
-    size = f" ({moved} huts now)" if moved else ""
-    return f"Move {view.turn}: {actor.name} moved {move.src} → {move.dst}{size}"
+        action = f"{actor.name} resigned"
+    elif move.is_village_choice:
+        action = f"{actor.name} founded the village at {move.src} next"
+    else:
+        moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
+        size = f" ({count(moved, 'hut')} now)" if moved else ""
+        action = f"{actor.name} moved {move.src} → {move.dst}{size}"
+    where = f"Game #{game_id} — move {view.turn}" if game_id is not None else f"Move {view.turn}"
+    return f"{where}: {action}"
 
 
 def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
@@ -69,8 +74,10 @@ def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
     return lines
 
 
-def move_embed(outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool) -> discord.Embed:
-    embed = discord.Embed(title=action_title(outcome, actor, view), colour=BRAND)
+def move_embed(
+    outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool, game_id: int | None = None
+) -> discord.Embed:
+    embed = discord.Embed(title=action_title(outcome, actor, view, game_id), colour=BRAND)
     lines = outcome_lines(outcome, view)
     if outcome.awaiting_order:
         lines.append(f"This move founds {len(outcome.awaiting_order)} villages: the mover chooses their order.")
@@ -86,17 +93,41 @@ def score_footer(view: PublicView) -> str:
     return f"Epoch {view.epoch} · {view.chips_left} village chips left · Scores: {scores}"
 
 
-def order_option_label(village: Village) -> str:
-    worth = "doomed, worth 0" if village.destroyed else f"worth {village.value}"
-    return f"{village.territory} · {village.terrain.label} · epoch {village.epoch} · {worth}"[:100]
+def _worth(village: Village) -> str:
+    return "razed, 0" if village.destroyed else f"worth {village.value}"
 
 
-def order_option_description(village: Village, last: bool) -> str:
-    who = ", ".join(c.label for c in village.colours) or "nobody"
-    text = f"{village.size} huts, scores {who}"
-    if last:
-        text += " · the 12th village: the others do not score"
+def order_option_label(option: OrderOption) -> str:
+    """The whole consequence of founding ``option.territory`` next: "47 first → 47: epoch 2, worth 9 · 38: …"."""
+    parts = [f"{v.territory}: epoch {v.epoch}, {_worth(v)}" for v in option.villages]
+    parts += [f"{t}: not founded" for t in option.unfounded]
+    label = f"{option.territory} first → " + " · ".join(parts)
+    if len(label) > 100:  # many villages at once: the short form still names every one
+        short = [f"{v.territory} e{v.epoch}={v.value}" for v in option.villages] + [
+            f"{t} none" for t in option.unfounded
+        ]
+        label = f"{option.territory} first → " + " · ".join(short)
+    return label[:100]
+
+
+def order_option_description(option: OrderOption) -> str:
+    chosen = option.chosen
+    who = listing(c.label for c in chosen.colours)
+    text = f"{option.territory}: {chosen.terrain.label}, {count(chosen.size, 'hut')}, scores {who}"
+    if option.unfounded:
+        text += f" · the 12th village: {listing(map(str, option.unfounded))} {plural(len(option.unfounded), 'does', 'do')} not score"
+    elif not option.exact:
+        text += " · the rest in map order (you choose again)"
     return text[:100]
+
+
+def order_settled_text(actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
+    """What the public "choose…" message becomes once the mover has chosen."""
+    founded = listing(f"{v.territory} ({_worth(v)}, epoch {v.epoch})" for v in villages)
+    text = f"{mention(actor)} founded {founded}, in that order."
+    if pending:
+        text += f" Still to order: {listing(map(str, pending))}."
+    return text
 
 
 # --- end of game ---------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     assert not announcement.ephemeral
     assert announcement.content == f"{mention(second)}, your move."
     title = announcement.embeds[0]["title"]
-    assert title.startswith(f"Move 1: {first.name} moved {move.src} → {move.dst}")
+    assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
     assert "Epoch 1" in announcement.embeds[0]["footer"]["text"]
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
