@@ -10,6 +10,7 @@ from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, R
 from service import AiGuesses
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+from service.ratings import PROVISIONAL_GAMES, shown_rating
 from words import count, listing, plural
 
 CLAN_COLOUR = {
@@ -248,12 +249,15 @@ def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Em
         embed.description = "No rated games yet. Finish a game to appear here."
         return embed
     lines = [
-        f"**{row.rank}.** <@{row.user_id}> · rating {row.ordinal:.1f} · {row.wins}/{row.games} wins "
-        f"({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
+        f"**{row.rank}.** <@{row.user_id}> · rating {shown_rating(row.ordinal, row.games)} · "
+        f"{row.wins}/{count(row.games, 'game')} won ({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
         for row in rows
     ]
     embed.description = "\n".join(lines)
-    embed.set_footer(text="Rating: openskill Plackett-Luce (μ − 3σ). Only human players are rated.")
+    embed.set_footer(
+        text=f"Rating = 1500 + 20 × (μ − 3σ) of openskill; provisional for the first {PROVISIONAL_GAMES} games. "
+        "Only human players are rated."
+    )
     return embed
 
 
@@ -263,7 +267,7 @@ def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> disc
         embed.description = "No finished games in this server yet."
         return embed
     rank = f"#{profile.rank}" if profile.rank else "unranked"
-    embed.add_field(name="Rating", value=f"{profile.ordinal:.1f} ({rank})")
+    embed.add_field(name="Rating", value=f"{shown_rating(profile.ordinal, profile.games)} · {rank}")
     embed.add_field(name="Games", value=str(profile.games))
     embed.add_field(name="Wins", value=f"{profile.wins} ({profile.win_rate:.0%})")
     embed.add_field(name="Average total", value=f"{profile.avg_total:.1f}")
