@@ -17,10 +17,10 @@ from cogs.ai_turns import AITurns
 from cogs.components import cancel_view, lobby_view, order_view, replay_view
 from cogs.order_menus import OrderMenus
 from cogs.replays import send_replay
-from engine import Move, legal_moves, order_consequences
+from engine import Move, order_consequences
 from render import render_board, render_final
 from service import GameError, Played, Table
-from service.describe import territory_label
+from service.suggest import Suggestion, suggest_sources, suggest_targets
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -188,8 +188,7 @@ class ClansCog(
         table = await self._table_quietly(interaction)
         if table is None:
             return []
-        sources = sorted({m.src for m in legal_moves(table.state) if not m.is_village_choice})
-        return _choices(table, sources, current)
+        return [_choice(s, target=False) for s in suggest_sources(table.view, str(current))]
 
     @move.autocomplete("to")
     async def move_to_autocomplete(
@@ -202,8 +201,7 @@ class ClansCog(
             return []
         if table is None:
             return []
-        targets = [m.dst for m in legal_moves(table.state) if m.src == source and not m.is_village_choice]
-        return _choices(table, targets, current)
+        return [_choice(s, target=True) for s in suggest_targets(table.view, source, str(current))]
 
     async def _table_quietly(self, interaction: discord.Interaction) -> Table | None:
         try:
@@ -350,14 +348,8 @@ def _channel_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-def _choices(table: Table, territories: list[int], current: str) -> list[app_commands.Choice[int]]:
-    typed = str(current).strip()
-    view = table.view
-    return [
-        app_commands.Choice(name=territory_label(view.huts[t], view.board.terrain[t], t), value=t)
-        for t in territories
-        if not typed or str(t).startswith(typed)
-    ][:25]
+def _choice(suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:
+    return app_commands.Choice(name=text.suggestion_label(suggestion, target), value=suggestion.territory)
 
 
 async def setup(bot: ClansBot) -> None:

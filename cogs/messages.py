@@ -11,6 +11,7 @@ from service import AiGuesses
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
 from service.ratings import PROVISIONAL_GAMES, shown_rating
+from service.suggest import Suggestion
 from words import count, listing, plural
 
 CLAN_COLOUR = {
@@ -87,6 +88,17 @@ def move_embed(
     if with_image:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
+
+
+def suggestion_label(suggestion: Suggestion, target: bool) -> str:
+    """Autocomplete: the territory, then why it is offered first: "17 · would found a village · 2 huts"."""
+    where = f"{count(suggestion.huts, 'hut')}, {suggestion.terrain.label}"
+    n = len(suggestion.founds)
+    if not n:
+        return f"{suggestion.territory} · {where}"
+    villages = "a village" if n == 1 else f"{n} villages"
+    at = f" at {listing(map(str, suggestion.founds))}" if target else ""
+    return f"{suggestion.territory} · would found {villages}{at} · {where}"[:100]
 
 
 def score_footer(view: PublicView) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.board import Board, Chart
 from engine.clans import Clan
 from engine.moves import Move
-from engine.rules import apply, final_result
+from engine.rules import apply, final_result, legal_moves
 from engine.state import FinalResult, GameState, Phase, Village
 
 
@@ -148,6 +148,20 @@ def order_consequences(view: PublicView) -> list[OrderOption]:
             )
         )
     return options
+
+
+def move_foundings(view: PublicView) -> dict[Move, tuple[int, ...]]:
+    """For every legal hut move: the territories that would become villages if it were played."""
+    if view.phase is not Phase.MOVE:
+        return {}
+    base = state_from_view(view, tuple(Clan(c) for c in range(view.players)))
+    founded = len(view.villages)
+    foundings = {}
+    for move in legal_moves(base):
+        after = base.copy()
+        apply(after, move)
+        foundings[move] = after.pending or tuple(v.territory for v in after.villages[founded:])
+    return foundings
 
 
 def order_choices(view: PublicView) -> list[Village]:

@@ -13,6 +13,7 @@ from engine import (
     Resign,
     Terrain,
     legal_moves,
+    move_foundings,
     order_consequences,
     play,
     public_view,
@@ -204,3 +205,16 @@ def test_with_three_villages_the_option_assumes_map_order_for_the_rest() -> None
     assert [o.territory for o in options] == [1, 10, 19] and not any(o.exact for o in options)
     assert [[v.territory for v in o.villages] for o in options] == [[1, 10, 19], [10, 1, 19], [19, 1, 10]]
     assert [v.number for v in options[2].villages] == [1, 2, 3]
+
+
+def test_move_foundings_says_what_each_move_would_found() -> None:
+    state = two_villages()
+    foundings = move_foundings(public_view(state))
+    assert set(foundings) == set(legal_moves(state))
+    assert foundings[m("9-10")] == (1, 19)
+    for move, founds in foundings.items():
+        after = state.copy()
+        outcome = play(after, move)
+        assert founds == (outcome.awaiting_order or tuple(v.territory for v in outcome.villages))
+    play(state, m("9-10"))
+    assert move_foundings(public_view(state)) == {}, "while ordering there is no hut move"
