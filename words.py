@@ -42,7 +42,7 @@ def count(n: int, word: str, many: str | None = None) -> str:
 
 
 def listing(items: Iterable[str], last: str = "and", empty: str = "nobody") -> str:
-    """"A", "A and B", "A, B and C" (``empty`` when there is nothing)."""
+    """ "A", "A and B", "A, B and C" (``empty`` when there is nothing)."""
     parts = [str(item) for item in items]
     if not parts:
         return empty
@@ -52,7 +52,7 @@ def listing(items: Iterable[str], last: str = "and", empty: str = "nobody") -> s
 
 
 def verb(subject: str, third_person: str, base: str | None = None) -> str:
-    """"You move" but "Alice moves": the verb agreeing with a player's name or with "You"."""
+    """ "You move" but "Alice moves": the verb agreeing with a player's name or with "You"."""
     if subject.lower() == "you":
         return f"{subject} {base if base is not None else _base(third_person)}"
     return f"{subject} {third_person}"

@@ -9,9 +9,9 @@ import discord
 from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
 from service import AiGuesses
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
-from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
+from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
 from words import count, listing, plural
 
 CLAN_COLOUR = {
@@ -103,7 +103,7 @@ def suggestion_label(suggestion: Suggestion, target: bool) -> str:
 
 def score_footer(view: PublicView) -> str:
     scores = "  ".join(f"{'RBGYK'[c]} {s}" for c, s in enumerate(view.scores))
-    return f"Epoch {view.epoch} · {view.chips_left} village chips left · Scores: {scores}"
+    return f"Epoch {view.epoch} · {count(view.chips_left, 'village chip')} left · Scores: {scores}"
 
 
 def _worth(village: Village) -> str:
@@ -128,7 +128,8 @@ def order_option_description(option: OrderOption) -> str:
     who = listing(c.label for c in chosen.colours)
     text = f"{option.territory}: {chosen.terrain.label}, {count(chosen.size, 'hut')}, scores {who}"
     if option.unfounded:
-        text += f" · the 12th village: {listing(map(str, option.unfounded))} {plural(len(option.unfounded), 'does', 'do')} not score"
+        left_out = option.unfounded
+        text += f" · the 12th village: {listing(map(str, left_out))} {plural(len(left_out), 'does', 'do')} not score"
     elif not option.exact:
         text += " · the rest in map order (you choose again)"
     return text[:100]
@@ -156,21 +157,22 @@ def final_embed(
     elif len(winners) == 1:
         embed.description = f"🏆 {mention(winners[0])} wins!"
     else:
-        embed.description = f"🏆 Shared win: {', '.join(mention(w) for w in winners)}"
+        embed.description = f"🏆 Shared win: {listing(mention(w) for w in winners)}"
     order = sorted(range(len(seats)), key=lambda s: -result.totals[s])
     for s in order:
         clan = result.clans[s]
         flag = " 🏆" if s in result.winners else (" (resigned)" if s in result.resigned else "")
+        chips = count(result.chips[s], "chip")
         embed.add_field(
             name=f"{seats[s].name}{flag}",
-            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {result.chips[s]} chips = **{result.totals[s]}**",
+            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {chips} = **{result.totals[s]}**",
             inline=False,
         )
     unused = [Clan(c) for c in range(len(result.clan_scores)) if Clan(c) not in result.clans]
     if unused:
         embed.add_field(
             name="Clans nobody held",
-            value=", ".join(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
+            value=listing(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
             inline=False,
         )
     for thought in ai_guesses:
@@ -200,7 +202,7 @@ def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int) 
     for seat in seats:
         marker = "▶ " if seat.seat == view.to_move and not view.over else ""
         gone = " (resigned)" if view.resigned[seat.seat] else ""
-        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {view.chips[seat.seat]} chips{gone}")
+        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {count(view.chips[seat.seat], 'chip')}{gone}")
     embed.add_field(name="Seats", value="\n".join(seat_lines), inline=False)
     if view.over:
         embed.add_field(name="Turn", value="The game is over.", inline=False)
@@ -236,7 +238,7 @@ def rules_embed(chart: Chart) -> discord.Embed:
     )
     for epoch in chart.epochs:
         embed.add_field(
-            name=f"Epoch {epoch.number} · {epoch.chips} villages",
+            name=f"Epoch {epoch.number} · {count(epoch.chips, 'village')}",
             value=epoch_terms(chart, epoch.number),
             inline=True,
         )

@@ -394,6 +394,7 @@ def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
             turn=9,
         )
 
-    assert "Strife! red, green lost their single hut (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! red and green lost their single huts (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! green lost its single hut (9 → 8 huts)." in village_line(village((2, 2, 1, 2, 2)))
     quiet = village_line(village((2, 2, 3, 2, 5)))
     assert "lost" not in quiet and "none has a single hut to lose" in quiet
