@@ -39,11 +39,14 @@ def render_replay(views: Sequence[PublicView], names: Sequence[str] | None = Non
     if not views:
         raise ValueError("A replay needs at least one position")
     frames = replay_frames(views, names)
-    # One palette for every frame (taken from the first and the last, which hold every colour used),
-    # so unchanged pixels stay identical and the GIF encoder only stores what changed.
-    sample = Image.new("RGB", (frames[0].width, frames[0].height + frames[-1].height))
-    sample.paste(frames[0], (0, 0))
-    sample.paste(frames[-1], (0, frames[0].height))
+    # One palette for every frame, so unchanged pixels stay identical and the GIF stores only what changed.
+    # It is taken from the setup and the last position before the end, never from the reveal: the colours
+    # of every frame before the end must not depend on the secret clans.
+    public = frames[:-1] if views[-1].over and len(frames) > 1 else frames
+    first, last = public[0], public[-1]
+    sample = Image.new("RGB", (first.width, first.height + last.height))
+    sample.paste(first, (0, 0))
+    sample.paste(last, (0, first.height))
     palette = sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
     indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
     out = io.BytesIO()
