@@ -254,6 +254,7 @@ HELP_TEXT = """**Clans commands** (all under `/clans`)
 `/clans myclan` — your secret clan (only you see it)
 `/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
 `/clans leaderboard` · `/clans profile user:@someone` — this server's ratings
+`/clans replay game:3` — an animated replay of a finished game
 `/clans rules` — the rules in short"""
 
 
