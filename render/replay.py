@@ -22,7 +22,7 @@ LAST_FRAME_MS = 4000
 COLOURS = 96
 
 
-def replay_frames(views: Sequence[PublicView], names: Sequence[str] | None = None) -> list[Image.Image]:
+def replay_frames(views: Sequence[PublicView], names: Sequence[str] = ()) -> list[Image.Image]:
     """The scaled RGB frames, one per view; the last view of a finished game shows the results."""
     frames = []
     for index, view in enumerate(views):
@@ -34,7 +34,7 @@ def replay_frames(views: Sequence[PublicView], names: Sequence[str] | None = Non
     return frames
 
 
-def render_replay(views: Sequence[PublicView], names: Sequence[str] | None = None) -> bytes:
+def render_replay(views: Sequence[PublicView], names: Sequence[str] = ()) -> bytes:
     """The views as an animated GIF: FRAME_MS per frame, LAST_FRAME_MS on the last, looping."""
     if not views:
         raise ValueError("A replay needs at least one position")
