@@ -216,8 +216,7 @@ class ClansCog(
             self.order_menus.forget(game_id)
             await interaction.response.edit_message(content=settled, view=None)
         else:
-            await interaction.response.defer()
-            await self.order_menus.settle(self.bot, game_id, settled)
+            await interaction.response.defer()  # the public menu is edited when the choice is announced
         await self.announce(played, interaction.followup.send)
 
     @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
@@ -254,6 +253,9 @@ class ClansCog(
 
     async def _announce(self, played: Played, send: Send) -> None:
         table, outcome = played.table, played.outcome
+        if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
+            settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
+            await self.order_menus.settle(self.bot, table.id, settled)
         view = table.view
         seats = table.record.seats
         if outcome.game_over and view.result is not None:
