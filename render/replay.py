@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.view import PublicView
 from render.board_image import render_board, render_final
@@ -20,6 +20,8 @@ FRAME_MS = 700
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts over."""
 COLOURS = 96
+PROGRESS_PX = 4
+PROGRESS_INK = (139, 90, 43)
 
 
 def replay_frames(views: Sequence[PublicView], names: Sequence[str] = ()) -> list[Image.Image]:
@@ -30,8 +32,17 @@ def replay_frames(views: Sequence[PublicView], names: Sequence[str] = ()) -> lis
         png = render_final(view, names) if final else render_board(view, names)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         size = (round(image.width * SCALE), round(image.height * SCALE))
-        frames.append(image.resize(size, Image.Resampling.BILINEAR))
+        frame = image.resize(size, Image.Resampling.BILINEAR)
+        _progress(frame, index, len(views))
+        frames.append(frame)
     return frames
+
+
+def _progress(frame: Image.Image, index: int, total: int) -> None:
+    """A thin bar along the bottom edge showing how far into the game this frame is. It also makes every
+    frame differ from the last, so the GIF keeps one frame per action (Pillow merges identical frames)."""
+    width = round(frame.width * index / max(total - 1, 1))
+    ImageDraw.Draw(frame).rectangle((0, frame.height - PROGRESS_PX, width, frame.height - 1), fill=PROGRESS_INK)
 
 
 def render_replay(views: Sequence[PublicView], names: Sequence[str] = ()) -> bytes:

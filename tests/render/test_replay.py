@@ -53,3 +53,11 @@ def test_the_longest_game_stays_under_8_mb() -> None:
     with Image.open(io.BytesIO(gif)) as image:
         assert image.n_frames == len(actions) + 1
     assert len(gif) < LIMIT, len(gif)
+
+
+def test_an_action_that_changes_nothing_visible_still_gets_its_frame() -> None:
+    """Pillow merges identical GIF frames; the progress bar keeps one frame per position all the same."""
+    views = replay_views(3, 2, [parse_action(a) for a in random_actions(3, 2)[:3]])
+    repeated = [views[0], views[1], views[1], views[2]]
+    with Image.open(io.BytesIO(render_replay(repeated, ["Alice", "Bob"]))) as image:
+        assert image.n_frames == len(repeated)
