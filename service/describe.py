@@ -53,8 +53,3 @@ def epoch_terms(chart: Chart, number: int) -> str:
         favoured = "every terrain"
     doomed = ", ".join(terrain_label(t) for t in sorted(epoch.unfavourable)) or "none"
     return f"{favoured} +{epoch.bonus}, doomed: {doomed}"
-
-
-def territory_label(huts: tuple[int, ...], terrain: Terrain, territory: int) -> str:
-    """Autocomplete and menus: "24 · forest · 3 huts"."""
-    return f"{territory} · {terrain.label} · {count(sum(huts), 'hut')}"
