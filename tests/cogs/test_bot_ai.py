@@ -41,8 +41,8 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     assert all(m.user_id is None for m in log if m.seat != 0)
     # Every AI move was announced like a human's.
     titles = [m["embeds"][0]["title"] for m in public_messages(fake) if m["embeds"]]
-    assert any(t.startswith("Move") and "AI (easy) moved" in t for t in titles)
-    assert any(t.startswith("Move") and "AI (normal) moved" in t for t in titles)
+    assert any(t.startswith("Game #1 — move ") and "AI (easy) moved" in t for t in titles)
+    assert any(t.startswith("Game #1 — move ") and "AI (normal) moved" in t for t in titles)
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.
