@@ -26,6 +26,8 @@ class Row(Protocol):
 
     def __getitem__(self, key: int | str, /) -> Any: ...
 
+    def __len__(self) -> int: ...
+
 
 class IntegrityError(Exception):
     """A constraint (CHECK, NOT NULL, foreign key, unique) refused the statement."""

@@ -98,3 +98,10 @@ async def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Asy
     postgres: PostgresForTests = request.getfixturevalue("postgres")
     _, url = await postgres.fresh_schema()  # left behind: the session's database is dropped as a whole
     yield url
+
+
+@pytest.fixture
+async def postgres_target(postgres: PostgresForTests) -> str:
+    """The URL of a new, empty PostgreSQL schema (for tests about PostgreSQL alone)."""
+    _, url = await postgres.fresh_schema()
+    return url
