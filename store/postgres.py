@@ -6,6 +6,7 @@ earlier commit and the read-check-write code of the query modules stays correct.
 REPEATABLE READ, READ ONLY: one consistent snapshot, no waiting for writers.
 """
 
+import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
@@ -161,6 +162,8 @@ class PostgresBackend(Backend):
     def __init__(self, pool: Any) -> None:
         self._pool = pool  # an asyncpg.Pool
         self._closed = False
+        # Writers of this process queue here, cheaply, rather than as server processes waiting on the lock.
+        self._writers = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str, migrations: Sequence[Migration | str] = MIGRATIONS) -> Self:
@@ -195,8 +198,10 @@ class PostgresBackend(Backend):
                 raise
             await conn.execute("COMMIT")
 
-    def write(self) -> AbstractAsyncContextManager[Connection]:
-        return self._transaction(BEGIN_WRITE)
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Connection]:
+        async with self._writers, self._transaction(BEGIN_WRITE) as conn:
+            yield conn
 
     def read(self) -> AbstractAsyncContextManager[Connection]:
         return self._transaction(BEGIN_READ)
