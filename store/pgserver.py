@@ -64,13 +64,15 @@ class ThrowawayPostgres:
     def _run(self, *args: str) -> None:
         command = [str(self._bindir / args[0]), *args[1:]]
         if self._as_postgres:
-            command = ["runuser", "-u", "postgres", "--", *command]
+            runuser = shutil.which("runuser", path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin") or "runuser"
+            command = [runuser, "-u", "postgres", "--", *command]
         done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
         if done.returncode != 0:
             raise PostgresUnavailable(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
 
     def start(self) -> Self:
-        self._dir = Path(tempfile.mkdtemp(prefix="clans-pg-"))
+        # As root, somewhere the postgres user can reach (TMPDIR may be inside root's home).
+        self._dir = Path(tempfile.mkdtemp(prefix="clans-pg-", dir="/tmp" if self._as_postgres else None))
         try:
             if self._as_postgres:
                 shutil.chown(self._dir, user="postgres", group="postgres")

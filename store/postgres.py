@@ -170,7 +170,7 @@ class PostgresBackend(Backend):
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_release)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise StoreError(f"cannot connect to PostgreSQL at {_without_password(url)}: {exc}") from exc
+            raise StoreError(f"cannot connect to PostgreSQL at {redacted(url)}: {exc}") from exc
         try:
             async with pool.acquire() as conn:
                 await apply_postgres_migrations(conn, migrations)
@@ -216,7 +216,7 @@ class PostgresBackend(Backend):
         return self._pool
 
 
-def _without_password(url: str) -> str:
+def redacted(url: str) -> str:
     scheme, sep, rest = url.partition("://")
     credentials, at, host = rest.rpartition("@")
     if not at or ":" not in credentials:

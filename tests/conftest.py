@@ -19,7 +19,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from store.pgserver import PostgresUnavailable, ThrowawayPostgres, url_with
+from store.pgserver import ThrowawayPostgres, url_with
+from store.postgres import redacted
 
 _schemas = itertools.count(1)
 
@@ -68,6 +69,7 @@ def postgres() -> Iterator[PostgresForTests]:
     """The session's PostgreSQL database (fails, never skips, when there is none)."""
     external = os.environ.get("CLANS_TEST_POSTGRES", "").strip()
     server: ThrowawayPostgres | None = None
+    failure = ""
     try:
         if external:
             target = PostgresForTests(external)
@@ -75,11 +77,13 @@ def postgres() -> Iterator[PostgresForTests]:
             server = ThrowawayPostgres().start()
             target = PostgresForTests(server.url)
         _run(target.create())
-    except (PostgresUnavailable, OSError, asyncpg.PostgresError) as exc:
+    except Exception as exc:  # any reason at all: say it, and fail every PostgreSQL test
         if server is not None:
             server.stop()
-        where = f"the server at CLANS_TEST_POSTGRES={external!r}" if external else "a throwaway server"
-        pytest.fail(f"PostgreSQL tests need {where}, and it failed: {exc}", pytrace=False)
+        where = f"the server at CLANS_TEST_POSTGRES={redacted(external)!r}" if external else "a throwaway server"
+        failure = f"PostgreSQL tests need {where}, and it failed: {exc}"
+    if failure:
+        pytest.fail(failure, pytrace=False)
     try:
         yield target
     finally:
