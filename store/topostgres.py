@@ -4,7 +4,8 @@
     (or: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://...)
 
 Stop the bot first. The SQLite file is brought to the current schema (as the bot would at start), every table
-is copied in one PostgreSQL transaction keeping every id, and the id sequence is moved past the largest id.
+is copied in one PostgreSQL transaction keeping every id (new games then continue from the largest id, as on
+SQLite: there is no sequence to move).
 Then the copy is checked: each table holds exactly the source's rows, and every game's move log, replayed by
 the engine from its seed, gives the stored snapshot and, for a finished game, the stored results.
 """
@@ -100,9 +101,6 @@ async def copy_tables(source: SqliteBackend, target: PostgresBackend) -> dict[st
                 ]
                 await conn.copy_records_to_table(table, records=records, columns=names)
                 counts[table] += len(records)
-        await conn.execute(
-            "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)"
-        )
     return counts
 
 

@@ -7,7 +7,7 @@ import aiosqlite
 import pytest
 from store_helpers import ANN, BOB, CHANNEL, StartGame
 
-from store import MIGRATIONS, Store, StoreError
+from store import MIGRATIONS, ChannelBusy, Store, StoreError
 from store.backend import IntegrityError, UniqueViolation
 from store.db import open_backend
 from store.migrations import Migration
@@ -180,3 +180,12 @@ async def test_concurrent_writers_see_each_others_commits(database_target: str) 
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_refused_lobby_leaves_no_gap_in_game_ids(store: Store) -> None:
+    first = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1)
+    for _ in range(2):
+        with pytest.raises(ChannelBusy):
+            await store.create_lobby(1, CHANNEL, BOB, "Bob", seed=2)
+    second = await store.create_lobby(1, CHANNEL + 1, BOB, "Bob", seed=2)
+    assert second.id == first.id + 1

@@ -77,7 +77,7 @@ async def test_the_copy_holds_every_row_and_every_game_replays(tmp_path: Path, p
         assert await copy.leaderboard(GUILD) == await source.leaderboard(GUILD)
         assert await copy.profile(GUILD, ANN) == await source.profile(GUILD, ANN)
         assert await copy.get_meta("command_tree_hash") == "abc"
-        # The id sequence continues after the copied ids; the running game goes on on the copy.
+        # New ids continue after the copied ones; the running game goes on on the copy.
         lobby = await copy.create_lobby(GUILD, 6, ANN, "Ann", seed=16)
         assert lobby.id == max(game.id for game in games) + 1
         running = games[2]
