@@ -38,7 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.ai_arena
-	$(BIN)/python -m bench.store
+	nice -n 10 $(BIN)/python -m bench.store
 
 # Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
 SQLITE ?= var/clans.db
