@@ -3,7 +3,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint typecheck run play bench gallery clean
+.PHONY: install test lint typecheck run play bench gallery clean migrate-to-postgres
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -38,6 +38,14 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.ai_arena
+	nice -n 10 $(BIN)/python -m bench.store
+
+# Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
+SQLITE ?= var/clans.db
+PG ?=
+migrate-to-postgres: $(STAMP)
+	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
+	@$(BIN)/python -m store.topostgres "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
 	$(BIN)/python -m render.gallery gallery

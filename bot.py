@@ -17,7 +17,7 @@ from cogs.errors import ClansTree
 from cogs.overview import OVERVIEW_ITEMS
 from config import Config, ConfigError, load_config
 from service import GameService
-from store import Store
+from store import Store, StoreError
 
 log = logging.getLogger("clans")
 
@@ -97,6 +97,9 @@ def main() -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents; this bot needs none that are privileged.", file=sys.stderr)
+        return 2
+    except StoreError as error:
+        print(f"Database: {error}", file=sys.stderr)
         return 2
     except (OSError, aiohttp.ClientError) as error:
         print(f"Could not reach Discord ({error}). Check the network and try again.", file=sys.stderr)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from dotenv import find_dotenv, load_dotenv
 
@@ -19,7 +18,8 @@ class Config:
     token: str | None
     guild_id: int | None
     """When set, commands sync to this guild only (instant, for development)."""
-    database: Path
+    database: str
+    """A file path (SQLite) or a ``postgresql://`` URL."""
     ai_budget_s: float
     """Thinking time of the hard AI per move."""
     ai_delay_s: float
@@ -35,7 +35,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
-        database=Path(env.get("CLANS_DATABASE", "").strip() or "var/clans.db"),
+        database=env.get("CLANS_DATABASE", "").strip() or "var/clans.db",
         ai_budget_s=_float(env, "CLANS_AI_BUDGET", 2.0),
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),

@@ -31,7 +31,8 @@ def run_embed(run: Sequence[Played], with_image: bool) -> discord.Embed:
     last = run[-1]
     view = last.table.view
     first_turn = run[0].table.view.turn
-    title = f"Moves {first_turn}–{view.turn}" if view.turn > first_turn else f"Move {view.turn}"
+    turns = f"moves {first_turn}–{view.turn}" if view.turn > first_turn else f"move {view.turn}"
+    title = f"Game #{last.table.id} — {turns}"
     movers = list(dict.fromkeys(p.actor.name for p in run))
     embed = discord.Embed(title=f"{title}: {', '.join(movers)}", colour=text.BRAND)
     lines: list[str] = []

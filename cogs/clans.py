@@ -15,14 +15,17 @@ from discord.ext import commands
 from cogs import messages as text
 from cogs.ai_runs import RunAnnouncer, run_embed
 from cogs.ai_turns import AITurns
-from cogs.components import cancel_view, lobby_view, order_view
+from cogs.components import cancel_view, lobby_view, order_view, replay_view
 from cogs.history_text import with_catch_up
+from cogs.order_menus import OrderMenus
 from cogs.overview import OverviewCommands
 from cogs.placement import open_lobby
-from engine import Move, legal_moves, order_choices
-from render import render_board, render_final
+from cogs.replays import send_replay
+from engine import Move, order_consequences
+from render import name_is_drawable, render_board, render_final
 from service import GameError, Played, Table
-from service.describe import territory_label
+from service.private_board import PrivateBoard
+from service.suggest import Suggestion, suggest_sources, suggest_targets
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -43,6 +46,7 @@ class ClansCog(
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
+        self.order_menus = OrderMenus()
         self.ai = AITurns(self.games, RunAnnouncer(bot, self.announce), bot.config.ai_delay_s, bot.config.ai_budget_s)
 
     async def cog_unload(self) -> None:
@@ -53,7 +57,7 @@ class ClansCog(
     @app_commands.command(name="new", description="Open a game of Clans, in a new thread of its own if I may")
     @app_commands.describe(thread="Open the game in a new thread of this channel (default: yes, if I may)")
     async def new(self, interaction: discord.Interaction, thread: bool = True) -> None:
-        await open_lobby(self.games, interaction, thread)
+        await open_lobby(self.games, interaction, _seat_name(interaction.user), thread)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -82,7 +86,7 @@ class ClansCog(
         await self.start_game(interaction, game.id, False)
 
     async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.join(game_id, interaction.user.id, interaction.user.display_name)
+        game = await self.games.join(game_id, interaction.user.id, _seat_name(interaction.user))
         await self._lobby_changed(interaction, game.id, from_button, f"You joined game #{game.id}.")
 
     async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
@@ -177,7 +181,7 @@ class ClansCog(
         view = table.view
         await interaction.response.send_message(
             "First choose which of your villages is founded next:",
-            view=order_view(game_id, view.ply, order_choices(view), view.chips_left == 1),
+            view=order_view(game_id, view.ply, order_consequences(view)),
             ephemeral=True,
         )
         return True
@@ -189,8 +193,7 @@ class ClansCog(
         table = await self._table_quietly(interaction)
         if table is None:
             return []
-        sources = sorted({m.src for m in legal_moves(table.state) if not m.is_village_choice})
-        return _choices(table, sources, current)
+        return [_choice(s, target=False) for s in suggest_sources(table.view, str(current))]
 
     @move.autocomplete("to")
     async def move_to_autocomplete(
@@ -203,8 +206,7 @@ class ClansCog(
             return []
         if table is None:
             return []
-        targets = [m.dst for m in legal_moves(table.state) if m.src == source and not m.is_village_choice]
-        return _choices(table, targets, current)
+        return [_choice(s, target=True) for s in suggest_targets(table.view, source, str(current))]
 
     async def _table_quietly(self, interaction: discord.Interaction) -> Table | None:
         try:
@@ -214,10 +216,12 @@ class ClansCog(
 
     async def choose_village(self, interaction: discord.Interaction, game_id: int, ply: int, territory: int) -> None:
         played = await self.games.play(game_id, interaction.user.id, Move.village(territory), expected_ply=ply)
+        settled = text.order_settled_text(played.actor, played.outcome.villages, played.table.view.pending)
         if interaction.message is not None and not interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(view=None)
+            self.order_menus.forget(game_id)
+            await interaction.response.edit_message(content=settled, view=None)
         else:
-            await interaction.response.defer()
+            await interaction.response.defer()  # the public menu is edited when the choice is announced
         await self.announce(played, interaction.followup.send)
 
     @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
@@ -255,23 +259,34 @@ class ClansCog(
 
     async def _announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
         table, outcome = played.table, played.outcome
+        if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
+            settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
+            await self.order_menus.settle(self.bot, table.id, settled)
         view = table.view
         seats = table.record.seats
         several = len(run) > 1
         if outcome.game_over and view.result is not None:
             embeds = [
-                run_embed(run, with_image=False) if several else text.move_embed(outcome, played.actor, view, False),
+                run_embed(run, with_image=False)
+                if several
+                else text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True))
+            board = await self._board_file(table, final=True)
+            await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
             return
-        embed = run_embed(run, with_image=True) if several else text.move_embed(outcome, played.actor, view, True)
+        embed = (
+            run_embed(run, with_image=True)
+            if several
+            else text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)
+        )
         mover = table.mover
         if view.pending:
             content = f"{text.mention(mover)}, choose which village is founded next:"
-            menu = order_view(table.id, view.ply, order_choices(view), view.chips_left == 1)
-            await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
+            menu = order_view(table.id, view.ply, order_consequences(view))
+            posted = await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
+            self.order_menus.remember(table, posted)
         else:
             content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} moves next."
             # What else happened since their last move; this message shows the last actions, and with two
@@ -281,9 +296,13 @@ class ClansCog(
                 content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             await send(content=content, embed=embed, file=await self._board_file(table))
 
-    async def _board_file(self, table: Table, final: bool = False) -> discord.File:
-        draw = render_final if final else render_board
-        png = await asyncio.to_thread(draw, table.view, table.names)
+    async def _board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
+        if mine is not None:
+            png = await asyncio.to_thread(
+                render_board, table.view, table.names, viewer_clan=mine.clan, movable=mine.movable
+            )
+        else:
+            png = await asyncio.to_thread(render_final if final else render_board, table.view, table.names)
         return discord.File(io.BytesIO(png), filename=text.BOARD_FILE)
 
     # --- information -----------------------------------------------------------------------------
@@ -294,7 +313,8 @@ class ClansCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         embed = text.status_embed(table.view, table.record.seats, table.id)
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        await interaction.followup.send(embed=embed, file=await self._board_file(table), ephemeral=True)
+        mine = await self.games.private_board(table, interaction.user.id)
+        await interaction.followup.send(embed=embed, file=await self._board_file(table, mine=mine), ephemeral=True)
 
     @app_commands.command(name="status", description="Epoch, chips left, scores, seats and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -327,6 +347,11 @@ class ClansCog(
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(text.HELP_TEXT, ephemeral=True)
 
+    @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
+    @app_commands.describe(game="The game's number, e.g. 3")
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
+        await send_replay(self.games, interaction, game, ephemeral=False)
+
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
@@ -344,19 +369,18 @@ class ClansCog(
         await interaction.response.send_message(embed=text.profile_embed(record, target))
 
 
+def _seat_name(user: discord.User | discord.Member) -> str:
+    """The display name when the board's fonts can draw it, else the username (always a-z, 0-9, _ and .)."""
+    return user.display_name if name_is_drawable(user.display_name) else user.name
+
+
 def _channel_id(interaction: discord.Interaction) -> int:
     assert interaction.channel_id is not None
     return interaction.channel_id
 
 
-def _choices(table: Table, territories: list[int], current: str) -> list[app_commands.Choice[int]]:
-    typed = str(current).strip()
-    view = table.view
-    return [
-        app_commands.Choice(name=territory_label(view.huts[t], view.board.terrain[t], t), value=t)
-        for t in territories
-        if not typed or str(t).startswith(typed)
-    ][:25]
+def _choice(suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:
+    return app_commands.Choice(name=text.suggestion_label(suggestion, target), value=suggestion.territory)
 
 
 async def setup(bot: ClansBot) -> None:

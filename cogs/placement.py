@@ -34,7 +34,7 @@ def permissions_sentence(missing: list[str]) -> str:
     return f"I cannot run a game here: I need the {names} {plural} in this channel. Ask a moderator to grant it."
 
 
-async def open_lobby(games: GameService, interaction: discord.Interaction, thread: bool) -> None:
+async def open_lobby(games: GameService, interaction: discord.Interaction, host_name: str, thread: bool) -> None:
     """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
     channel, permissions = interaction.channel, interaction.app_permissions
     new_thread = (
@@ -49,7 +49,7 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, threa
     assert interaction.channel_id is not None
     user = interaction.user
     if not new_thread:
-        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, user.display_name)
+        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name)
         callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
         if callback.message_id is not None:
             await games.store.set_lobby_message(game.id, callback.message_id)
@@ -57,7 +57,7 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, threa
     assert isinstance(channel, discord.TextChannel)
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
-    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, user.display_name)
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name)
     try:
         created = await channel.create_thread(
             name=f"Clans #{game.id}",
@@ -67,7 +67,7 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, threa
     except discord.HTTPException:
         log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
         await games.discard_lobby(game.id)
-        await open_lobby(games, interaction, thread=False)
+        await open_lobby(games, interaction, host_name, thread=False)
         return
     game = await games.place_lobby(game.id, created.id)
     await interaction.response.send_message(

@@ -19,7 +19,15 @@ from engine.rules import (
 )
 from engine.serial import BadState
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
-from engine.view import PublicView, order_choices, public_view, state_from_view
+from engine.view import (
+    OrderOption,
+    PublicView,
+    move_foundings,
+    order_choices,
+    order_consequences,
+    public_view,
+    state_from_view,
+)
 
 __all__ = [
     "CLAN_COUNT",
@@ -39,6 +47,7 @@ __all__ = [
     "IllegalMove",
     "Lake",
     "Move",
+    "OrderOption",
     "Outcome",
     "Phase",
     "PublicView",
@@ -53,8 +62,10 @@ __all__ = [
     "legal_moves",
     "load_board",
     "load_chart",
+    "move_foundings",
     "new_game",
     "order_choices",
+    "order_consequences",
     "parse_action",
     "play",
     "public_view",

@@ -31,6 +31,7 @@ from engine import (
 from engine.serial import BadState
 from service.errors import GameError
 from service.overview import GameOverview
+from service.private_board import PrivateBoard, private_board
 from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
@@ -185,6 +186,11 @@ class GameService(GameOverview):
                     return state
         moves = await self.store.moves(game.id)
         return replay(game.seed, len(game.seats), [m.action for m in moves])
+
+    async def private_board(self, table: Table, user_id: int) -> PrivateBoard:
+        """The viewer's own clan and, on their hut move, the territories they can move from."""
+        seat = table.seat_of(user_id)
+        return private_board(table.state, None if seat is None else seat.seat)
 
     async def start_view(self, table: Table) -> PublicView:
         """The public position right after setup (what an AI replays the log from)."""

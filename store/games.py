@@ -1,11 +1,9 @@
 """Games: the lobby and its seats, starting, the move log with its snapshot, cancelling."""
 
-import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 
-import aiosqlite
-
+from store.backend import Connection, Row, UniqueViolation
 from store.db import Database
 from store.errors import (
     AlreadySeated,
@@ -35,7 +33,7 @@ from store.records import (
 MAX_SEATS = 4
 
 
-async def _game_row(conn: aiosqlite.Connection, game_id: int) -> aiosqlite.Row:
+async def _game_row(conn: Connection, game_id: int) -> Row:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
@@ -43,16 +41,16 @@ async def _game_row(conn: aiosqlite.Connection, game_id: int) -> aiosqlite.Row:
     return row
 
 
-async def _seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
+async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
     async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor:
         return [seat_from_row(row) for row in await cursor.fetchall()]
 
 
-async def _load_game(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
+async def _load_game(conn: Connection, game_id: int) -> GameRecord:
     return game_from_row(await _game_row(conn, game_id), await _seats(conn, game_id))
 
 
-async def _load_games(conn: aiosqlite.Connection, where: str, params: tuple[object, ...]) -> list[GameRecord]:
+async def _load_games(conn: Connection, where: str, params: tuple[object, ...]) -> list[GameRecord]:
     # `where` is always a literal from this module, never user input.
     async with conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY id", params) as cursor:
         rows = list(await cursor.fetchall())
@@ -66,12 +64,12 @@ async def _load_games(conn: aiosqlite.Connection, where: str, params: tuple[obje
     return [game_from_row(row, seats[int(row["id"])]) for row in rows]
 
 
-def _require_lobby(game: aiosqlite.Row) -> None:
+def _require_lobby(game: Row) -> None:
     if game["status"] != "lobby":
         raise NotInLobby(f"Game #{game['id']} has already {'started' if game['status'] == 'running' else 'ended'}.")
 
 
-async def _close_seat_gap(conn: aiosqlite.Connection, game_id: int, removed_seat: int) -> None:
+async def _close_seat_gap(conn: Connection, game_id: int, removed_seat: int) -> None:
     """Renumber the seats after ``removed_seat`` down by one, keeping 0..n-1 in join order."""
     async with conn.execute(
         "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, removed_seat)
@@ -81,23 +79,24 @@ async def _close_seat_gap(conn: aiosqlite.Connection, game_id: int, removed_seat
     for seat in later:
         await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (seat - 1, game_id, seat))
     await conn.execute(
-        "UPDATE games SET has_ai = EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id IS NULL) WHERE id = ?",
+        "UPDATE games SET has_ai = CASE WHEN EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id IS NULL)"
+        " THEN 1 ELSE 0 END WHERE id = ?",
         (game_id, game_id),
     )
 
 
-async def _insert_move(conn: aiosqlite.Connection, move: MoveRecord) -> None:
+async def _insert_move(conn: Connection, move: MoveRecord) -> None:
     try:
         await conn.execute(
             "INSERT INTO moves (game_id, ply, seat, user_id, action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (move.game_id, move.ply, move.seat, move.user_id, move.action, iso(move.created_at)),
         )
-    except sqlite3.IntegrityError as exc:
+    except UniqueViolation as exc:
         raise StaleAction(f"Move {move.ply} of game #{move.game_id} has already been played.") from exc
 
 
 async def _advance_snapshot(
-    conn: aiosqlite.Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
+    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
 ) -> None:
     if finished:
         await conn.execute(
@@ -125,9 +124,7 @@ class GameQueries(Database):
                     (guild_id, channel_id, host_id, seed, iso(utc_now())),
                 ) as cursor:
                     row = await cursor.fetchone()
-            except sqlite3.IntegrityError as exc:
-                if "UNIQUE" not in str(exc):
-                    raise
+            except UniqueViolation as exc:
                 raise ChannelBusy("This channel already has a game; finish or cancel it first.") from exc
             assert row is not None
             game_id = int(row["id"])

@@ -2,9 +2,9 @@
 
 from collections.abc import Sequence
 
-import aiosqlite
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from store.backend import Connection, Row
 from store.db import Database
 from store.errors import GameNotFound, NotFinished, StoreError
 from store.records import (
@@ -61,7 +61,7 @@ def _check_results(results: Sequence[ResultInput]) -> None:
         raise ValueError("results need one entry per seat and per user")
 
 
-async def _ratings(conn: aiosqlite.Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+async def _ratings(conn: Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
     marks = ", ".join("?" * len(user_ids))
     async with conn.execute(
         f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks})", (guild_id, *user_ids)
@@ -69,7 +69,7 @@ async def _ratings(conn: aiosqlite.Connection, guild_id: int, user_ids: Sequence
         return {int(row["user_id"]): rating_from_row(row) for row in await cursor.fetchall()}
 
 
-async def _update_ratings(conn: aiosqlite.Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
+async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
     humans = [r.user_id for r in results if r.user_id is not None]
     if not humans:
         return
@@ -79,8 +79,8 @@ async def _update_ratings(conn: aiosqlite.Connection, guild_id: int, results: Se
         "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, games, wins, points, updated_at)"
         " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
         " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-        " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-        " points = points + excluded.points, updated_at = excluded.updated_at",
+        " sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
+        " points = ratings.points + excluded.points, updated_at = excluded.updated_at",
         [
             (guild_id, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, now)
             for r, rating in zip(results, after, strict=True)
@@ -89,7 +89,7 @@ async def _update_ratings(conn: aiosqlite.Connection, guild_id: int, results: Se
     )
 
 
-def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
+def _leaderboard_row(rank: int, row: Row) -> LeaderboardRow:
     games, wins, mu, sigma = int(row["games"]), int(row["wins"]), float(row["mu"]), float(row["sigma"])
     return LeaderboardRow(
         rank=rank,
@@ -106,7 +106,7 @@ def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
 
 
 async def write_results(
-    conn: aiosqlite.Connection, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
+    conn: Connection, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
 ) -> bool:
     """Insert a finished game's results (and ratings) inside the caller's transaction; False if already there."""
     _check_results(results)
@@ -190,7 +190,7 @@ class RatingQueries(Database):
         async with self._read() as conn:
             async with conn.execute(
                 f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?)"
-                " WHERE user_id = ?",
+                " AS standing WHERE user_id = ?",
                 (guild_id, user_id),
             ) as cursor:
                 standing = await cursor.fetchone()

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, cast
 
-import aiosqlite
+from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
 AiLevel = Literal["easy", "normal", "hard"]
@@ -159,7 +159,7 @@ def _optional_int(value: object) -> int | None:
     return None if value is None else int(cast(int, value))
 
 
-def seat_from_row(row: aiosqlite.Row) -> SeatRecord:
+def seat_from_row(row: Row) -> SeatRecord:
     return SeatRecord(
         game_id=int(row["game_id"]),
         seat=int(row["seat"]),
@@ -169,7 +169,7 @@ def seat_from_row(row: aiosqlite.Row) -> SeatRecord:
     )
 
 
-def game_from_row(row: aiosqlite.Row, seats: Sequence[SeatRecord]) -> GameRecord:
+def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
     created_at = parse_time(row["created_at"])
     assert created_at is not None
     return GameRecord(
@@ -192,7 +192,7 @@ def game_from_row(row: aiosqlite.Row, seats: Sequence[SeatRecord]) -> GameRecord
     )
 
 
-def move_from_row(row: aiosqlite.Row) -> MoveRecord:
+def move_from_row(row: Row) -> MoveRecord:
     created_at = parse_time(row["created_at"])
     assert created_at is not None
     return MoveRecord(
@@ -205,7 +205,7 @@ def move_from_row(row: aiosqlite.Row) -> MoveRecord:
     )
 
 
-def result_from_row(row: aiosqlite.Row) -> ResultRecord:
+def result_from_row(row: Row) -> ResultRecord:
     return ResultRecord(
         game_id=int(row["game_id"]),
         seat=int(row["seat"]),
@@ -220,7 +220,7 @@ def result_from_row(row: aiosqlite.Row) -> ResultRecord:
     )
 
 
-def rating_from_row(row: aiosqlite.Row) -> RatingRecord:
+def rating_from_row(row: Row) -> RatingRecord:
     updated_at = parse_time(row["updated_at"])
     assert updated_at is not None
     return RatingRecord(

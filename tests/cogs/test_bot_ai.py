@@ -42,10 +42,10 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     assert all(m.user_id is None for m in log if m.seat != 0)
     # Every AI move was announced like a human's (a run of AI moves in one message, each move listed).
     texts = [embed_text(m["embeds"]) for m in public_messages(fake) if m["embeds"]]
-    assert any(re.search(r"Move \d+: AI \(easy\) moved", t) for t in texts)
-    assert any(re.search(r"Move \d+: AI \(normal\) moved", t) for t in texts)
+    assert any(re.search(r"[Mm]ove \d+: AI \(easy\) moved", t) for t in texts)
+    assert any(re.search(r"[Mm]ove \d+: AI \(normal\) moved", t) for t in texts)
     ai_moves = sum(1 for m in log if m.seat != 0 and "-" in m.action)
-    listed = sum(len(re.findall(r"Move \d+: AI \((easy|normal)\) moved", t)) for t in texts)
+    listed = sum(len(re.findall(r"[Mm]ove \d+: AI \((easy|normal)\) moved", t)) for t in texts)
     assert listed == ai_moves
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal

@@ -44,7 +44,7 @@ async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord
     log = await bot.store.moves(1)
     assert [m.user_id for m in log[-3:]] == [alice.id, None, None]
     assert len(re.findall(r"Move \d+: AI \(easy\)( 2)? moved", text)) == 2
-    assert run["embeds"][0]["title"].startswith("Moves ")
+    assert run["embeds"][0]["title"].startswith("Game #1 — moves ")
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]  # one image, after the last move
     # The run's message was the placeholder, edited: posted once, never left saying "thinking…".
     posts = [c for c in fake.calls[calls_before:] if c.method == "POST" and c.path.startswith("/channels/")]

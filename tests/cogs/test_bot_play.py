@@ -8,6 +8,7 @@ from pathlib import Path
 
 import discord
 from botkit import (  # every_interaction_answered: autouse, checks each test
+    ORDER_SEED,
     PNG_MAGIC,
     answered,
     bot_errors,
@@ -17,6 +18,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     mention,
     open_game,
     play_game,
+    play_turn,
     public_messages,
     random_picker,
     refused,
@@ -26,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, InteractionResult
 
-from engine import Move, legal_moves
+from engine import Move, legal_moves, move_foundings
 from service import Table
 
 
@@ -105,7 +107,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     assert not announcement.ephemeral
     assert announcement.content == f"{mention(second)}, your move."
     title = announcement.embeds[0]["title"]
-    assert title.startswith(f"Move 1: {first.name} moved {move.src} → {move.dst}")
+    assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
     assert "Epoch 1" in announcement.embeds[0]["footer"]["text"]
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
@@ -177,20 +179,51 @@ async def test_autocomplete_offers_legal_sources_then_destinations(fake: FakeDis
     table = await bot.games.table(1)
     legal = legal_moves(table.state)
     sources = sorted({m.src for m in legal})
+    assert len(sources) > 25, "more territories can move than Discord shows"
     offered = await fake.autocomplete(alice, "clans move", "from", {"from": ""})
-    assert [c["value"] for c in offered] == sources[:25]
+    # Nothing founds a village yet: the largest groups first, each label saying how many huts.
+    assert len(offered) == 25 and {c["value"] for c in offered} <= set(sources)
+    sizes = [table.view.count(c["value"]) for c in offered]
+    assert sizes == sorted(sizes, reverse=True)
     first = offered[0]
-    huts = sum(table.view.huts[first["value"]])
     terrain = table.state.board.terrain[first["value"]].label
-    assert first["name"] == f"{first['value']} · {terrain} · {huts} hut{'s' if huts != 1 else ''}"
+    assert first["name"] == f"{first['value']} · {sizes[0]} hut{'s' if sizes[0] != 1 else ''}, {terrain}"
     typed = str(sources[-1])[0]
-    assert all(
-        str(c["value"]).startswith(typed) for c in await fake.autocomplete(alice, "clans move", "from", {"from": typed})
-    )
+    by_prefix = await fake.autocomplete(alice, "clans move", "from", {"from": typed})
+    assert [c["value"] for c in by_prefix] == [t for t in sources if str(t).startswith(typed)][:25]
     src = sources[0]
     targets = await fake.autocomplete(alice, "clans move", "to", {"from": src, "to": ""})
-    assert [c["value"] for c in targets] == [m.dst for m in legal if m.src == src]
+    assert sorted(c["value"] for c in targets) == [m.dst for m in legal if m.src == src]
     assert await fake.autocomplete(alice, "clans move", "to", {"to": ""}) == []
+
+
+async def test_autocomplete_offers_village_founding_moves_first(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[ORDER_SEED])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    players = by_id(alice, bob)
+    pick = random_picker(0)
+    for _ in range(80):  # play on until a hut move would found a village
+        table = await bot.games.table(1)
+        foundings = move_foundings(table.view)
+        if any(foundings.values()):
+            break
+        await play_turn(fake, bot, 1, players, pick)
+    founding_sources = {m.src for m, f in foundings.items() if f}
+    assert founding_sources, "some move founds a village"
+    offered = await fake.autocomplete(bob, "clans move", "from", {"from": ""})
+    leading = offered[: len(founding_sources)]
+    assert {c["value"] for c in leading} == founding_sources
+    assert all(" · would found " in c["name"] for c in leading)
+    assert not any("would found" in c["name"] for c in offered[len(founding_sources) :])
+    # The destinations of such a source: the founding ones first, saying where the village would be.
+    src = leading[0]["value"]
+    targets = await fake.autocomplete(bob, "clans move", "to", {"from": src, "to": ""})
+    move, founds = next((m, f) for m, f in foundings.items() if m.src == src and f)
+    [shown] = [c for c in targets if c["value"] == move.dst]
+    assert f"would found {'a village' if len(founds) == 1 else f'{len(founds)} villages'} at " in shown["name"]
+    assert all(str(t) in shown["name"] for t in founds)
+    assert "would found" in targets[0]["name"]
 
 
 async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -368,6 +401,7 @@ def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
             turn=9,
         )
 
-    assert "Strife! red, green lost their single hut (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! red and green lost their single huts (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! green lost its single hut (9 → 8 huts)." in village_line(village((2, 2, 1, 2, 2)))
     quiet = village_line(village((2, 2, 3, 2, 5)))
     assert "lost" not in quiet and "none has a single hut to lose" in quiet

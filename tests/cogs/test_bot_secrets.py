@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     first_picker,
     open_game,
+    order_seeking_picker,
     play_game,
     play_turn,
     public_record,
@@ -22,8 +24,10 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     users,
 )
 from fakediscord import FakeDiscord
+from PIL import Image
 
 import service.games
+import service.replays
 from engine import Clan, GameState, new_game
 from service.describe import clan_label
 
@@ -84,6 +88,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     holds which clan. The final message then does reveal them.
     """
     bot = await start_bot(fake, tmp_path, seeds=[13, 13])
+    fake.settle_timeout = 60  # the replays render in a thread for a few seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     people = by_id(alice, bob, carol)
     records = []
@@ -100,13 +105,16 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
         shown = answered(await fake.slash(alice, "clans history", channel=channel)).response
         assert shown is not None
         histories.append(re.sub(r"#\d+", "#N", embed_text(shown.embeds)))
-        await play_game(fake, bot, game_id, people, first_picker, channel=channel)
+        await play_game(fake, bot, game_id, people, order_seeking_picker(5), channel=channel)
         record = public_record(fake, channel)
         final = next(i for i, (text, _) in enumerate(record) if text.startswith("Game over!"))
         records.append(([(re.sub(r"#\d+", "#N", text), files) for text, files in record[:final]], record[final]))
     assert deals[0] != deals[1] and set(deals[0]) != set(deals[1])
     (before_1, final_1), (before_2, final_2) = records
     assert len(before_1) > 20
+    # The scan covers the village-order menus (every option's outcome) and their edited "choose…" texts.
+    shown = "\n".join(text for text, _ in before_1)
+    assert " first → " in shown and "in that order." in shown
     assert [text for text, _ in before_1] == [text for text, _ in before_2]
     assert histories[0] == histories[1] and histories[0].count("\n") >= 10
     assert any("Since your last move:" in text for text, _ in before_1)  # the catch-up is in the scan
@@ -115,6 +123,27 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     for final, deal in ((final_1, deals[0]), (final_2, deals[1])):
         assert all(clan_label(clan) in final[0] for clan in deal)
     assert final_1[0] != final_2[0]
+    # The replays: every frame but the last (the reveal) is the same whatever the clans.
+    replays = []
+    for game_id, shift in ((1, 0), (2, 2)):
+        monkeypatch.setattr(service.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
+        posted = answered(
+            await fake.slash(alice, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
+        )
+        [public] = posted.followups
+        replays.append(gif_frames(public.files[0][1]))
+    assert len(replays[0]) == len(replays[1]) > 20
+    assert replays[0][:-1] == replays[1][:-1]
+    assert replays[0][-1] != replays[1][-1]
+
+
+def gif_frames(gif: bytes) -> list[bytes]:
+    frames = []
+    with Image.open(io.BytesIO(gif)) as image:
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB").tobytes())
+    return frames
 
 
 async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_path: Path) -> None:

@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 from positions import game, m, place, prior_villages, village_by_move
 
-from engine import EndReason, IllegalMove, Move, Phase, Resign, Terrain, legal_moves, play
+from engine import (
+    EndReason,
+    IllegalMove,
+    Move,
+    Phase,
+    Resign,
+    Terrain,
+    legal_moves,
+    move_foundings,
+    order_consequences,
+    play,
+    public_view,
+)
 
 # Territories 1 (grassland) and 19 (mountain) touch no occupied territory but 9: moving 9 away founds both.
 TWO = {1: "2r", 19: "3b"}
@@ -152,3 +164,57 @@ def test_another_player_resigning_does_not_disturb_the_order() -> None:
     assert state.phase is Phase.ORDER and state.pending == (1, 19) and state.to_move == 1
     play(state, Move.village(1))
     assert state.to_move == 0, "the turn skips the resigned seat"
+
+
+def test_each_order_option_states_every_pending_villages_outcome() -> None:
+    """Issue 11: choosing a village first moves the other into the next epoch; the option says so."""
+    state = two_villages(prior=3)
+    play(state, m("9-10"))
+    first_one, first_nineteen = order_consequences(public_view(state))
+    assert first_one.territory == 1 and first_one.exact and first_one.unfounded == ()
+    assert [(v.territory, v.epoch, v.value, v.destroyed) for v in first_one.villages] == [
+        (1, 1, 2, False),
+        (19, 2, 5, False),
+    ]
+    assert first_nineteen.chosen.territory == 19
+    assert [(v.territory, v.epoch, v.value, v.destroyed) for v in first_nineteen.villages] == [
+        (19, 1, 0, True),
+        (1, 2, 0, True),
+    ]
+    # The options agree with what playing them does.
+    for option in (first_one, first_nineteen):
+        after = state.copy()
+        assert play(after, Move.village(option.territory)).villages == option.villages
+    assert state.phase is Phase.ORDER and state.villages[3:] == [], "computing the options changes nothing"
+
+
+def test_an_order_option_names_the_village_the_twelfth_leaves_out() -> None:
+    state = two_villages(prior=11)
+    play(state, m("9-10"))
+    options = order_consequences(public_view(state))
+    assert [(o.territory, [v.number for v in o.villages], o.unfounded) for o in options] == [
+        (1, [12], (19,)),
+        (19, [12], (1,)),
+    ]
+
+
+def test_with_three_villages_the_option_assumes_map_order_for_the_rest() -> None:
+    state = three_villages(prior=0)
+    play(state, m("9-10"))
+    options = order_consequences(public_view(state))
+    assert [o.territory for o in options] == [1, 10, 19] and not any(o.exact for o in options)
+    assert [[v.territory for v in o.villages] for o in options] == [[1, 10, 19], [10, 1, 19], [19, 1, 10]]
+    assert [v.number for v in options[2].villages] == [1, 2, 3]
+
+
+def test_move_foundings_says_what_each_move_would_found() -> None:
+    state = two_villages()
+    foundings = move_foundings(public_view(state))
+    assert set(foundings) == set(legal_moves(state))
+    assert foundings[m("9-10")] == (1, 19)
+    for move, founds in foundings.items():
+        after = state.copy()
+        outcome = play(after, move)
+        assert founds == (outcome.awaiting_order or tuple(v.territory for v in outcome.villages))
+    play(state, m("9-10"))
+    assert move_foundings(public_view(state)) == {}, "while ordering there is no hut move"
