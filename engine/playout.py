@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.rules import IMMOBILE, _move_table, apply
+from engine.hutmoves import MAY_MOVE, live_territories, move_table
+from engine.rules import apply
 from engine.state import GameState, Phase
 
 
@@ -20,10 +21,10 @@ def random_playout(state: GameState, rng: random.Random) -> None:
     neighbours = board.neighbours
     masks = board.neighbour_mask
     counts = state.counts
-    table = _move_table(board.size)
+    table = move_table(board.size)
     rand = rng.random
-    # Live territories: occupied and not isolated, i.e. the ones a move can start from or reach.
-    live = [t for t in range(1, board.size + 1) if counts[t] and state.occupied & masks[t]]
+    # Live territories: the ones a move can start from or reach, kept up to date move by move.
+    live = live_territories(state)
     index = [-1] * (board.size + 1)
     for i, t in enumerate(live):
         index[t] = i
@@ -63,6 +64,5 @@ def draw_hut_move(
         src = live[int(rand() * len(live))]
         around = neighbours[src]
         dst = around[int(rand() * len(around))]
-        n, m = counts[src], counts[dst]
-        if m and (n < IMMOBILE or n <= m):
+        if MAY_MOVE[counts[src]][counts[dst]]:
             return src, dst
