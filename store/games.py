@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from engine import MAX_PLAYERS
 from store.db import Database
 from store.errors import (
     AlreadySeated,
@@ -32,7 +33,7 @@ from store.records import (
     utc_now,
 )
 
-MAX_SEATS = 4
+MAX_SEATS = MAX_PLAYERS
 
 
 async def _game_row(conn: aiosqlite.Connection, game_id: int) -> aiosqlite.Row:

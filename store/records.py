@@ -7,8 +7,9 @@ from typing import Literal, cast
 
 import aiosqlite
 
+from ai.levels import AiLevel as AiLevel
+
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
-AiLevel = Literal["easy", "normal", "hard"]
 
 
 def utc_now() -> datetime:
