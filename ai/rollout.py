@@ -16,6 +16,7 @@ from engine import (
     Phase,
     apply,
     draw_hut_move,
+    draw_village_choice,
     founding_moves,
     live_territories,
     move_table,
@@ -40,9 +41,7 @@ def informed_playout(state: GameState, clans: Sequence[int], rng: random.Random)
     rand = rng.random
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ORDER:
-            pending = state.pending
-            choice = pending[int(rand() * len(pending))]
-            apply(state, table[choice][choice])
+            apply(state, draw_village_choice(state, rand))
             continue
         live = live_territories(state)
         clan = clans[state.to_move]

@@ -13,7 +13,7 @@ from engine.hutmoves import (
     villages_founded,
 )
 from engine.moves import Action, IllegalMove, Move, Resign, parse_action
-from engine.playout import draw_hut_move, random_playout
+from engine.playout import draw_hut_move, draw_village_choice, random_playout
 from engine.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -60,6 +60,7 @@ __all__ = [
     "apply",
     "check",
     "draw_hut_move",
+    "draw_village_choice",
     "final_result",
     "founding_moves",
     "has_hut_move",

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from engine.hutmoves import MAY_MOVE, live_territories, move_table
+from engine.moves import Move
 from engine.rules import apply
 from engine.state import GameState, Phase
 
@@ -39,9 +40,7 @@ def random_playout(state: GameState, rng: random.Random) -> None:
 
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ORDER:
-            pending = state.pending
-            choice = pending[int(rand() * len(pending))]
-            apply(state, table[choice][choice])
+            apply(state, draw_village_choice(state, rand))
             continue
         src, dst = draw_hut_move(live, neighbours, counts, rand)
         apply(state, table[src][dst])
@@ -50,6 +49,13 @@ def random_playout(state: GameState, rng: random.Random) -> None:
         for t in neighbours[src]:
             if index[t] >= 0 and not occupied & masks[t]:
                 drop(t)
+
+
+def draw_village_choice(state: GameState, rand: Callable[[], float]) -> Move:
+    """A random choice of the next village to found, while the mover orders several (Phase.ORDER)."""
+    pending = state.pending
+    choice = pending[int(rand() * len(pending))]
+    return move_table(state.board.size)[choice][choice]
 
 
 def draw_hut_move(
