@@ -1,19 +1,26 @@
-"""The one font the images use, shipped in data/fonts/ with its licence; nothing from the system."""
+"""The one font the images use, shipped in render/data/ with its licence; nothing from the system."""
 
 from __future__ import annotations
 
+import io
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 from PIL import ImageFont
 
-FONT_PATH = Path(__file__).resolve().parent.parent / "data" / "fonts" / "DejaVuSans-Bold.ttf"
+FONT_FILE = "DejaVuSans-Bold.ttf"
+
+
+@cache
+def _font_bytes() -> bytes:
+    """The font file, found through the installed package (it may not be a plain file on disk)."""
+    return (resources.files("render") / "data" / FONT_FILE).read_bytes()
 
 
 @cache
 def bold(size: int) -> ImageFont.FreeTypeFont:
     """DejaVu Sans Bold at ``size`` px, loaded once per process and size."""
-    return ImageFont.truetype(str(FONT_PATH), size)
+    return ImageFont.truetype(io.BytesIO(_font_bytes()), size)
 
 
 def fit(text: str, size: int, width: float) -> str:

@@ -1,7 +1,7 @@
 """Pixel geometry of the images: where the map, each territory, each marker and each panel goes.
 
 Tests use these functions to know where to look for pixels, so the renderer draws from them too.
-Sizes are tuned for the shipped map (data/map.json): a 17.3 x 11 unit grid of pointy-top hexes.
+Sizes are tuned for the shipped map (engine/data/map.json): a 17.3 x 11 unit grid of pointy-top hexes.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Validate the project's own board (data/map.json) and epoch chart (data/epochs.json).
+"""Validate the project's own board (engine/data/map.json) and epoch chart (engine/data/epochs.json).
 
-Every test cites the rule of /work/shared/RULES.md it checks ("The board", "Epoch chart").
+Every test cites the rule of docs/RULES.md it checks (R2: the board, R4: the epoch chart).
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import itertools
 import json
 import math
 from collections import Counter
-from pathlib import Path
+from importlib import resources
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = resources.files("engine") / "data"
 TERRAINS = {"forest", "mountain", "steppe", "grassland"}
 SQRT3 = math.sqrt(3)
 TOL = 1e-3
