@@ -18,7 +18,7 @@ MAX_PLAYERS = 4
 
 
 def new_game(players: int, seed: int, board: Board | None = None, chart: Chart | None = None) -> GameState:
-    """Set up a game exactly as RULES.md, Setup: all randomness comes from ``seed``."""
+    """Set up a game as docs/RULES.md R3 says: all randomness comes from ``seed`` (R3.4)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -187,7 +187,7 @@ def _choose_village(state: GameState, territory: int) -> None:
 
 
 def _found_village(state: GameState, territory: int) -> None:
-    """Found one village: strife, value, scoring, the mover's chip (RULES.md, Villages)."""
+    """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
     if state.phase is Phase.OVER:
         return  # founded with or after the 12th village: it does not score
     chart = state.chart
@@ -240,7 +240,7 @@ def strife(huts: Sequence[int]) -> tuple[int, ...]:
 
 
 def village_value(huts: Sequence[int], terrain: Terrain, epoch: Epoch) -> tuple[int, int, bool]:
-    """(size, value, destroyed) of a village with ``huts`` after strife (RULES.md, Villages: Value)."""
+    """(size, value, destroyed) of a village with ``huts`` after strife (docs/RULES.md R6.7)."""
     size = sum(huts)
     destroyed = terrain in epoch.unfavourable
     if destroyed or not size:
@@ -285,7 +285,7 @@ def _resign(state: GameState, seat: int) -> None:
 
 
 def final_result(state: GameState) -> FinalResult:
-    """Reveal the clans and add the chips (RULES.md, End of the game)."""
+    """Reveal the clans and add the chips (docs/RULES.md R7.3, R7.4, R8.1)."""
     totals = tuple(state.scores[clan] + chips for clan, chips in zip(state.clans, state.chips, strict=True))
     eligible = [seat for seat in range(state.players) if not state.resigned[seat]]
     best = max(totals[seat] for seat in eligible) if eligible else 0

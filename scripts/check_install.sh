@@ -9,17 +9,21 @@ python="${PYTHON:-python3}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+# Build from a clean copy of the tree: building in place would reuse (and ship) a stale build/ folder.
+mkdir "$work/src"
+tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.lock-venv --exclude=./build --exclude='*.egg-info' \
+    --exclude='*_cache' --exclude=__pycache__ --exclude=./var --exclude=./gallery --exclude=./play-boards -cf - . | tar -C "$work/src" -xf -
 "$python" -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$repo/requirements.lock" "$repo"
+"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$repo/requirements.lock" "$work/src"
 
 mkdir "$work/elsewhere"
 cd "$work/elsewhere"
-env -u PYTHONPATH -u DISCORD_TOKEN "$work/venv/bin/python" - "$repo" <<'PY'
+env -u PYTHONPATH -u DISCORD_TOKEN "$work/venv/bin/python" - <<'PY'
 import random
 import sys
 from pathlib import Path
 
-repo = Path(sys.argv[1]).resolve()
+venv = Path(sys.prefix).resolve()
 
 import engine
 import render
@@ -28,7 +32,7 @@ from render import render_board
 
 for module in (engine, render):
     where = Path(module.__file__).resolve()
-    assert repo not in where.parents, f"{module.__name__} was imported from the source tree: {where}"
+    assert venv in where.parents, f"{module.__name__} was not imported from the installed package: {where}"
 
 state = new_game(4, 7)
 random_playout(state, random.Random(7))
