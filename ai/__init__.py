@@ -10,14 +10,14 @@ import random
 from collections.abc import Sequence
 
 from ai.belief import clan_beliefs, observe
+from ai.levels import AI_LEVELS, AiLevel
 from ai.players import choose_easy, choose_hard, choose_normal
 from engine import Action, Clan, Move, Phase, PublicView
 
-AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S = 2.0
 """Hard's thinking time per move when no budget is given."""
 
-__all__ = ["AI_LEVELS", "DEFAULT_BUDGET_S", "choose_action", "clan_beliefs"]
+__all__ = ["AI_LEVELS", "DEFAULT_BUDGET_S", "AiLevel", "choose_action", "clan_beliefs"]
 
 
 def choose_action(

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai import AI_LEVELS
 from cogs import messages as text
 from cogs.ai_runs import RunAnnouncer, run_embed
 from cogs.ai_turns import AITurns
@@ -72,7 +73,7 @@ class ClansCog(
     @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
     @app_commands.describe(level="How strong the AI plays (default: normal)")
     @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
+        level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
     )
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         game = await self.games.active_game(_channel_id(interaction))

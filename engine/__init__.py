@@ -2,20 +2,30 @@
 
 from engine.board import Board, Chart, Epoch, Lake, Territory, load_board, load_chart
 from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
-from engine.moves import Action, IllegalMove, Move, Resign, parse_action
-from engine.playout import random_playout
-from engine.rules import (
+from engine.hutmoves import (
     IMMOBILE,
+    MAY_MOVE,
+    founding_moves,
+    has_hut_move,
+    live_territories,
+    may_move,
+    move_table,
+    villages_founded,
+)
+from engine.moves import Action, IllegalMove, Move, Resign, parse_action
+from engine.playout import draw_hut_move, draw_village_choice, random_playout
+from engine.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     apply,
     check,
     final_result,
-    has_hut_move,
     legal_moves,
     new_game,
     play,
     replay,
+    strife,
+    village_value,
 )
 from engine.serial import BadState
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
@@ -34,6 +44,7 @@ __all__ = [
     "HUTS_PER_CLAN",
     "IMMOBILE",
     "MAX_PLAYERS",
+    "MAY_MOVE",
     "MIN_PLAYERS",
     "Action",
     "BadState",
@@ -57,12 +68,18 @@ __all__ = [
     "Village",
     "apply",
     "check",
+    "draw_hut_move",
+    "draw_village_choice",
     "final_result",
+    "founding_moves",
     "has_hut_move",
     "legal_moves",
+    "live_territories",
     "load_board",
     "load_chart",
+    "may_move",
     "move_foundings",
+    "move_table",
     "new_game",
     "order_choices",
     "order_consequences",
@@ -72,4 +89,7 @@ __all__ = [
     "random_playout",
     "replay",
     "state_from_view",
+    "strife",
+    "village_value",
+    "villages_founded",
 ]

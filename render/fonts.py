@@ -1,4 +1,4 @@
-"""The fonts the images use, shipped in data/fonts/ with their licences; nothing from the system.
+"""The fonts the images use, shipped in render/data/ with their licences; nothing from the system.
 
 DejaVu Sans Bold draws everything the board itself writes and most scripts of player names (Latin,
 Greek, Cyrillic, Arabic, Hebrew, Armenian, Georgian). A name falls back, cluster by cluster, along a
@@ -9,17 +9,17 @@ so a name is drawn only with glyphs that exist; ``name_is_drawable`` says whethe
 
 from __future__ import annotations
 
+import io
 import struct
 import unicodedata
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 from PIL import ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
-FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
-CHAIN = (FONT_PATH, FONT_DIR / "DroidSansFallbackFull.ttf", FONT_DIR / "Symbola.ttf")
+FONT_FILES = ("DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf", "Symbola.ttf")
+"""The fallback chain, in order; the files travel inside the package (render/data/)."""
 ELLIPSIS = "…"
 INVISIBLE = {0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3}
 """Joiners and variation selectors: they shape a neighbour and need no glyph of their own."""
@@ -28,20 +28,26 @@ RGB = tuple[int, int, int]
 
 
 @cache
+def font_bytes(index: int) -> bytes:
+    """A font of the chain, found through the installed package (it may not be a plain file on disk)."""
+    return (resources.files("render") / "data" / FONT_FILES[index]).read_bytes()
+
+
+@cache
 def bold(size: int) -> ImageFont.FreeTypeFont:
     """DejaVu Sans Bold at ``size`` px, loaded once per process and size."""
-    return ImageFont.truetype(str(FONT_PATH), size)
+    return ImageFont.truetype(io.BytesIO(font_bytes(0)), size)
 
 
 @cache
 def _chain_font(index: int, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(CHAIN[index]), size)
+    return ImageFont.truetype(io.BytesIO(font_bytes(index)), size)
 
 
 @cache
-def covered(path: Path) -> frozenset[int]:
-    """Every code point the font at ``path`` maps to a glyph (its cmap, formats 4 and 12)."""
-    data = path.read_bytes()
+def covered(index: int) -> frozenset[int]:
+    """Every code point the chain's font ``index`` maps to a glyph (its cmap, formats 4 and 12)."""
+    data = font_bytes(index)
     tables = struct.unpack(">H", data[4:6])[0]
     cmap = None
     for i in range(tables):
@@ -112,8 +118,8 @@ def clusters(text: str) -> Iterator[str]:
 def font_index(cluster: str) -> int | None:
     """The first font of the chain that has a glyph for every visible character of ``cluster``."""
     needed = [ord(c) for c in cluster if ord(c) not in INVISIBLE]
-    for index, path in enumerate(CHAIN):
-        cmap = covered(path)
+    for index in range(len(FONT_FILES)):
+        cmap = covered(index)
         if all(cp in cmap for cp in needed):
             return index
     return None

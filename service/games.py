@@ -8,8 +8,10 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai import choose_action, clan_beliefs
+from ai import AI_LEVELS, choose_action, clan_beliefs
 from engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Action,
     Clan,
     GameState,
@@ -35,10 +37,6 @@ from service.private_board import PrivateBoard, private_board
 from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-AI_LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +138,7 @@ class GameService(GameOverview):
         while name in taken:
             name = f"AI ({level}) {number}"
             number += 1
-        await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
+        await self.store.add_seat(game_id, None, name, ai_level=level)
         return await self.game(game_id)
 
     async def start(self, game_id: int, user_id: int) -> Table:

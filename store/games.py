@@ -3,6 +3,7 @@
 from collections import defaultdict
 from collections.abc import Sequence
 
+from engine import MAX_PLAYERS
 from store.backend import Connection, Row, UniqueViolation
 from store.db import Database
 from store.errors import (
@@ -30,7 +31,7 @@ from store.records import (
     utc_now,
 )
 
-MAX_SEATS = 4
+MAX_SEATS = MAX_PLAYERS
 
 
 async def _game_row(conn: Connection, game_id: int) -> Row:

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, cast
 
+from ai.levels import AiLevel as AiLevel
 from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
-AiLevel = Literal["easy", "normal", "hard"]
 
 
 def utc_now() -> datetime:

@@ -30,7 +30,7 @@ def test_start_view_carries_no_clans() -> None:
 
 
 def test_decisions_do_not_depend_on_other_seats_clans() -> None:
-    """Deal the other seats every other combination of clans: the AI must not notice."""
+    """docs/RULES.md R9.4: deal the other seats every other combination of clans: the AI must not notice."""
     state, history = midgame(seed=11, players=3, moves=12)
     real = new_game(3, 11)
     seat = state.to_move
