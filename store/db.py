@@ -80,6 +80,8 @@ class Database:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._closed = False
+        self.transactions = 0
+        """Transactions begun so far: each is one round trip's worth of waiting on the database."""
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -123,6 +125,7 @@ class Database:
                 # A cancelled task can leave its transaction open if the ROLLBACK itself was interrupted.
                 await conn.execute("ROLLBACK")
             await conn.execute(begin)
+            self.transactions += 1
             try:
                 yield conn
                 await conn.execute("COMMIT")

@@ -92,4 +92,22 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1_GAMES_SEATS_MOVES, V2_RESULTS_RATINGS)
+# A profile reads a bounded number of rows however many games its player finished: each result row carries
+# its game's guild and end time (so the last five come from one index range, no join), and each rating
+# keeps its best total up to date as results are written.
+V3_PROFILE_AGGREGATES = """
+ALTER TABLE results ADD COLUMN guild_id INTEGER;
+ALTER TABLE results ADD COLUMN finished_at TEXT;
+UPDATE results SET
+    guild_id = (SELECT games.guild_id FROM games WHERE games.id = results.game_id),
+    finished_at = (SELECT games.finished_at FROM games WHERE games.id = results.game_id);
+CREATE INDEX results_recent ON results (guild_id, user_id, finished_at, game_id);
+
+ALTER TABLE ratings ADD COLUMN best_total INTEGER;
+UPDATE ratings SET best_total = (
+    SELECT MAX(results.total) FROM results JOIN games ON games.id = results.game_id
+    WHERE games.guild_id = ratings.guild_id AND games.rated = 1 AND results.user_id = ratings.user_id
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1_GAMES_SEATS_MOVES, V2_RESULTS_RATINGS, V3_PROFILE_AGGREGATES)
