@@ -28,6 +28,7 @@ from botkit import (  # the harness lives with the tests
     custom_ids,
     message_with,
     open_game,
+    peek,
     start_bot,
     users,
 )
@@ -59,7 +60,7 @@ async def run(moves_wanted: int, seed: int) -> tuple[list[float], list[float], i
             game_id = 0
             started = time.perf_counter()
             while len(durations) < moves_wanted:
-                table = await bot.games.table(game_id) if game_id else None
+                table = await peek(bot, game_id) if game_id else None
                 if table is None or table.state.over:
                     game_id = await open_game(fake, people)
                     games += 1
