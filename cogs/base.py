@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from cogs import messages as text
 from cogs.ai_turns import AITurns
@@ -24,7 +25,9 @@ log = logging.getLogger("clans.cog")
 Send = Callable[..., Awaitable[Any]]
 
 
-class ClansBase:
+class ClansBase(commands.Cog):
+    """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
+
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games: GameService = bot.games

@@ -25,6 +25,17 @@ MODEL = PlackettLuce()
 # One ordering for the leaderboard and for a profile's rank, so the two always agree.
 STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
 
+# A profile's two queries read a bounded number of rows however many games the player finished: the rating
+# row (which keeps the best total as results are written) ranked among the guild's players, and one range of
+# the results_recent index, newest first. Neither reads a games row or a snapshot.
+STANDING_OF = (
+    f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?) AS standing"
+    " WHERE user_id = ?"
+)
+RECENT_RESULTS = (
+    "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT 5"
+)
+
 
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
     """Ranks for the rating model (1 = best): higher total ranks better, equal totals share a rank, and
@@ -199,18 +210,9 @@ class RatingQueries(Database):
         games in the guild, rated or not, newest first.
         """
         async with self._read() as conn:
-            async with conn.execute(
-                f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?)"
-                " WHERE user_id = ?",
-                (guild_id, user_id),
-            ) as cursor:
+            async with conn.execute(STANDING_OF, (guild_id, user_id)) as cursor:
                 standing = await cursor.fetchone()
-            # One range of the results_recent index, newest first: five rows read whatever the history.
-            async with conn.execute(
-                "SELECT * FROM results WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY finished_at DESC, game_id DESC LIMIT 5",
-                (guild_id, user_id),
-            ) as cursor:
+            async with conn.execute(RECENT_RESULTS, (guild_id, user_id)) as cursor:
                 recent = tuple(result_from_row(row) for row in await cursor.fetchall())
         best = None if standing is None else standing["best_total"]
         if standing is None and not recent:

@@ -28,10 +28,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, InteractionResult
 
 from engine import Move, legal_moves
-from service import Table
 
 
-def a_move(table: Table) -> Move:
+def a_move(table: Peek) -> Move:
     return legal_moves(table.state)[0]
 
 
