@@ -9,6 +9,7 @@ from pathlib import Path
 import discord
 from botkit import (  # every_interaction_answered: autouse, checks each test
     PNG_MAGIC,
+    Peek,
     answered,
     bot_errors,
     by_id,
