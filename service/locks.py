@@ -18,8 +18,7 @@ class GameLocks:
 
     def busy(self, game_id: int) -> bool:
         """Someone holds (or awaits) the game's lock."""
-        entry = self._locks.get(game_id)
-        return entry is not None and entry[0].locked()
+        return game_id in self._locks
 
     @asynccontextmanager
     async def hold(self, game_id: int) -> AsyncIterator[None]:

@@ -23,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-import service.games
+import service.lobby
 from engine import Clan, GameState, new_game
 from service.describe import clan_label
 
@@ -90,7 +90,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     deals = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(service.games, "new_game", _dealing(shift))
+        monkeypatch.setattr(service.lobby, "new_game", _dealing(shift))
         await open_game(fake, [alice, bob, carol], channel=channel)
         deals.append((await peek(bot, game_id)).state.clans)
         await play_game(fake, bot, game_id, people, first_picker, channel=channel)
