@@ -34,7 +34,7 @@ from engine import (
 from engine.serial import BadState
 from service.errors import GameError, refusal
 from service.lobby import LobbyService
-from service.tables import AiGuesses, Loaded, Played, Table
+from service.tables import AiGuesses, Loaded, Played, Table, public_record
 from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction
 
 log = logging.getLogger("clans.service")
@@ -82,9 +82,9 @@ class GameService(LobbyService):
         moves = await self.store.moves(game.id)
         return replay(game.seed, len(game.seats), [m.action for m in moves])
 
-    async def start_view(self, table: Table) -> PublicView:
+    def _start_view(self, loaded: Loaded) -> PublicView:
         """The public position right after setup (what an AI replays the log from)."""
-        return public_view(new_game(table.view.players, table.record.seed))
+        return public_view(new_game(loaded.state.players, loaded.record.seed))
 
     async def actions(self, game_id: int) -> list[Action]:
         return [parse_action(m.action) for m in await self.store.moves(game_id)]
@@ -190,11 +190,11 @@ class GameService(LobbyService):
             rated=rated,
         )
         # What the commit changed, built here rather than read back.
-        after = replace(record, snapshot=None, snapshot_ply=state.ply)
+        after = replace(record, snapshot_ply=state.ply)
         if state.over:
             end_reason = state.end_reason.value if state.end_reason else None
             after = replace(after, status="finished", finished_at=move.created_at, end_reason=end_reason, rated=rated)
-        return Played(Table(after, public_view(state)), outcome, record.seats[seat])
+        return Played(Table(public_record(after), public_view(state)), outcome, record.seats[seat])
 
     async def my_clan(self, game_id: int, user_id: int) -> Clan:
         """A player's own secret clan: only ever shown to that player."""
@@ -210,7 +210,7 @@ class GameService(LobbyService):
         seat = loaded.mover
         if loaded.record.status != "running" or loaded.state.over or seat.ai_level is None:
             return None
-        start = await self.start_view(loaded.table())
+        start = self._start_view(loaded)
         history = await self.actions(game_id)
         clan = loaded.state.clans[seat.seat]
         move = await asyncio.to_thread(
@@ -226,7 +226,7 @@ class GameService(LobbyService):
         if not ai_seats:
             return []
         loaded = await self._load(table.id)
-        start = await self.start_view(table)
+        start = self._start_view(loaded)
         history = await self.actions(table.id)
         guesses = []
         for seat in ai_seats:

@@ -49,7 +49,10 @@ class LobbyService:
         return game
 
     async def lobby(self, game_id: int) -> GameRecord:
-        game = await self.game(game_id)
+        return public_record(await self._lobby(game_id))
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        game = await self._record(game_id)
         if game.status != "lobby":
             raise GameError(STATUS_SENTENCE[game.status])
         return game
@@ -84,7 +87,7 @@ class LobbyService:
         return await self.game(game_id)
 
     async def start(self, game_id: int, user_id: int) -> Table:
-        game = await self.lobby(game_id)
+        game = await self._lobby(game_id)  # with its seed, which deals the clans
         if user_id != game.host_id:
             raise GameError("Only the host can start the game.")
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:

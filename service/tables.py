@@ -9,13 +9,14 @@ from store import GameRecord, SeatRecord
 
 
 def public_record(record: GameRecord) -> GameRecord:
-    """The game's record without its snapshot (the snapshot holds every clan)."""
-    return record if record.snapshot is None else replace(record, snapshot=None)
+    """The game's record without its snapshot (which holds every clan) and with seed 0 (the seed deals them)."""
+    return replace(record, snapshot=None, seed=0)
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A started game as the players may see it: its record (seats, ids; no snapshot) and its public view."""
+    """A started game as the players may see it: its public record (seats, ids; no snapshot, no seed) and its
+    public view."""
 
     record: GameRecord
     view: PublicView

@@ -54,7 +54,7 @@ async def test_leaving_moves_later_seats_up(games: GameService) -> None:
 async def test_a_started_game_hands_out_the_public_view_only(games: GameService, store: Store) -> None:
     table = await started(games)
     assert table.record.status == "running" and table.view.ply == 0
-    assert table.record.snapshot is None  # the snapshot holds every clan
+    assert table.record.snapshot is None and table.record.seed == 0  # the snapshot holds every clan, the seed deals
     assert not hasattr(table, "state")
     assert (await games.active_game(CHANNEL)).snapshot is None
     assert (await games.table(table.id)).record.snapshot is None

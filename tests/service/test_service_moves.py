@@ -19,6 +19,7 @@ async def test_a_move_is_applied_and_the_turn_passes(games: GameService, store: 
     assert played.actor.user_id == ANN and played.outcome.move == move
     assert played.table.view.ply == 1 and played.table.mover.user_id == BOB
     assert played.table.record.snapshot_ply == 1 and played.table.record.snapshot is None
+    assert played.table.record.seed == 0  # the seed would deal the clans again
     assert (await secret_state(store, table.id)).ply == 1
     assert [m.action for m in await store.moves(table.id)] == [move.text]
 
