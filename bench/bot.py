@@ -67,10 +67,15 @@ def rss_mb() -> float:
 async def replied(fake: FakeDiscord, result: InteractionResult) -> InteractionResult:
     """Wait (without settling every bot task: AI games never stop) until the move's public reply is sent."""
 
-    def done() -> bool:
-        return any(not sent.ephemeral and sent.files for sent in result.followups) or any(
-            sent.ephemeral for sent in result.followups
-        )
+    token = f"/{result.payload['token']}"
+    seen = result.first_call
+
+    def done() -> bool:  # a follow-up for this token: the announcement (or a refusal); only new calls are read
+        nonlocal seen
+        calls = fake.calls
+        found = any(c.method == "POST" and c.path.startswith("/webhooks/") and token in c.path for c in calls[seen:])
+        seen = len(calls)
+        return found
 
     await fake.wait_until(done, timeout=REPLY_TIMEOUT_S)
     result.last_call = len(fake.calls)
@@ -183,7 +188,17 @@ class Harness:
                 await asyncio.sleep(0.005)
 
         sampler = asyncio.create_task(sample())
-        results = await asyncio.gather(*(self.move(mover, move, channel) for mover, move, channel in turns))
+        results = [
+            await self.fake.slash(
+                mover,
+                "clans move",
+                {"from": move.src, "to": move.dst},
+                channel=self.fake.channels[channel],
+                settle=False,
+            )
+            for mover, move, channel in turns
+        ]
+        await self.fake.settle(timeout=REPLY_TIMEOUT_S)  # no AI game is left: every task is one of the burst's
         sampling = False
         await sampler
         return [r.latency for r in results], peak[0], before
@@ -204,7 +219,7 @@ async def run(moves_wanted: int, burst_games: int, ai_levels: list[int], seed: i
             for ai in ai_levels:
                 started = time.perf_counter()
                 measured = await harness.measure(moves_wanted, ai)
-                figures[f"ai{ai}"] = (measured, time.perf_counter() - started)
+                report_load(ai, measured, time.perf_counter() - started)
             cog(bot).ai.cancel_all()
             await asyncio.sleep(HARD_BUDGET_S + 0.5)  # a cancelled AI's thread still finishes its search
             figures["burst"] = await harness.burst(burst_games)
@@ -213,6 +228,19 @@ async def run(moves_wanted: int, burst_games: int, ai_levels: list[int], seed: i
     finally:
         fake.uninstall()
     return figures
+
+
+def report_load(ai: int, measured: Run, elapsed: float) -> None:
+    ms = [d * 1000 for d in measured.durations]
+    first = [latency * 1000 for latency in measured.latencies]
+    print(f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms")
+    print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
+    print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
+    print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
+    if ai == 0:
+        trips = measured.transactions
+        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions (max {max(trips)})")
+    sys.stdout.flush()
 
 
 def main() -> int:
@@ -224,6 +252,7 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args()
     ai_levels = [int(n) for n in args.ai.split(",")]
+    print(f"# hard AI budget {HARD_BUDGET_S} s; {args.moves} measured /clans move per load", flush=True)
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
@@ -232,18 +261,6 @@ def main() -> int:
         profiler.disable()
         profiler.dump_stats(args.profile)
         pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(30)
-    print(f"# hard AI budget {HARD_BUDGET_S} s; {args.moves} measured /clans move per load")
-    for ai in ai_levels:
-        measured, elapsed = figures[f"ai{ai}"]  # type: ignore[misc]
-        ms = [d * 1000 for d in measured.durations]
-        first = [latency * 1000 for latency in measured.latencies]
-        print(f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms")
-        print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
-        print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
-        print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
-        if ai == 0:
-            trips = measured.transactions
-            print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions (max {max(trips)})")
     latencies, peak, before = figures["burst"]  # type: ignore[misc]
     first = [latency * 1000 for latency in latencies]
     print(f"# burst: {len(first)} moves at once, first answer max {max(first):.1f} ms; RSS before {before:.0f} MB")
