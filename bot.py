@@ -42,7 +42,6 @@ class ClansBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*PERSISTENT_ITEMS, *OVERVIEW_ITEMS)
         await self.sync_commands()
-        await self.resume_games()
 
     async def sync_commands(self) -> bool:
         """Sync slash commands when they changed since the last sync (to one guild in development)."""
@@ -58,12 +57,6 @@ class ClansBot(commands.Bot):
         await self.store.set_meta(key, digest)
         log.info("Synced %d commands to %s", len(payload), f"guild {guild.id}" if guild else "all servers")
         return True
-
-    async def resume_games(self) -> None:
-        """After a restart: every running game whose turn belongs to an AI goes on by itself."""
-        cog = self.get_cog("Clans")
-        for game in await self.store.running_games():
-            cog.ai.schedule(game.id)  # type: ignore[union-attr]
 
 
 async def run(config: Config) -> None:

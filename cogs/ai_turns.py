@@ -13,7 +13,7 @@ log = logging.getLogger("clans.ai")
 
 def ai_moves_next(table: Table) -> bool:
     """Whether an AI seat acts next in ``table``."""
-    return table.record.status == "running" and not table.state.over and table.mover.ai_level is not None
+    return table.ai_to_act
 
 
 class AITurns:

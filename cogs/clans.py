@@ -1,43 +1,28 @@
-"""The /clans command group. Each handler asks the game service and shows the answer; no rules here."""
+"""The /clans command group: one GroupCog whose commands live in modules by job (lobby, turns, info).
+Each handler asks the game service and shows the answer; no rules here."""
 
 from __future__ import annotations
 
-import asyncio
-import io
-import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ai import AI_LEVELS
-from cogs import messages as text
-from cogs.ai_runs import RunAnnouncer, run_embed
-from cogs.ai_turns import AITurns
-from cogs.components import cancel_view, lobby_view, order_view, replay_view
-from cogs.history_text import with_catch_up
-from cogs.order_menus import OrderMenus
+from cogs.base import ClansBase
+from cogs.info import InfoCommands
+from cogs.lobby import LobbyCommands
 from cogs.overview import OverviewCommands
-from cogs.placement import open_lobby
-from cogs.replays import send_replay
-from engine import Move, order_consequences
-from render import name_is_drawable, render_board, render_final
-from service import GameError, Played, Table
-from service.private_board import PrivateBoard
-from service.suggest import Suggestion, suggest_sources, suggest_targets
+from cogs.turns import TurnCommands
 
 if TYPE_CHECKING:
     from bot import ClansBot
 
-log = logging.getLogger("clans.cog")
-
-Send = Callable[..., Awaitable[Any]]
-
 
 @app_commands.guild_only()
 class ClansCog(
+    LobbyCommands,
+    TurnCommands,
+    InfoCommands,
     OverviewCommands,
     commands.GroupCog,
     name="Clans",
@@ -45,343 +30,13 @@ class ClansCog(
     group_description="Play Clans, the hidden-clan game",
 ):
     def __init__(self, bot: ClansBot) -> None:
-        self.bot = bot
-        self.games = bot.games
-        self.order_menus = OrderMenus()
-        self.ai = AITurns(self.games, RunAnnouncer(bot, self.announce), bot.config.ai_delay_s, bot.config.ai_budget_s)
+        ClansBase.__init__(self, bot)
+
+    async def cog_load(self) -> None:
+        await self.resume_ai_turns()
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
-
-    # --- lobby -----------------------------------------------------------------------------------
-
-    @app_commands.command(name="new", description="Open a game of Clans, in a new thread of its own if I may")
-    @app_commands.describe(thread="Open the game in a new thread of this channel (default: yes, if I may)")
-    async def new(self, interaction: discord.Interaction, thread: bool = True) -> None:
-        await open_lobby(self.games, interaction, _seat_name(interaction.user), thread)
-
-    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
-    async def join(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        await self.join_lobby(interaction, game.id, False)
-
-    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        await self.leave_lobby(interaction, game.id, False)
-
-    @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
-    @app_commands.describe(level="How strong the AI plays (default: normal)")
-    @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
-    )
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        game = await self.games.add_ai(game.id, interaction.user.id, level)
-        await interaction.response.send_message(f"AI ({level}) joined game #{game.id}.", ephemeral=True)
-        await self._refresh_lobby(game.id)
-
-    @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        await self.start_game(interaction, game.id, False)
-
-    async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.join(game_id, interaction.user.id, _seat_name(interaction.user))
-        await self._lobby_changed(interaction, game.id, from_button, f"You joined game #{game.id}.")
-
-    async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.leave(game_id, interaction.user.id)
-        await self._lobby_changed(interaction, game.id, from_button, f"You left game #{game.id}.")
-
-    async def _lobby_changed(
-        self, interaction: discord.Interaction, game_id: int, from_button: bool, note: str
-    ) -> None:
-        game = await self.games.game(game_id)
-        if from_button:
-            await interaction.response.edit_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
-        else:
-            await interaction.response.send_message(note, ephemeral=True)
-            await self._refresh_lobby(game.id)
-
-    async def _refresh_lobby(self, game_id: int) -> None:
-        game = await self.games.game(game_id)
-        if game.lobby_message_id is None:
-            return
-        message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
-        try:
-            await message.edit(embed=text.lobby_embed(game), view=lobby_view(game.id, game.status == "lobby"))
-        except discord.HTTPException:
-            log.warning("Could not update the lobby message of game %s", game_id)
-
-    async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        table = await self.games.start(game_id, interaction.user.id)
-        if from_button:
-            await interaction.response.edit_message(
-                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False)
-            )
-            send: Send = interaction.followup.send
-        else:
-            await interaction.response.defer(thinking=True)
-            send = interaction.followup.send
-            await self._refresh_lobby(game_id)
-        seats = "\n".join(f"{s.seat + 1}. {text.mention(s)}" for s in table.record.seats)
-        first = table.mover
-        content = (
-            f"**Clans game #{game_id} has started!**\n{seats}\n"
-            "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-            f"{text.mention(first)} moves first: `/clans move from to`."
-        )
-        embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
-        embed.set_footer(text=text.score_footer(table.view))
-        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        await send(content=content, embed=embed, file=await self._board_file(table))
-        await self._send_clans(table, send)
-        self.ai.schedule(game_id)
-
-    async def _send_clans(self, table: Table, send: Send) -> None:
-        unreachable = []
-        for seat in table.record.seats:
-            if seat.user_id is None:
-                continue
-            clan = await self.games.my_clan(table.id, seat.user_id)
-            try:
-                channel = await self.bot.create_dm(discord.Object(seat.user_id))
-                await channel.send(embed=text.clan_embed(clan, table.id, table.record.channel_id))
-            except discord.HTTPException:
-                unreachable.append(seat)
-        if unreachable:
-            who = ", ".join(text.mention(s) for s in unreachable)
-            await send(content=f"I could not DM {who}: use `/clans myclan` here to see your secret clan.")
-
-    # --- playing ---------------------------------------------------------------------------------
-
-    @app_commands.command(name="move", description="Move all huts of a territory onto a neighbouring one")
-    @app_commands.rename(from_="from")
-    @app_commands.describe(from_="The territory whose huts move, e.g. 23", to="The neighbouring territory, e.g. 24")
-    async def move(self, interaction: discord.Interaction, from_: int, to: int) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        try:
-            # Pinned to the position when the command arrived: a double submission applies once.
-            played = await self.games.play(
-                game.id, interaction.user.id, Move(from_, to), expected_ply=game.snapshot_ply
-            )
-        except GameError:
-            if await self._offer_order_again(interaction, game.id):
-                return
-            raise
-        await interaction.response.defer(thinking=True)
-        await self.announce(played, interaction.followup.send)
-
-    async def _offer_order_again(self, interaction: discord.Interaction, game_id: int) -> bool:
-        """The mover who still owes a village order gets the menu again instead of a bare refusal."""
-        table = await self.games.table(game_id)
-        seat = table.seat_of(interaction.user.id)
-        if not table.state.pending or seat is None or seat.seat != table.state.to_move:
-            return False
-        view = table.view
-        await interaction.response.send_message(
-            "First choose which of your villages is founded next:",
-            view=order_view(game_id, view.ply, order_consequences(view)),
-            ephemeral=True,
-        )
-        return True
-
-    @move.autocomplete("from_")
-    async def move_from_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        table = await self._table_quietly(interaction)
-        if table is None:
-            return []
-        return [_choice(s, target=False) for s in suggest_sources(table.view, str(current))]
-
-    @move.autocomplete("to")
-    async def move_to_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        table = await self._table_quietly(interaction)
-        try:
-            source = int(getattr(interaction.namespace, "from", None) or 0)
-        except (TypeError, ValueError):
-            return []
-        if table is None:
-            return []
-        return [_choice(s, target=True) for s in suggest_targets(table.view, source, str(current))]
-
-    async def _table_quietly(self, interaction: discord.Interaction) -> Table | None:
-        try:
-            return await self.games.table_in(_channel_id(interaction))
-        except GameError:
-            return None
-
-    async def choose_village(self, interaction: discord.Interaction, game_id: int, ply: int, territory: int) -> None:
-        played = await self.games.play(game_id, interaction.user.id, Move.village(territory), expected_ply=ply)
-        settled = text.order_settled_text(played.actor, played.outcome.villages, played.table.view.pending)
-        if interaction.message is not None and not interaction.message.flags.ephemeral:
-            self.order_menus.forget(game_id)
-            await interaction.response.edit_message(content=settled, view=None)
-        else:
-            await interaction.response.defer()  # the public menu is edited when the choice is announced
-        await self.announce(played, interaction.followup.send)
-
-    @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        played = await self.games.resign(game.id, interaction.user.id)
-        await interaction.response.defer(thinking=True)
-        await self.announce(played, interaction.followup.send)
-
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        if interaction.user.id != game.host_id and not interaction.permissions.manage_messages:
-            raise GameError("Only the host or a member with Manage Messages can cancel the game.")
-        await interaction.response.send_message(
-            f"Cancel game #{game.id}? Nothing will be scored.", view=cancel_view(game.id), ephemeral=True
-        )
-
-    async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.games.cancel(game_id, interaction.user.id, interaction.permissions.manage_messages)
-        await interaction.response.edit_message(content=f"Game #{game.id} is cancelled.", view=None)
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(f"Game #{game.id} was cancelled by {interaction.user.mention}.")
-        await self._refresh_lobby(game.id)
-
-    # --- announcing ------------------------------------------------------------------------------
-
-    async def announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
-        """The public message after an action (or after a ``run`` of AI actions ending with ``played``):
-        what happened, the board, and who acts next."""
-        try:
-            await self._announce(played, send, run)
-        finally:
-            self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
-
-    async def _announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
-        table, outcome = played.table, played.outcome
-        if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
-            settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
-            await self.order_menus.settle(self.bot, table.id, settled)
-        view = table.view
-        seats = table.record.seats
-        several = len(run) > 1
-        if outcome.game_over and view.result is not None:
-            embeds = [
-                run_embed(run, with_image=False)
-                if several
-                else text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
-                text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
-            ]
-            humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
-            board = await self._board_file(table, final=True)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
-            return
-        embed = (
-            run_embed(run, with_image=True)
-            if several
-            else text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)
-        )
-        mover = table.mover
-        if view.pending:
-            content = f"{text.mention(mover)}, choose which village is founded next:"
-            menu = order_view(table.id, view.ply, order_consequences(view))
-            posted = await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
-            self.order_menus.remember(table, posted)
-        else:
-            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} moves next."
-            # What else happened since their last move; this message shows the last actions, and with two
-            # seats that is all there is (so a two-player move stays at one read and one write).
-            if mover.user_id and len(seats) > 2:
-                shown = max(len(run), 1)
-                content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
-            await send(content=content, embed=embed, file=await self._board_file(table))
-
-    async def _board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
-        if mine is not None:
-            png = await asyncio.to_thread(
-                render_board, table.view, table.names, viewer_clan=mine.clan, movable=mine.movable
-            )
-        else:
-            png = await asyncio.to_thread(render_final if final else render_board, table.view, table.names)
-        return discord.File(io.BytesIO(png), filename=text.BOARD_FILE)
-
-    # --- information -----------------------------------------------------------------------------
-
-    @app_commands.command(name="board", description="Show the current board (only to you)")
-    async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.games.table_in(_channel_id(interaction))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        embed = text.status_embed(table.view, table.record.seats, table.id)
-        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        mine = await self.games.private_board(table, interaction.user.id)
-        await interaction.followup.send(embed=embed, file=await self._board_file(table, mine=mine), ephemeral=True)
-
-    @app_commands.command(name="status", description="Epoch, chips left, scores, seats and whose turn it is")
-    async def status(self, interaction: discord.Interaction) -> None:
-        finished = await self.games.finished_here(_channel_id(interaction))
-        if finished is not None:  # the channel's last game ended: its result, until a new one opens
-            await self.show_result(interaction, finished.id)
-            return
-        game = await self.games.active_game(_channel_id(interaction))
-        if game.status == "lobby":
-            await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)
-            return
-        table = await self.games.table(game.id)
-        await interaction.response.send_message(
-            embed=text.status_embed(table.view, table.record.seats, table.id), ephemeral=True
-        )
-
-    @app_commands.command(name="myclan", description="Show your secret clan (only to you)")
-    async def myclan(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(_channel_id(interaction))
-        clan = await self.games.my_clan(game.id, interaction.user.id)
-        await interaction.response.send_message(embed=text.clan_embed(clan, game.id, game.channel_id), ephemeral=True)
-
-    @app_commands.command(name="rules", description="The rules of Clans in short, with the epoch chart")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        from engine import load_chart
-
-        await interaction.response.send_message(embed=text.rules_embed(load_chart()), ephemeral=True)
-
-    @app_commands.command(name="help", description="Every /clans command with an example")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(text.HELP_TEXT, ephemeral=True)
-
-    @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
-    @app_commands.describe(game="The game's number, e.g. 3")
-    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
-        await send_replay(self.games, interaction, game, ephemeral=False)
-
-    @app_commands.command(name="leaderboard", description="This server's Clans ratings")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
-        rows = await self.games.store.leaderboard(interaction.guild_id)
-        # Without a cached guild, the interaction carries a partial one with no name.
-        name = getattr(interaction.guild, "name", None) or "this server"
-        await interaction.response.send_message(embed=text.leaderboard_embed(rows, name))
-
-    @app_commands.command(name="profile", description="A player's Clans record in this server")
-    @app_commands.describe(user="Whose profile (default: yours)")
-    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        assert interaction.guild_id is not None
-        target = user or interaction.user
-        record = await self.games.store.profile(interaction.guild_id, target.id)
-        await interaction.response.send_message(embed=text.profile_embed(record, target))
-
-
-def _seat_name(user: discord.User | discord.Member) -> str:
-    """The display name when the board's fonts can draw it, else the username (always a-z, 0-9, _ and .)."""
-    return user.display_name if name_is_drawable(user.display_name) else user.name
-
-
-def _channel_id(interaction: discord.Interaction) -> int:
-    assert interaction.channel_id is not None
-    return interaction.channel_id
-
-
-def _choice(suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:
-    return app_commands.Choice(name=text.suggestion_label(suggestion, target), value=suggestion.territory)
 
 
 async def setup(bot: ClansBot) -> None:

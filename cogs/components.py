@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import ui
@@ -47,7 +47,7 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>jo
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
@@ -89,12 +89,13 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> OrderSelect:
         return cls(int(match["game"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
         territory = int(values[0]) if values else 0
         await _guarded(
             interaction,
@@ -120,7 +121,7 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:cancel:(?P<g
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> CancelButton:
         return cls(int(match["game"]))
 
@@ -147,7 +148,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<g
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ReplayButton:
         return cls(int(match["game"]))
 

@@ -6,38 +6,23 @@ happened?), with history pages that keep turning after a restart (the game and p
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands, ui
-from discord.ext import commands
 
-from cogs.components import _guarded
+from cogs.base import ClansBase
+from cogs.components import _cog, _guarded
 from cogs.history_text import games_embed, history_embed, page_count
-from cogs.messages import BOARD_FILE, final_embed
-from render import render_final
-from service import GameService
 from service.overview import LOBBY_IDLE, GameHistory
-
-if TYPE_CHECKING:
-    from bot import ClansBot
 
 log = logging.getLogger("clans.cog")
 
 
-class OverviewCommands(commands.Cog):
-    bot: ClansBot
-    games: GameService
-
-    if TYPE_CHECKING:
-
-        async def _refresh_lobby(self, game_id: int) -> None: ...
-
+class OverviewCommands(ClansBase):
     @app_commands.command(name="games", description="Every game you are playing, on every server (only to you)")
     async def games_list(self, interaction: discord.Interaction) -> None:
         seated = await self.games.seated_games(interaction.user.id)
@@ -53,18 +38,6 @@ class OverviewCommands(commands.Cog):
             embed=history_embed(history, page), view=history_view(history, page), ephemeral=True
         )
 
-    async def show_result(self, interaction: discord.Interaction, game_id: int) -> None:
-        """`/clans status` after the end: the result of the channel's last game, with its final board."""
-        table = await self.games.table(game_id)
-        assert table.view.result is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(render_final, table.view, table.names)
-        await interaction.followup.send(
-            embed=final_embed(table.view.result, table.record.seats, table.id),
-            file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
-            ephemeral=True,
-        )
-
     async def close_idle_lobbies(self, now: datetime) -> list[int]:
         """Close the lobbies nobody started within a day, with a note where each was opened."""
         closed = await self.games.close_idle_lobbies(now)
@@ -75,14 +48,13 @@ class OverviewCommands(commands.Cog):
                 await self.bot.get_partial_messageable(game.channel_id).send(note)
             except discord.HTTPException:
                 log.warning("Could not announce the closing of idle game %s", game.id)
-            await self._refresh_lobby(game.id)
+            await self.refresh_lobby(game.id)
         return [game.id for game in closed]
 
 
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
-    cog: Any = interaction.client.get_cog("Clans")  # type: ignore[attr-defined]
     assert interaction.channel_id is not None
-    history = await cog.games.history(game_id, interaction.channel_id, interaction.guild_id)
+    history = await _cog(interaction).games.history(game_id, interaction.channel_id, interaction.guild_id)
     await interaction.response.edit_message(embed=history_embed(history, page), view=history_view(history, page))
 
 

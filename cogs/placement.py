@@ -52,7 +52,7 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, host_
         game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name)
         callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
         if callback.message_id is not None:
-            await games.store.set_lobby_message(game.id, callback.message_id)
+            await games.set_lobby_message(game.id, callback.message_id)
         return
     assert isinstance(channel, discord.TextChannel)
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
@@ -74,4 +74,4 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, host_
         f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
     )
     lobby = await created.send(f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id))
-    await games.store.set_lobby_message(game.id, lobby.id)
+    await games.set_lobby_message(game.id, lobby.id)

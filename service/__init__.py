@@ -1,10 +1,13 @@
 """Between the cogs and the engine/store: lobbies, turns and results, with no Discord in sight.
 
 Data flows one way: the cog calls a service method; the service loads the game from the store, lets
-the engine validate and apply, commits, and hands back what happened for the cog to show.
+the engine validate and apply, commits, and hands back what happened for the cog to show. The cogs get the
+public view and the viewer's own clan, never the whole state.
 """
 
-from service.errors import GameError
-from service.games import AiGuesses, GameService, Played, Table
+from service.errors import GameError, refusal
+from service.games import GameService, VillageOrderOwed
+from service.private_board import PrivateBoard
+from service.tables import AiGuesses, Played, Table
 
-__all__ = ["AiGuesses", "GameError", "GameService", "Played", "Table"]
+__all__ = ["AiGuesses", "GameError", "GameService", "Played", "PrivateBoard", "Table", "VillageOrderOwed", "refusal"]

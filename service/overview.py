@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine import Action, GameState, Move, PublicView, new_game, public_view, replay
-from service.errors import GameError
+from service.errors import GameError, refusals
 from service.history import MoveFact, public_history, since_last_action
-from store import GameRecord, SeatRecord, Store
+from service.tables import public_record
+from store import GameRecord, SeatRecord, Store, StoreError
 
 LOBBY_IDLE = timedelta(hours=24)
 """A lobby nobody started within this time is closed."""
@@ -49,7 +50,9 @@ class GameOverview:
         for record in await self.store.seated_games(user_id):
             state = await self._public_state(record)
             mover = record.seats[state.to_move]
-            listed.append(SeatedGame(record, mover, bool(state.pending), state.turn + 1, mover.user_id == user_id))
+            listed.append(
+                SeatedGame(public_record(record), mover, bool(state.pending), state.turn + 1, mover.user_id == user_id)
+            )
         return sorted(listed, key=lambda game: (not game.yours, game.record.id))
 
     async def history(self, game_id: int | None, channel_id: int, guild_id: int | None) -> GameHistory:
@@ -66,7 +69,7 @@ class GameOverview:
             raise GameError(f"Game #{record.id} has not started yet.")
         moves = await self.store.moves(record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
-        return GameHistory(record, tuple(facts))
+        return GameHistory(public_record(record), tuple(facts))
 
     async def catch_up(self, game_id: int, seat: int, shown: int = 0) -> GameHistory:
         """What happened in the game since ``seat``'s own last action, but for the last ``shown`` actions
@@ -83,30 +86,32 @@ class GameOverview:
             first = facts[len(told)]
             while told and told[-1].seat == first.seat and told[-1].turn == first.turn:
                 told.pop()
-        return GameHistory(record, tuple(told))
+        return GameHistory(public_record(record), tuple(told))
 
     async def finished_here(self, channel_id: int) -> GameRecord | None:
         """The channel's last game if it is finished (and no newer one has been opened since)."""
         record = await self.store.latest_game(channel_id)
-        return record if record is not None and record.status == "finished" else None
+        return public_record(record) if record is not None and record.status == "finished" else None
 
     async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
         """Cancel every lobby opened more than ``idle`` before ``now``; the closed games, to announce."""
         closed = []
         for lobby in await self.store.idle_lobbies(now - idle):
             try:
-                closed.append(await self.store.cancel_game(lobby.id, end_reason="idle"))
-            except Exception:  # started or cancelled meanwhile: nothing to close
+                closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
+            except StoreError:  # started or cancelled meanwhile: nothing to close
                 continue
         return closed
 
     async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
         """Move a just-opened lobby into its own channel or thread."""
-        return await self.store.move_lobby(game_id, channel_id)
+        with refusals():
+            return public_record(await self.store.move_lobby(game_id, channel_id))
 
     async def discard_lobby(self, game_id: int) -> None:
         """A lobby that could not be placed is closed again (it was never shown)."""
-        await self.store.cancel_game(game_id, end_reason="unplaced")
+        with refusals():
+            await self.store.cancel_game(game_id, end_reason="unplaced")
 
     async def too_late(self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int) -> str:
         """Why an action for the position after ``expected_ply`` cannot be played: it already was (a double

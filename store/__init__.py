@@ -19,6 +19,7 @@ from store.errors import (
     NotSeated,
     StaleAction,
     StoreError,
+    WrongGuild,
 )
 from store.games import MAX_SEATS, GameQueries
 from store.migrations import MIGRATIONS
@@ -68,6 +69,7 @@ __all__ = [
     "StaleAction",
     "Store",
     "StoreError",
+    "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
     "schema_version",

@@ -31,6 +31,8 @@ class Database:
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
+        self.transactions = 0
+        """Transactions begun so far: each is one round trip's worth of waiting on the database."""
 
     @classmethod
     async def open(cls, target: str | Path) -> Self:
@@ -57,10 +59,12 @@ class Database:
 
     def _write(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction; write transactions run one at a time, each seeing every earlier commit."""
+        self.transactions += 1
         return self._backend.write()
 
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
+        self.transactions += 1
         return self._backend.read()
 
     async def schema_version(self) -> int:

@@ -38,7 +38,7 @@ async def _game_row(conn: Connection, game_id: int) -> Row:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
-        raise GameNotFound(f"There is no game #{game_id}.")
+        raise GameNotFound(game_id)
     return row
 
 
@@ -67,7 +67,7 @@ async def _load_games(conn: Connection, where: str, params: tuple[object, ...]) 
 
 def _require_lobby(game: Row) -> None:
     if game["status"] != "lobby":
-        raise NotInLobby(f"Game #{game['id']} has already {'started' if game['status'] == 'running' else 'ended'}.")
+        raise NotInLobby(int(game["id"]), str(game["status"]))
 
 
 async def _close_seat_gap(conn: Connection, game_id: int, removed_seat: int) -> None:
@@ -93,7 +93,7 @@ async def _insert_move(conn: Connection, move: MoveRecord) -> None:
             (move.game_id, move.ply, move.seat, move.user_id, move.action, iso(move.created_at)),
         )
     except UniqueViolation as exc:
-        raise StaleAction(f"Move {move.ply} of game #{move.game_id} has already been played.") from exc
+        raise StaleAction(move.game_id, move.ply) from exc
 
 
 async def _advance_snapshot(
@@ -126,7 +126,7 @@ class GameQueries(Database):
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:
-                raise ChannelBusy("This channel already has a game; finish or cancel it first.") from exc
+                raise ChannelBusy(channel_id) from exc
             assert row is not None
             game_id = int(row["id"])
             await conn.execute(
@@ -165,9 +165,9 @@ class GameQueries(Database):
             _require_lobby(await _game_row(conn, game_id))
             seats = await _seats(conn, game_id)
             if user_id is not None and any(seat.user_id == user_id for seat in seats):
-                raise AlreadySeated("You are already in this game.")
+                raise AlreadySeated(game_id, user_id)
             if len(seats) >= MAX_SEATS:
-                raise LobbyFull(f"This game already has {MAX_SEATS} players.")
+                raise LobbyFull(game_id, MAX_SEATS)
             seat = SeatRecord(game_id, len(seats), user_id, name, ai_level)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",
@@ -186,7 +186,7 @@ class GameQueries(Database):
             ) as cursor:
                 row = await cursor.fetchone()
             if row is None:
-                raise NotSeated("You are not in this game.")
+                raise NotSeated(game_id, user_id=user_id)
             await _close_seat_gap(conn, game_id, int(row["seat"]))
             return await _load_game(conn, game_id)
 
@@ -199,7 +199,7 @@ class GameQueries(Database):
             ) as cursor:
                 row = await cursor.fetchone()
             if row is None:
-                raise NotSeated(f"Seat {seat} is not an AI seat.")
+                raise NotSeated(game_id, seat=seat)
             await _close_seat_gap(conn, game_id, seat)
             return await _load_game(conn, game_id)
 
@@ -240,16 +240,15 @@ class GameQueries(Database):
         async with self._write() as conn:
             game = await _game_row(conn, game_id)
             if game["status"] != "running":
-                raise NotRunning(f"Game #{game_id} is not running.")
+                raise NotRunning(game_id, expected_ply, str(game["status"]))
             if int(game["snapshot_ply"]) != expected_ply - 1:
-                raise StaleAction("The game has moved on since; look at the board again.")
+                raise StaleAction(game_id, expected_ply)
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
             if finished and results:  # the last move and the results land together, or neither does
-                await write_results(
-                    conn, game_id, int(game["guild_id"]) if game["guild_id"] is not None else None, results, rated
-                )
+                guild_id = int(game["guild_id"]) if game["guild_id"] is not None else None
+                await write_results(conn, game_id, guild_id, results, rated, iso(move.created_at))
             return move
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -265,7 +264,7 @@ class GameQueries(Database):
         async with self._write() as conn:
             game = await _game_row(conn, game_id)
             if game["status"] not in ("lobby", "running"):
-                raise NotActive(f"Game #{game_id} is already over.")
+                raise NotActive(game_id, str(game["status"]))
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ? WHERE id = ?",
                 (iso(utc_now()), end_reason, game_id),

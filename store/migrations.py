@@ -222,7 +222,26 @@ CREATE TABLE ratings (
 );
 """
 
-V3_SEATS_BY_USER: Final = """
+
+# A profile reads a bounded number of rows however many games its player finished: each result row carries
+# its game's guild and end time (so the last five come from one index range, no join), and each rating
+# keeps its best total up to date as results are written.
+V3_PROFILE_AGGREGATES: Final = """
+ALTER TABLE results ADD COLUMN guild_id INTEGER;
+ALTER TABLE results ADD COLUMN finished_at TEXT;
+UPDATE results SET
+    guild_id = (SELECT games.guild_id FROM games WHERE games.id = results.game_id),
+    finished_at = (SELECT games.finished_at FROM games WHERE games.id = results.game_id);
+CREATE INDEX results_recent ON results (guild_id, user_id, finished_at, game_id);
+
+ALTER TABLE ratings ADD COLUMN best_total INTEGER;
+UPDATE ratings SET best_total = (
+    SELECT MAX(results.total) FROM results JOIN games ON games.id = results.game_id
+    WHERE games.guild_id = ratings.guild_id AND games.rated = 1 AND results.user_id = ratings.user_id
+);
+"""
+
+V4_SEATS_BY_USER: Final = """
 -- `/clans games`: every running game a user is seated in, across servers (portable SQL).
 CREATE INDEX seats_by_user ON seats (user_id, game_id);
 """
@@ -230,5 +249,10 @@ CREATE INDEX seats_by_user ON seats (user_id, game_id);
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
-    V3_SEATS_BY_USER,
+    Migration(
+        sqlite=V3_PROFILE_AGGREGATES,
+        # Discord snowflakes need BIGINT on PostgreSQL; SQLite's INTEGER is already 64-bit.
+        postgres=V3_PROFILE_AGGREGATES.replace("guild_id INTEGER", "guild_id BIGINT"),
+    ),
+    V4_SEATS_BY_USER,
 )

@@ -51,13 +51,13 @@ class OverviewQueries(Database):
         async with self._write() as conn:
             games = await _load_games(conn, "id = ?", (game_id,))
             if not games:
-                raise GameNotFound(f"There is no game #{game_id}.")
+                raise GameNotFound(game_id)
             if games[0].status != "lobby":
-                raise NotInLobby(f"Game #{game_id} has already started.")
+                raise NotInLobby(game_id, games[0].status)
             busy = await _load_games(
                 conn, "channel_id = ? AND status IN ('lobby', 'running') AND id <> ?", (channel_id, game_id)
             )
             if busy:
-                raise ChannelBusy("This channel already has a game; finish or cancel it first.")
+                raise ChannelBusy(channel_id)
             await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?", (channel_id, game_id))
             return (await _load_games(conn, "id = ?", (game_id,)))[0]

@@ -13,6 +13,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     open_game,
+    peek,
     play_game,
     public_messages,
     random_picker,
@@ -30,7 +31,7 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     bot = await start_bot(fake, tmp_path, seeds=[31])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert [s.name for s in table.record.seats] == ["alice", "AI (easy)", "AI (normal)"]
     assert table.record.has_ai
     # However the seats were ordered, the AIs have already moved if they came first: it is alice's turn.
@@ -75,7 +76,7 @@ async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Pat
     resigned = answered(await fake.slash(alice, "clans resign"))  # settles only once the AIs are done
     assert resigned.followups and "alice resigned" in resigned.followups[0].embeds[0]["title"]
     await cog(bot).ai.idle()
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.over and table.record.status == "finished"
     over = [m for m in public_messages(fake) if m["content"].startswith("Game over!")]
     assert len(over) == 1 and over[0]["content"] == "Game over! <@101>"
@@ -88,18 +89,18 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path
     bot = await start_bot(fake, tmp_path, seeds=[33])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
     # alice's move is committed, then the bot dies before the AI could think (as in a crash).
     await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     ply = table.state.ply + 1
-    assert (await bot.games.table(1)).mover.user_id is None
+    assert (await peek(bot, 1)).mover.user_id is None
     await fake.close()
     messages_before = len(public_messages(fake))
 
     new_bot = await restart_bot(fake, tmp_path)
     await cog(new_bot).ai.idle()
-    table = await new_bot.games.table(1)
+    table = await peek(new_bot, 1)
     assert table.state.ply == ply + 1 and table.mover.user_id == alice.id
     [announcement] = public_messages(fake)[messages_before:]
     assert "AI (normal) moved" in announcement["embeds"][0]["title"]

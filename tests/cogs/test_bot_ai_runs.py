@@ -13,6 +13,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     open_game,
+    peek,
     public_messages,
     start_bot,
     users,
@@ -28,7 +29,7 @@ async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "easy"])
     await cog(bot).ai.idle()
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
     before = len(public_messages(fake))
     calls_before = len(fake.calls)
@@ -60,7 +61,7 @@ async def test_a_run_that_plays_nothing_leaves_no_placeholder(
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy"])
     await cog(bot).ai.idle()
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
 
     async def refused(*args: object, **kwargs: object) -> None:
         raise GameError("The game moved on.")

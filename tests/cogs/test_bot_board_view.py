@@ -11,6 +11,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     bot_errors,
     every_interaction_answered,  # noqa: F401
+    peek,
     public_messages,
     start_bot,
     users,
@@ -36,20 +37,21 @@ async def test_board_is_private_to_each_viewer(fake: FakeDiscord, tmp_path: Path
     await fake.slash(bob, "clans join")
     await fake.slash(alice, "clans start")
     table = await bot.games.table(1)
+    state = (await peek(bot, 1)).state
     mover, waiting = (alice, bob) if table.mover.user_id == alice.id else (bob, alice)
     public = render_board(table.view, table.names)
-    sources = frozenset(m.src for m in legal_moves(table.state) if isinstance(m, Move))
+    sources = frozenset(m.src for m in legal_moves(state) if isinstance(m, Move))
 
     mover_seat = table.seat_of(mover.id)
     assert mover_seat is not None
     mine = await _board_png(fake, mover)
-    expected = render_board(table.view, table.names, viewer_clan=table.state.clans[mover_seat.seat], movable=sources)
+    expected = render_board(table.view, table.names, viewer_clan=state.clans[mover_seat.seat], movable=sources)
     assert mine == expected and mine != public
 
     waiting_seat = table.seat_of(waiting.id)
     assert waiting_seat is not None
     theirs = await _board_png(fake, waiting)
-    assert theirs == render_board(table.view, table.names, viewer_clan=table.state.clans[waiting_seat.seat])
+    assert theirs == render_board(table.view, table.names, viewer_clan=state.clans[waiting_seat.seat])
     assert theirs != public and theirs != mine
 
     spectator = fake.user(300, "eve")

@@ -16,6 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     message_with,
     open_game,
+    peek,
     public_messages,
     raw_component,
     reach_order,
@@ -38,7 +39,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     players = by_id(alice, bob)
     mover = await reach_order(fake, bot, players)
     other = bob if mover is alice else alice
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     view = table.view
     menu = message_with(fake, "clans:order:")
     custom_id = f"clans:order:1:{view.ply}"
@@ -88,7 +89,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert lines.index(f"at **{pick}**") < min(lines.index(f"at **{t}**") for t in view.pending if str(t) != pick)
     log = await stored_moves(bot, 1)
     assert [m.action for m in log[len(log_before) :]] == [f"v{pick}"]
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
     assert announcement.content == f"<@{other.id}>, your move."
     # The menu shown again to the mover is stale now: the choice applied once.

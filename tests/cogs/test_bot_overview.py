@@ -18,6 +18,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     first_picker,
     message_with,
     open_game,
+    peek,
     play_game,
     play_turn,
     public_messages,
@@ -48,9 +49,9 @@ async def test_games_lists_every_running_game_on_every_server_own_turns_first(
     await open_game(fake, [carol, alice], channel=elsewhere)
     # Make it alice's turn in exactly one game: whoever moves first in game 1 plays until bob is to move.
     people = by_id(alice, bob, carol)
-    while (await bot.games.table(1)).mover.user_id != bob.id:
+    while (await peek(bot, 1)).mover.user_id != bob.id:
         await play_turn(fake, bot, 1, people)
-    while (await bot.games.table(2)).mover.user_id != alice.id:
+    while (await peek(bot, 2)).mover.user_id != alice.id:
         await play_turn(fake, bot, 2, people, channel=elsewhere)
     shown = answered(await fake.slash(alice, "clans games")).response
     assert shown is not None and shown.ephemeral
@@ -78,7 +79,7 @@ async def test_history_of_a_running_game_turns_pages_with_buttons(fake: FakeDisc
     await open_game(fake, [alice, bob])
     played = []
     while len(played) < 20:
-        table = await bot.games.table(1)
+        table = await peek(bot, 1)
         played.append((table.mover.name, legal_moves(table.state)[0]))
         await play_turn(fake, bot, 1, people)
     log = [m.action for m in await bot.store.moves(1)]
@@ -131,7 +132,7 @@ async def test_the_your_move_ping_catches_up_on_what_happened_since(fake: FakeDi
         result = await play_turn(fake, bot, 1, people)
     assert result is not None
     [ping] = result.followups
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     lines = ping.content.splitlines()
     assert lines[0] == f"<@{table.mover.user_id}>, your move."
     # The mover last moved at move 2; move 3 is told here, move 4 is this message's own embed.
@@ -180,7 +181,7 @@ async def test_a_late_action_is_told_what_happened(fake: FakeDiscord, tmp_path: 
     alice, bob = users(fake, 2)
     people = by_id(alice, bob)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     mover = people[table.mover.user_id]  # type: ignore[index]
     other = bob if mover is alice else alice
     move = legal_moves(table.state)[0]
@@ -191,7 +192,7 @@ async def test_a_late_action_is_told_what_happened(fake: FakeDiscord, tmp_path: 
         f"Your move {move.src} → {move.dst} was already played.",
     )
     # A different move by the same player, out of turn: whose turn it is.
-    again = legal_moves((await bot.games.table(1)).state)[0]
+    again = legal_moves((await peek(bot, 1)).state)[0]
     message = refused(await fake.slash(mover, "clans move", {"from": again.src, "to": again.dst}))
     assert message == f"It is <@{other.id}>'s turn."
     assert len(await bot.store.moves(1)) == 1

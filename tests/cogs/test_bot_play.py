@@ -10,6 +10,7 @@ import discord
 from botkit import (  # every_interaction_answered: autouse, checks each test
     ORDER_SEED,
     PNG_MAGIC,
+    Peek,
     answered,
     bot_errors,
     by_id,
@@ -17,6 +18,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     mention,
     open_game,
+    peek,
     play_game,
     play_turn,
     public_messages,
@@ -29,10 +31,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, InteractionResult
 
 from engine import Move, legal_moves, move_foundings
-from service import Table
 
 
-def a_move(table: Table) -> Move:
+def a_move(table: Peek) -> Move:
     return legal_moves(table.state)[0]
 
 
@@ -61,7 +62,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
         fake, bot, game_id, by_id(alice, bob, carol), random_picker(3), on_action=check_announcement
     )
     assert final is not None
-    table = await bot.games.table(game_id)
+    table = await peek(bot, game_id)
     assert table.record.status == "finished" and table.state.over
     assert len(await stored_moves(bot, game_id)) == table.state.ply
     # Every move was announced publicly: who moved what, and the next player was mentioned.
@@ -97,7 +98,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     bot = await start_bot(fake, tmp_path, seeds=[5])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     first = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     second = bob if first is alice else alice
     move = a_move(table)
@@ -117,7 +118,7 @@ async def test_wrong_turn_is_refused_with_whose_turn_it_is(fake: FakeDiscord, tm
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     waiting = bob if table.mover.user_id == alice.id else alice
     move = a_move(table)
     refused(
@@ -131,7 +132,7 @@ async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: Fa
     bot = await start_bot(fake, tmp_path, seeds=[7])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     board = table.state.board
     far = next(t for t in range(2, board.size + 1) if not board.adjacent(1, t))
@@ -155,14 +156,14 @@ async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: Fa
         await fake.slash(other, "clans move", {"from": move.src, "to": neighbour}), f"Territory {move.src} is empty"
     )
     assert await stored_moves(bot, 1) == before
-    assert (await bot.games.table(1)).state.ply == 1
+    assert (await peek(bot, 1)).state.ply == 1
 
 
 async def test_non_members_cannot_act(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path)
     alice, bob, eve = users(fake, 3)
     await open_game(fake, [alice, bob])
-    move = a_move(await bot.games.table(1))
+    move = a_move(await peek(bot, 1))
     refused(await fake.slash(eve, "clans move", {"from": move.src, "to": move.dst}), "You are not playing in this game")
     refused(await fake.slash(eve, "clans resign"), "You are not playing in this game")
     refused(await fake.slash(eve, "clans myclan"), "You are not playing in this game")
@@ -176,7 +177,7 @@ async def test_autocomplete_offers_legal_sources_then_destinations(fake: FakeDis
     alice, bob = users(fake, 2)
     assert await fake.autocomplete(alice, "clans move", "from", {"from": ""}) == []  # no game here
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     legal = legal_moves(table.state)
     sources = sorted({m.src for m in legal})
     assert len(sources) > 25, "more territories can move than Discord shows"
@@ -239,7 +240,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
     await fake.slash(bob, "clans join")
     await fake.slash(alice, "clans start")
     messages_before = len(public_messages(fake))
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
 
     board = answered(await fake.slash(bob, "clans board"))
     [shown] = board.followups
@@ -286,7 +287,7 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_pat
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     move = a_move(table)
     options = {"from": move.src, "to": move.dst}
@@ -322,12 +323,12 @@ async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, t
     alice, bob, carol = users(fake, 3)
     await open_game(fake, [alice, bob, carol])
     people = by_id(alice, bob, carol)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     quitter = people[table.mover.user_id]  # type: ignore[index]
     result = answered(await fake.slash(quitter, "clans resign"))
     [announcement] = result.followups
     assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.record.status == "running" and table.mover.user_id != quitter.id
     assert announcement.content == f"<@{table.mover.user_id}>, your move."
     refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")

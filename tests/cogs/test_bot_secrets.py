@@ -16,6 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     first_picker,
     open_game,
     order_seeking_picker,
+    peek,
     play_game,
     play_turn,
     public_record,
@@ -27,6 +28,7 @@ from fakediscord import FakeDiscord
 from PIL import Image
 
 import service.games
+import service.lobby
 import service.replays
 from engine import Clan, GameState, new_game
 from service.describe import clan_label
@@ -38,7 +40,7 @@ async def test_each_player_gets_their_clan_by_dm_and_with_myclan(fake: FakeDisco
     bot = await start_bot(fake, tmp_path, seeds=[8])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob], ai=["easy"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     for seat, person in enumerate((alice, bob)):
         clan = table.state.clans[seat]
         [dm] = fake.dms(person.id)
@@ -61,7 +63,7 @@ async def test_closed_dms_get_a_public_notice_without_any_clan_hint(fake: FakeDi
     assert notice["content"] == "I could not DM <@102>, <@103>: use `/clans myclan` here to see your secret clan."
     assert not notice["embeds"] and not notice["attachments"]
     assert not any(word in notice["content"].lower() for word in CLAN_WORDS)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     shown = answered(await fake.slash(bob, "clans myclan")).response
     assert shown is not None and shown.ephemeral
     assert clan_label(table.state.clans[1]) in embed_text(shown.embeds)
@@ -96,9 +98,9 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     histories: list[str] = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(service.games, "new_game", _dealing(shift))
+        monkeypatch.setattr(service.lobby, "new_game", _dealing(shift))
         await open_game(fake, [alice, bob, carol], channel=channel)
-        deals.append((await bot.games.table(game_id)).state.clans)
+        deals.append((await peek(bot, game_id)).state.clans)
         for _ in range(12):
             await play_turn(fake, bot, game_id, people, first_picker, channel=channel)
         # Anyone may read a running game's history: it must not depend on the deal either.
@@ -152,7 +154,7 @@ async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_pat
     alice, bob, carol = users(fake, 3)
     fake.close_dms(carol.id)
     await open_game(fake, [alice, bob, carol], ai=["normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     quitter = by_id(alice, bob, carol)[table.mover.user_id]  # type: ignore[index]
     answered(await fake.slash(quitter, "clans resign"))
     await fake.slash(alice, "clans status")
