@@ -34,8 +34,10 @@ def choose_action(
     """The move of the AI at ``seat`` (holding ``clan``), which must be the seat to move.
 
     ``start`` is the public view right after setup and ``history`` every action since. Decisions
-    depend only on these, ``seed`` and the level; hard thinks for ``budget_s`` seconds (default
-    DEFAULT_BUDGET_S) unless ``iterations`` fixes its number of rollouts, which makes it reproducible.
+    depend only on these, ``seed`` and the level. Hard plays ``iterations`` rollouts (reproducible),
+    stopping early once ``budget_s`` seconds are spent when both are given; with neither it thinks
+    for DEFAULT_BUDGET_S seconds. ``seed`` only drives the AI's own sampling: it is never the game's
+    setup seed, which would rebuild every player's clan.
     """
     if level not in AI_LEVELS:
         raise ValueError(f"Unknown AI level {level!r}: choose one of {', '.join(AI_LEVELS)}")
@@ -53,4 +55,4 @@ def choose_action(
         return choose_normal(obs, seat, clan, rng)
     if iterations is None and budget_s is None:
         budget_s = DEFAULT_BUDGET_S
-    return choose_hard(obs, seat, clan, rng, None if iterations is not None else budget_s, iterations)
+    return choose_hard(obs, seat, clan, rng, budget_s, iterations)

@@ -35,7 +35,10 @@ class ClansCog(
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games = bot.games
-        self.ai = AITurns(self.games, self.announce_in_channel, bot.config.ai_delay_s, bot.config.ai_budget_s)
+        settings = bot.config
+        self.ai = AITurns(
+            self.games, self.announce_in_channel, settings.ai_delay_s, settings.ai_budget_s, settings.ai_rollouts
+        )
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
@@ -128,7 +131,7 @@ class ClansCog(
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
         await send(content=content, embed=embed, file=await self._board_file(table))
         await self._send_clans(table, send)
-        self.ai.schedule(game_id)
+        self.ai.after(table)
 
     async def _send_clans(self, table: Table, send: Send) -> None:
         unreachable = []
@@ -246,7 +249,7 @@ class ClansCog(
         try:
             await self._announce(played, send)
         finally:
-            self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
+            self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
     async def _announce(self, played: Played, send: Send) -> None:
         table, outcome = played.table, played.outcome

@@ -8,7 +8,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai import choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
@@ -18,17 +17,15 @@ from engine import (
     Outcome,
     PublicView,
     Resign,
-    apply,
     final_result,
-    legal_moves,
     new_game,
     parse_action,
     play,
     public_view,
     replay,
-    state_from_view,
 )
 from engine.serial import BadState
+from service.ai_pool import AiPool, AiPoolError
 from service.errors import GameError
 from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
 
@@ -84,8 +81,12 @@ class AiGuesses:
 
 
 class GameService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, store: Store, seed_source: Callable[[], int] | None = None, ai_pool: AiPool | None = None
+    ) -> None:
         self.store = store
+        self.ai_pool = ai_pool or AiPool()
+        """Where every AI thinks (worker processes); its owner starts and closes it."""
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -254,8 +255,8 @@ class GameService:
             raise GameError("You are not playing in this game.")
         return table.state.clans[seat.seat]
 
-    async def ai_turn(self, game_id: int, budget_s: float) -> Played | None:
-        """If an AI seat is to act, let it decide (off the event loop) and play; None otherwise."""
+    async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
+        """If an AI seat is to act, let it decide (in a worker process) and play; None otherwise."""
         table = await self.table(game_id)
         seat = table.mover
         if table.record.status != "running" or table.state.over or seat.ai_level is None:
@@ -263,10 +264,10 @@ class GameService:
         start = await self.start_view(table)
         history = await self.actions(game_id)
         clan = table.state.clans[seat.seat]
-        move = await asyncio.to_thread(
-            decide_safely, seat.ai_level, start, history, seat.seat, clan, table.record.seed, budget_s
+        answer = await self.ai_pool.choose(
+            seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
         )
-        return await self.play(game_id, None, move, seat=seat.seat, expected_ply=table.state.ply)
+        return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=table.state.ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""
@@ -279,7 +280,11 @@ class GameService:
         history = await self.actions(table.id)
         guesses = []
         for seat in ai_seats:
-            beliefs = await asyncio.to_thread(clan_beliefs, start, history, seat.seat, table.state.clans[seat.seat])
+            try:
+                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, table.state.clans[seat.seat])
+            except AiPoolError as error:
+                log.error("No guesses for %s in game %s: %s", seat.name, table.id, error)
+                continue
             guesses.append(
                 AiGuesses(
                     seat.name,
@@ -316,20 +321,6 @@ def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
         )
         for seat in record.seats
     ]
-
-
-def decide_safely(
-    level: str, start: PublicView, history: list[Action], seat: int, clan: Clan, seed: int, budget_s: float
-) -> Move:
-    """The AI's move; should the AI ever fail, a legal move all the same, so the game never stalls."""
-    try:
-        return choose_action(level, start, history, seat, clan, seed, budget_s=budget_s)
-    except Exception:
-        log.exception("AI (%s) failed in seat %s; playing the first legal move instead", level, seat)
-        state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
-        for action in history:
-            apply(state, action)
-        return legal_moves(state)[0]
 
 
 def _mention(seat: SeatRecord) -> str:
