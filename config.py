@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dotenv import find_dotenv, load_dotenv
 
-from service.ai_pool import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 
 
 class ConfigError(ValueError):

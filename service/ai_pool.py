@@ -22,15 +22,12 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 
+from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
 from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Request, Result, Solver, serve, solve
 
 log = logging.getLogger("clans.ai_pool")
 
-DEFAULT_ROLLOUTS = 800
-"""Rollouts per hard move: as strong as 3,200 or 2 s of thinking for a quarter of the CPU (see README)."""
-DEFAULT_BUDGET_S = 2.0
-"""Upper bound on a hard move's thinking time, should the machine be slow."""
 DEFAULT_MARGIN_S = 10.0
 """How long past its budget a worker may take before it is judged hung (a busy machine is slow)."""
 STARTUP_S = 60.0
@@ -239,15 +236,15 @@ class AiPool:
         return result
 
     async def _run(self, request: Request, timeout_s: float) -> tuple[int, Result]:
-        await self.start()
         for attempt in (1, 2):
+            await self.start()
             self._waiting += 1
             try:
                 worker = await self._idle.get()
             finally:
                 self._waiting -= 1
-            if worker is None or worker not in self._workers:  # the pool was shut while this waited in line
-                raise AiPoolError("The AI pool is shut down.")
+            if worker is None or worker not in self._workers:  # the pool was shut, or lost its workers
+                raise AiPoolError("no AI worker is available")
             try:
                 pid, ok, result = await worker.ask(request, timeout_s)
             except _WorkerLost as lost:
@@ -297,8 +294,10 @@ class AiPool:
         self.replaced += 1
         try:
             await self.start()
-        except AiPoolError as error:  # the next request tries again
+        except AiPoolError as error:  # those in line play a legal move; the next request tries again
             log.error("Could not replace an AI worker: %s", error)
+            for _ in range(self._waiting):
+                self._idle.put_nowait(None)
 
     def _in_background(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from pathlib import Path
@@ -16,29 +15,10 @@ import ai.players
 import service.ai_worker
 from engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
 from service.ai_pool import AiPool
-from service.ai_worker import WORKER_NICENESS, Request, Result, solve
+from service.ai_worker import WORKER_NICENESS
+from tests.pool_faults import crash_once, fail, hang
 
 FEW_ROLLOUTS = 8
-
-
-# Faulty solvers: they run in the worker process (pickled by reference, as the real one is).
-
-
-def crash_once(marker: str, request: Request) -> Result:
-    """The first worker to get a request dies on it, as on a segfault or an out-of-memory kill."""
-    if not os.path.exists(marker):
-        Path(marker).touch()
-        os._exit(3)
-    return solve(request)
-
-
-def hang(request: Request) -> Result:
-    time.sleep(3600)
-    raise AssertionError("unreachable")
-
-
-def fail(request: Request) -> Result:
-    raise RuntimeError("the AI has a bug")
 
 
 def midgame(seed: int = 21, players: int = 3, moves: int = 9) -> tuple[GameState, list[Action]]:
