@@ -80,7 +80,7 @@ def count_ai_turns(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[Playe
 async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pool = AiPool(1, rollouts=8)  # hard's search in a worker: tests/ai/test_ai_pool.py (slow here)
+    pool = AiPool(1, rollouts=8, niceness=0)  # hard's search in a worker: tests/ai/test_ai_pool.py (slow here)
     requests: list[Decision] = []
     decision = pool.decision
     monkeypatch.setattr(pool, "decision", lambda *a, **k: requests.append(decision(*a, **k)) or requests[-1])
@@ -105,7 +105,7 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
 
 
 async def test_a_crashed_worker_is_replaced_and_the_game_goes_on(fake: FakeDiscord, tmp_path: Path) -> None:
-    pool = AiPool(1, rollouts=8, solver=partial(crash_once, str(tmp_path / "crashed")))
+    pool = AiPool(1, rollouts=8, niceness=0, solver=partial(crash_once, str(tmp_path / "crashed")))
     bot = await start_pool_bot(fake, tmp_path, [42], pool)
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["normal"])
@@ -117,7 +117,7 @@ async def test_a_crashed_worker_is_replaced_and_the_game_goes_on(fake: FakeDisco
 
 async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDiscord, tmp_path: Path) -> None:
     fake.settle_timeout = 60  # each hung turn waits out two deadlines and starts two workers
-    pool = AiPool(1, solver=hang, margin_s=0.3)
+    pool = AiPool(1, solver=hang, margin_s=0.3, niceness=0)
     bot = await start_pool_bot(fake, tmp_path, [43], pool)
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["hard"])
@@ -140,7 +140,7 @@ async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDisco
 async def test_ai_task_entries_last_only_while_an_ai_is_to_act(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pool = AiPool(1, rollouts=8)
+    pool = AiPool(1, rollouts=8, niceness=0)
     bot = await start_pool_bot(fake, tmp_path, [44], pool)
     answers = count_ai_turns(bot, monkeypatch)
     alice, bob = users(fake, 2)
