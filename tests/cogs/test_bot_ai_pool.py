@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -18,7 +20,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     play_turn,
     public_messages,
     random_picker,
+    restart_bot,
     seed_source,
+    start_bot,
     stored_moves,
     test_config,
     users,
@@ -155,3 +159,17 @@ async def test_ai_task_entries_last_only_while_an_ai_is_to_act(
     assert answers and None not in answers
     ai_moves = [m for m in await stored_moves(bot, 1) if m.user_id is None]
     assert len(answers) == len(ai_moves)
+
+
+async def test_closing_the_bot_stops_its_ai_workers(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[45])
+    pool = bot.games.ai_pool
+    workers = pool.pids
+    assert workers and os.getpid() not in workers  # started with the bot, before any AI turn
+    await restart_bot(fake, tmp_path)  # closes the running bot
+    assert not pool.pids
+    for pid in workers:
+        with pytest.raises(ProcessLookupError):
+            for _ in range(50):  # gone, and reaped; the kernel may take a moment to forget the pid
+                os.kill(pid, 0)
+                await asyncio.sleep(0.05)
