@@ -46,7 +46,6 @@ def test_the_ais_inputs_cannot_rebuild_the_deal() -> None:
     assert request.seed != SETUP_SEED
     assert SETUP_SEED.to_bytes(8, "little") not in pickle.dumps(request)
     assert "seed" not in {f.name for f in dataclasses.fields(request.start)}
-    assert new_game(3, request.seed).clans != real.clans
     # The AI's seed is a function of the game id, the ply and the seat under the pool's secret only.
     other_deal = new_game(3, SETUP_SEED + 1)
     assert other_deal.clans != real.clans

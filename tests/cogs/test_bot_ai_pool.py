@@ -33,9 +33,8 @@ import ai
 import ai.players
 import service.ai_worker
 from bot import ClansBot
-from engine import new_game
 from service import GameService, Played
-from service.ai_pool import AiPool
+from service.ai_pool import AiPool, decision_seed
 from service.ai_worker import Decision
 from store import Store
 from tests.pool_faults import crash_once, hang
@@ -47,6 +46,9 @@ async def start_pool_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int]
     bot = BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
     await fake.start(bot)
     return bot
+
+
+SECRET = b"this bot's secret"
 
 
 def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,7 +86,8 @@ def count_ai_turns(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[Playe
 async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pool = AiPool(1, rollouts=8, niceness=0)  # hard's search in a worker: tests/ai/test_ai_pool.py (slow here)
+    # Easy and normal here; hard's search in a worker is shown in tests/ai/test_ai_pool.py (faster there).
+    pool = AiPool(1, rollouts=8, niceness=0, secret=SECRET)
     requests: list[Decision] = []
     decision = pool.decision
     monkeypatch.setattr(pool, "decision", lambda *a, **k: requests.append(decision(*a, **k)) or requests[-1])
@@ -100,11 +103,10 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
         "What AI (easy) thought",
         "What AI (normal) thought",
     }
-    # No request carried the setup seed, nor a seed that deals this game's clans.
+    # No request carried the setup seed: each AI seed is the pool's keyed hash of game, ply and seat alone.
     game = await bot.games.game(1)
-    table = await bot.games.table(1)
     assert requests and all(r.seed != game.seed for r in requests)
-    assert all(new_game(3, r.seed).clans != table.state.clans for r in requests)
+    assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in requests)
     assert not bot_errors(fake)
 
 
