@@ -3,8 +3,8 @@
     python -m bench.ai_arena [--games N] [--hard-budget S | --hard-iterations N] [--quick] [--workers W]
     python -m bench.ai_arena --curve [--games N] [--budget-games M] [--points 200,800,3200,2s]
 
-Hard plays DEFAULT_HARD_ITERATIONS rollouts per move unless --hard-budget gives it seconds instead
-(the bot's default is 2 s, which would take hours over 400 games).
+Hard plays DEFAULT_HARD_ITERATIONS rollouts per move (the bot's default too: CLANS_AI_ROLLOUTS) unless
+--hard-budget gives it seconds instead (2 s, the old default, would take hours over 400 games).
 
 - hard_vs_3normal_win_rate: 4 players, hard in a rotating seat, three normal AIs. A tie counts as a
   shared win: each of the k tied winners gets 1/k of the game.
