@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
+	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena
 
 gallery: $(STAMP)
