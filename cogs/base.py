@@ -34,7 +34,10 @@ class ClansBase(commands.Cog):
         self.games: GameService = bot.games
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
-        self.ai = AITurns(self.games, self.announce_in_channel, bot.config.ai_delay_s, bot.config.ai_budget_s)
+        settings = bot.config
+        self.ai = AITurns(
+            self.games, self.announce_in_channel, settings.ai_delay_s, settings.ai_budget_s, settings.ai_rollouts
+        )
 
     async def resume_ai_turns(self) -> None:
         """After a restart: every running game whose turn belongs to an AI goes on by itself."""
@@ -46,8 +49,7 @@ class ClansBase(commands.Cog):
         try:
             await self._announce(played, send)
         finally:
-            if played.table.ai_to_act:  # the action is committed: an AI to move plays, announced or not
-                self.ai.schedule(played.table.id)
+            self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
     async def _announce(self, played: Played, send: Send) -> None:
         table, outcome = played.table, played.outcome
