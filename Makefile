@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.profile
+	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena
 	nice -n 10 $(BIN)/python -m bench.store
 

@@ -17,6 +17,7 @@ from cogs.errors import ClansTree
 from cogs.overview import OVERVIEW_ITEMS
 from config import Config, ConfigError, load_config
 from service import GameService
+from service.ai_pool import AiPool
 from store import Store, StoreError
 
 log = logging.getLogger("clans")
@@ -35,13 +36,19 @@ class ClansBot(commands.Bot):
         )
         self.config = config
         self.store = store
-        self.games = games or GameService(store)
+        pool = None if games else AiPool(rollouts=config.ai_rollouts, budget_s=config.ai_budget_s)
+        self.games = games or GameService(store, ai_pool=pool)
 
     async def setup_hook(self) -> None:
+        await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*PERSISTENT_ITEMS, *OVERVIEW_ITEMS)
         await self.sync_commands()
+
+    async def close(self) -> None:
+        await super().close()  # unloads the cog first, which stops its AI turns
+        await self.games.ai_pool.close()
 
     async def sync_commands(self) -> bool:
         """Sync slash commands when they changed since the last sync (to one guild in development)."""

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from dotenv import find_dotenv, load_dotenv
 
+from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+
 
 class ConfigError(ValueError):
     """A setting is missing or malformed; the message says what to do."""
@@ -21,10 +23,12 @@ class Config:
     database: str
     """A file path (SQLite) or a ``postgresql://`` URL."""
     ai_budget_s: float
-    """Thinking time of the hard AI per move."""
+    """Upper bound on the hard AI's thinking time per move (seconds)."""
     ai_delay_s: float
     """Pause before an AI moves, so humans can follow the game."""
     log_level: str
+    ai_rollouts: int = DEFAULT_ROLLOUTS
+    """Rollouts the hard AI plays per move (its strength), unless ai_budget_s runs out first."""
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
@@ -36,9 +40,10 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
         database=env.get("CLANS_DATABASE", "").strip() or "var/clans.db",
-        ai_budget_s=_float(env, "CLANS_AI_BUDGET", 2.0),
+        ai_budget_s=_float(env, "CLANS_AI_BUDGET", DEFAULT_BUDGET_S),
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
     )
 
 
@@ -48,6 +53,15 @@ def _optional_int(env: Mapping[str, str], key: str) -> int | None:
         return None
     if not raw.isdigit():
         raise ConfigError(f"{key} must be a number (a Discord id), not {raw!r}")
+    return int(raw)
+
+
+def _rollouts(env: Mapping[str, str], key: str, default: int) -> int:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{key} must be a whole number of rollouts, 1 or more, not {raw!r}")
     return int(raw)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ai import AI_LEVELS, choose_action, clan_beliefs
+from ai import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
@@ -52,6 +52,7 @@ class TerminalGame:
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
         self.seed = seed
+        self.ai_seed = secrets.randbits(62)
         self.start = public_view(self.state)
         self.history: list[Action] = []
         self.humans = set(range(humans if humans >= 2 else 1))
@@ -151,7 +152,18 @@ class TerminalGame:
         return True
 
     def ai_turn(self, seat: int) -> None:
-        move = choose_action(self.ai_level, self.start, self.history, seat, self.state.clans[seat], self.seed)
+        clan = self.state.clans[seat]
+        # The AI's own randomness, never the setup seed (which would rebuild every player's clan).
+        move = choose_action(
+            self.ai_level,
+            self.start,
+            self.history,
+            seat,
+            clan,
+            self.ai_seed,
+            DEFAULT_BUDGET_S,
+            iterations=DEFAULT_ROLLOUTS,
+        )
         self.apply(move, seat)
 
     def apply(self, move: Move, seat: int) -> None:

@@ -103,8 +103,9 @@ def choose_hard(
     exact posterior over assignments) and plays every surviving candidate's position out to the end
     with the informed playout policy; the value is the margin over the best opponent's total.
     Sequential halving keeps the better half of the candidates after each round; the prior counts as
-    PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible); otherwise
-    ``budget_s`` seconds, lookahead included, bound the thinking time.
+    PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible when alone);
+    ``budget_s`` seconds, lookahead included, bound the thinking time (alone, or as a cap on the
+    rollouts); at least one of the two is given.
     """
     began = time.perf_counter()
     scored = one_ply_scores(obs, seat, clan)
@@ -138,10 +139,9 @@ def choose_hard(
         per = max(1, total // (rounds * len(alive)))
         done = 0
         while True:
-            if round_end is None:
-                if done >= per:
-                    break
-            elif done and time.perf_counter() > round_end:
+            if iterations is not None and done >= per:
+                break
+            if round_end is not None and done and time.perf_counter() > round_end:
                 break
             clans = rng.choices(clans_pool, weights)[0]
             rollout_seed = rng.getrandbits(32)

@@ -36,7 +36,14 @@ class ClansBase(commands.Cog):
         self.games: GameService = bot.games
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
-        self.ai = AITurns(self.games, RunAnnouncer(bot, self.announce), bot.config.ai_delay_s, bot.config.ai_budget_s)
+        settings = bot.config
+        self.ai = AITurns(
+            self.games,
+            RunAnnouncer(bot, self.announce),
+            settings.ai_delay_s,
+            settings.ai_budget_s,
+            settings.ai_rollouts,
+        )
 
     async def resume_ai_turns(self) -> None:
         """After a restart: every running game whose turn belongs to an AI goes on by itself."""
@@ -49,8 +56,7 @@ class ClansBase(commands.Cog):
         try:
             await self._announce(played, send, run)
         finally:
-            if played.table.ai_to_act:  # the action is committed: an AI to move plays, announced or not
-                self.ai.schedule(played.table.id)
+            self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
     async def _announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
         table, outcome = played.table, played.outcome

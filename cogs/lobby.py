@@ -86,8 +86,7 @@ class LobbyCommands(ClansBase):
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
         await send(content=content, embed=embed, file=await self.board_file(table))
         await self._send_clans(table, send)
-        if table.ai_to_act:
-            self.ai.schedule(game_id)
+        self.ai.after(table)
 
     async def _send_clans(self, table: Table, send: Send) -> None:
         unreachable = []

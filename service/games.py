@@ -6,12 +6,10 @@ move, the new snapshot and, at the end, the results). Nothing is read back after
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from ai import choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
@@ -21,23 +19,21 @@ from engine import (
     Phase,
     PublicView,
     Resign,
-    apply,
     final_result,
-    legal_moves,
     new_game,
     parse_action,
     play,
     public_view,
     replay,
-    state_from_view,
 )
 from engine.serial import BadState
+from service.ai_pool import AiPool, AiPoolError
 from service.errors import GameError, refusal
 from service.lobby import LobbyService
 from service.overview import GameOverview
 from service.private_board import PrivateBoard, private_board
 from service.tables import AiGuesses, Loaded, Played, Table, public_record
-from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction
+from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
 
@@ -54,6 +50,13 @@ class VillageOrderOwed(GameError):
 
 
 class GameService(LobbyService, GameOverview):
+    def __init__(
+        self, store: Store, seed_source: Callable[[], int] | None = None, ai_pool: AiPool | None = None
+    ) -> None:
+        super().__init__(store, seed_source)
+        self.ai_pool = ai_pool or AiPool()
+        """Where every AI thinks (worker processes); its owner starts and closes it."""
+
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""
         return (await self._load(game_id)).table()
@@ -213,8 +216,8 @@ class GameService(LobbyService, GameOverview):
         seat = loaded.record.seat_of(user_id)
         return private_board(loaded.state, None if seat is None else seat.seat)
 
-    async def ai_turn(self, game_id: int, budget_s: float) -> Played | None:
-        """If an AI seat is to act, let it decide (off the event loop) and play; None otherwise."""
+    async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
+        """If an AI seat is to act, let it decide (in a worker process) and play; None otherwise."""
         loaded = await self._load(game_id)
         seat = loaded.mover
         if loaded.record.status != "running" or loaded.state.over or seat.ai_level is None:
@@ -222,10 +225,10 @@ class GameService(LobbyService, GameOverview):
         start = self._start_view(loaded)
         history = await self.actions(game_id)
         clan = loaded.state.clans[seat.seat]
-        move = await asyncio.to_thread(
-            decide_safely, seat.ai_level, start, history, seat.seat, clan, loaded.record.seed, budget_s
+        answer = await self.ai_pool.choose(
+            seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
         )
-        return await self.play(game_id, None, move, seat=seat.seat, expected_ply=loaded.state.ply)
+        return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=loaded.state.ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""
@@ -239,7 +242,11 @@ class GameService(LobbyService, GameOverview):
         history = await self.actions(table.id)
         guesses = []
         for seat in ai_seats:
-            beliefs = await asyncio.to_thread(clan_beliefs, start, history, seat.seat, loaded.state.clans[seat.seat])
+            try:
+                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
+            except AiPoolError as error:
+                log.error("No guesses for %s in game %s: %s", seat.name, table.id, error)
+                continue
             guesses.append(
                 AiGuesses(
                     seat.name,
@@ -298,20 +305,6 @@ def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
         )
         for seat in record.seats
     ]
-
-
-def decide_safely(
-    level: str, start: PublicView, history: list[Action], seat: int, clan: Clan, seed: int, budget_s: float
-) -> Move:
-    """The AI's move; should the AI ever fail, a legal move all the same, so the game never stalls."""
-    try:
-        return choose_action(level, start, history, seat, clan, seed, budget_s=budget_s)
-    except Exception:
-        log.exception("AI (%s) failed in seat %s; playing the first legal move instead", level, seat)
-        state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
-        for action in history:
-            apply(state, action)
-        return legal_moves(state)[0]
 
 
 def _mention(seat: SeatRecord) -> str:

@@ -38,9 +38,25 @@ def test_config_reads_every_setting_with_defaults() -> None:
         load_config({"CLANS_AI_DELAY": "-1"})
 
 
+def test_the_hard_ai_plays_a_number_of_rollouts_within_a_time_cap() -> None:
+    assert load_config({}).ai_rollouts == 800 and load_config({}).ai_budget_s == 2.0
+    assert load_config({"CLANS_AI_ROLLOUTS": "3200"}).ai_rollouts == 3200
+    for bad in ("fast", "0", "-5", "1.5"):
+        with pytest.raises(ConfigError, match="CLANS_AI_ROLLOUTS"):
+            load_config({"CLANS_AI_ROLLOUTS": bad})
+
+
 def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
-    keys = ("DISCORD_TOKEN", "DISCORD_GUILD_ID", "CLANS_DATABASE", "CLANS_AI_BUDGET", "CLANS_AI_DELAY", "LOG_LEVEL")
+    keys = (
+        "DISCORD_TOKEN",
+        "DISCORD_GUILD_ID",
+        "CLANS_DATABASE",
+        "CLANS_AI_ROLLOUTS",
+        "CLANS_AI_BUDGET",
+        "CLANS_AI_DELAY",
+        "LOG_LEVEL",
+    )
     for key in keys:
         assert f"{key}=" in example
 

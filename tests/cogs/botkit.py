@@ -25,6 +25,7 @@ from cogs.clans import ClansCog
 from config import Config
 from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
 from service import GameService
+from service.ai_pool import AiPool
 from store import GameRecord, MoveRecord, SeatRecord, Store
 
 Json = dict[str, Any]
@@ -82,7 +83,10 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | Non
     """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds."""
     settings = test_config(tmp_path, **config)
     store = await Store.open(settings.database)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds)))
+    # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
+    # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
+    pool = AiPool(niceness=0)
+    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
 
 
 async def start_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
