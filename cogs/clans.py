@@ -11,6 +11,7 @@ from discord.ext import commands
 from cogs.base import ClansBase
 from cogs.info import InfoCommands
 from cogs.lobby import LobbyCommands
+from cogs.lobby_sweeper import IdleLobbySweeper
 from cogs.overview import OverviewCommands
 from cogs.turns import TurnCommands
 
@@ -31,12 +32,15 @@ class ClansCog(
 ):
     def __init__(self, bot: ClansBot) -> None:
         ClansBase.__init__(self, bot)
+        self.lobby_sweeper = IdleLobbySweeper(self.close_idle_lobbies)
 
     async def cog_load(self) -> None:
         await self.resume_ai_turns()
+        self.lobby_sweeper.start()
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
+        self.lobby_sweeper.stop()
 
 
 async def setup(bot: ClansBot) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -28,6 +29,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord
 
+from cogs.lobby_sweeper import IdleLobbySweeper
 from engine import legal_moves
 
 OTHER_GUILD = 800
@@ -164,8 +166,11 @@ async def test_an_idle_lobby_closes_after_a_day_with_a_public_note(fake: FakeDis
     answered(await fake.slash(alice, "clans new"))
     await open_game(fake, [bob, alice], channel=fake.text_channel(930))  # running games are left alone
     now = datetime.now(UTC)
-    assert await cog(bot).close_idle_lobbies(now + timedelta(hours=23)) == []
-    assert await cog(bot).close_idle_lobbies(now + timedelta(hours=25)) == [1]
+    sweeper = cog(bot).lobby_sweeper
+    sweeper.clock = lambda: now + timedelta(hours=23)
+    assert await sweeper.sweep() == []
+    sweeper.clock = lambda: now + timedelta(hours=25)
+    assert await sweeper.sweep() == [1]
     game = await bot.store.get_game(1)
     assert game is not None and game.status == "cancelled" and game.end_reason == "idle"
     note = public_messages(fake)[-1]["content"]
@@ -173,7 +178,32 @@ async def test_an_idle_lobby_closes_after_a_day_with_a_public_note(fake: FakeDis
     lobby = message_with(fake, "clans:join:1")
     assert all(c.get("disabled") for c in lobby["components"][0]["components"])
     assert (await bot.store.get_game(2)).status == "running"  # type: ignore[union-attr]
-    assert await cog(bot).close_idle_lobbies(now + timedelta(hours=50)) == []  # closed once
+    sweeper.clock = lambda: now + timedelta(hours=50)
+    assert await sweeper.sweep() == []  # closed once
+    refused(await fake.slash(alice, "clans join"), "There is no game in this channel")
+
+
+async def test_the_sweeper_loop_sweeps_at_start_and_goes_on_after_a_failure(fake: FakeDiscord) -> None:
+    moments: list[datetime] = []
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    async def close_idle(at: datetime) -> list[int]:
+        moments.append(at)
+        if len(moments) == 1:
+            raise RuntimeError("the database is busy")
+        return []
+
+    sweeper = IdleLobbySweeper(close_idle, clock=lambda: now, every_s=0)
+    sweeper.start()
+    try:
+        while len(moments) < 2:
+            await asyncio.sleep(0)
+    finally:
+        sweeper.stop()
+    assert moments[:2] == [now, now]
+    [failure] = [r for r in fake.logged_errors if r.name == "clans.cog"]
+    assert "Closing idle lobbies failed" in failure.getMessage()
+    fake.logged_errors.clear()  # logged on purpose
 
 
 async def test_a_late_action_is_told_what_happened(fake: FakeDiscord, tmp_path: Path) -> None:
