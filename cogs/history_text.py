@@ -13,6 +13,7 @@ from engine import Move, Resign, Village
 from service.describe import CLAN_SQUARE, TERRAIN_ICON
 from service.history import MoveFact
 from service.overview import GameHistory, SeatedGame
+from words import count
 
 HISTORY_PAGE = 15
 """Lines per page of `/clans history`: 15 of at most ~200 characters stay well inside an embed."""
@@ -61,7 +62,7 @@ def history_embed(history: GameHistory, page: int) -> discord.Embed:
     state = {"running": "running", "finished": "finished", "cancelled": "cancelled"}.get(record.status, "")
     embed = discord.Embed(title=f"Game #{record.id} — history ({state})", colour=BRAND)
     embed.description = "\n".join(fact_line(f, history.names) for f in facts) or "No move yet."
-    embed.set_footer(text=f"Page {page + 1}/{pages} · {len(history.facts)} actions")
+    embed.set_footer(text=f"Page {page + 1}/{pages} · {count(len(history.facts), 'action')}")
     return embed
 
 

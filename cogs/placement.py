@@ -11,6 +11,7 @@ import discord
 from cogs import messages as text
 from cogs.components import lobby_view
 from service import GameError, GameService
+from words import listing, plural
 
 log = logging.getLogger("clans.cog")
 
@@ -29,9 +30,9 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 def permissions_sentence(missing: list[str]) -> str:
-    names = " and ".join(f"**{name}**" for name in missing)
-    plural = "permissions" if len(missing) > 1 else "permission"
-    return f"I cannot run a game here: I need the {names} {plural} in this channel. Ask a moderator to grant it."
+    names = listing(f"**{name}**" for name in missing)
+    which = plural(len(missing), "permission")
+    return f"I cannot run a game here: I need the {names} {which} in this channel. Ask a moderator to grant it."
 
 
 async def open_lobby(games: GameService, interaction: discord.Interaction, host_name: str, thread: bool) -> None:
