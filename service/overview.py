@@ -48,7 +48,7 @@ class GameOverview:
         """Every running game the user sits in, on every server: their own turns first, then oldest first."""
         listed = []
         for record in await self.store.seated_games(user_id):
-            state = await self._public_state(record)
+            state = await self._whole_state(record)
             mover = record.seats[state.to_move]
             listed.append(
                 SeatedGame(public_record(record), mover, bool(state.pending), state.turn + 1, mover.user_id == user_id)
@@ -57,17 +57,17 @@ class GameOverview:
 
     async def history(self, game_id: int | None, channel_id: int, guild_id: int | None) -> GameHistory:
         """The history of game ``game_id`` of this server, or else of this channel's current or last game."""
-        if game_id is not None:
-            record = await self.store.get_game(game_id)
-            if record is None or record.guild_id != guild_id:
-                raise GameError(f"There is no game #{game_id} in this server.")
-        else:
-            record = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
-            if record is None:
+        if game_id is None:
+            current = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
+            if current is None:
                 raise GameError("No game has been played in this channel yet. Name one: `/clans history game:12`.")
+            game_id = current.id
+        found = await self.store.game_log(game_id)
+        if found is None or found[0].guild_id != guild_id:
+            raise GameError(f"There is no game #{game_id} in this server.")
+        record, moves = found
         if record.status == "lobby":
             raise GameError(f"Game #{record.id} has not started yet.")
-        moves = await self.store.moves(record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(public_record(record), tuple(facts))
 
@@ -131,7 +131,8 @@ class GameOverview:
             return f"It is {who}'s turn."
         return "Too late: the game moved on while you were choosing. Look at the latest board."
 
-    async def _public_state(self, record: GameRecord) -> GameState:
+    async def _whole_state(self, record: GameRecord) -> GameState:
+        """Inside the service only (it holds the clans): what ``seated_games`` reads whose turn it is from."""
         if record.snapshot is not None:
             state = GameState.from_json(record.snapshot)
             if state.ply == record.snapshot_ply:
