@@ -31,6 +31,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, InteractionResult
 
 from engine import Move, legal_moves, move_foundings
+from service.describe import CLAN_MARK
 
 
 def a_move(table: Peek) -> Move:
@@ -75,7 +76,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
     for seat, name in enumerate(("alice", "bob", "carol")):
         clan = result.clans[seat]
         line = (
-            f"{clan.label.capitalize()}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
+            f"{clan.label.capitalize()} {CLAN_MARK[clan]}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
             f" = **{result.totals[seat]}**"
         )
         assert name in reveal and line in reveal
@@ -245,7 +246,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
     assert status is not None and status.ephemeral
     text = embed_text(status.embeds)
     assert "Epoch\n1:" in text and "Village chips left\n12" in text and "Move\n1" in text
-    assert "Clan scores" in text and all(c in text for c in ("Red: 0", "Blue: 0", "Green: 0", "Yellow: 0", "Black: 0"))
+    assert "Clan scores" in text and all(f"{c.label.capitalize()} {CLAN_MARK[c]}: 0" in text for c in CLAN_MARK)
     assert f"▶ {table.mover.seat + 1}. <@{table.mover.user_id}>" in text
     assert f"<@{table.mover.user_id}> to move" in text
 
