@@ -5,19 +5,21 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import clock_texts, clock_views
 from cogs import messages as text
 from cogs.ai_turns import AITurns
+from cogs.clock import TurnScheduler
 from cogs.components import cancel_view, lobby_view, order_view
 from engine import Move, legal_moves, order_choices
 from render import render_board, render_final
-from service import GameError, Played, Table
+from service import Deadlines, GameError, Played, Table
 from service.describe import territory_label
 
 if TYPE_CHECKING:
@@ -36,18 +38,34 @@ class ClansCog(
         self.bot = bot
         self.games = bot.games
         self.ai = AITurns(self.games, self.announce_in_channel, bot.config.ai_delay_s, bot.config.ai_budget_s)
+        self.deadlines = Deadlines(self.games, budget_s=bot.config.ai_budget_s)
+        self.clock = TurnScheduler(self, self.deadlines)
+
+    async def cog_load(self) -> None:
+        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
+        self.clock.start()
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
+        self.clock.stop()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Any /clans command in a game's channel brings its player back from being away."""
+        await clock_views.welcome_back(self, interaction, channel_id=interaction.channel_id)
+        return True
 
     # --- lobby -----------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a game of Clans in this channel or thread")
-    async def new(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(pace="Time for each move (default: daily, 24 hours); the host can change it in the lobby")
+    @app_commands.choices(pace=[app_commands.Choice(name=p.label, value=p.value) for p in clock_texts.PACE_CHOICES])
+    async def new(self, interaction: discord.Interaction, pace: str = "daily") -> None:
         game = await self.games.open_lobby(
-            interaction.guild_id, _channel_id(interaction), interaction.user.id, interaction.user.display_name
+            interaction.guild_id, _channel_id(interaction), interaction.user.id, interaction.user.display_name, pace
         )
-        callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
+        callback = await interaction.response.send_message(
+            embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+        )
         if callback.message_id is not None:
             await self.games.store.set_lobby_message(game.id, callback.message_id)
 
@@ -90,7 +108,9 @@ class ClansCog(
     ) -> None:
         game = await self.games.game(game_id)
         if from_button:
-            await interaction.response.edit_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
+            await interaction.response.edit_message(
+                embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+            )
         else:
             await interaction.response.send_message(note, ephemeral=True)
             await self._refresh_lobby(game.id)
@@ -101,7 +121,9 @@ class ClansCog(
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
         try:
-            await message.edit(embed=text.lobby_embed(game), view=lobby_view(game.id, game.status == "lobby"))
+            await message.edit(
+                embed=text.lobby_embed(game), view=lobby_view(game.id, game.status == "lobby", game.pace)
+            )
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
 
@@ -109,7 +131,7 @@ class ClansCog(
         table = await self.games.start(game_id, interaction.user.id)
         if from_button:
             await interaction.response.edit_message(
-                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False)
+                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False, table.record.pace)
             )
             send: Send = interaction.followup.send
         else:
@@ -121,7 +143,8 @@ class ClansCog(
         content = (
             f"**Clans game #{game_id} has started!**\n{seats}\n"
             "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-            f"{text.mention(first)} moves first: `/clans move from to`."
+            f"{text.mention(first)} moves first: `/clans move from to`"
+            f"{clock_texts.clock_suffix(table.record.deadline_at, self.games.now())}."
         )
         embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
         embed.set_footer(text=text.score_footer(table.view))
@@ -129,6 +152,7 @@ class ClansCog(
         await send(content=content, embed=embed, file=await self._board_file(table))
         await self._send_clans(table, send)
         self.ai.schedule(game_id)
+        self.clock.wake()
 
     async def _send_clans(self, table: Table, send: Send) -> None:
         unreachable = []
@@ -241,34 +265,56 @@ class ClansCog(
 
     # --- announcing ------------------------------------------------------------------------------
 
-    async def announce(self, played: Played, send: Send) -> None:
-        """The public message after an action: what happened, the board, and who acts next."""
+    async def announce(
+        self,
+        played: Played,
+        send: Send,
+        *,
+        notice: str = "",
+        earlier: Sequence[Played] = (),
+        extra_view: discord.ui.View | None = None,
+    ) -> None:
+        """The public message after an action: what happened, the board, and who acts next.
+
+        ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message.
+        """
         try:
-            await self._announce(played, send)
+            await self._announce(played, send, notice, earlier, extra_view)
+            await self.deadlines.mark_announced(played.table.id, played.table.state.ply)
         finally:
             self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
+            self.clock.wake()  # and the next turn's deadline is set
 
-    async def _announce(self, played: Played, send: Send) -> None:
+    async def _announce(
+        self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
+    ) -> None:
         table, outcome = played.table, played.outcome
         view = table.view
         seats = table.record.seats
+        before = [text.earlier_embed(earlier)] if earlier else []
+        lead = f"{notice}\n" if notice else ""
         if outcome.game_over and view.result is not None:
             embeds = [
+                *before,
                 text.move_embed(outcome, played.actor, view, with_image=False),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True))
+            await send(
+                content=f"{lead}Game over! {humans}", embeds=embeds, file=await self._board_file(table, final=True)
+            )
             return
-        embed = text.move_embed(outcome, played.actor, view, with_image=True)
+        embeds = [*before, text.move_embed(outcome, played.actor, view, with_image=True)]
         mover = table.mover
+        left = clock_texts.clock_suffix(table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
-            content = f"{text.mention(mover)}, choose which village is founded next:"
+            content = f"{lead}{text.mention(mover)}, choose which village is founded next{left}:"
             menu = order_view(table.id, view.ply, order_choices(view), view.chips_left == 1)
-            await send(content=content, embed=embed, file=await self._board_file(table), view=menu)
+            await send(content=content, embeds=embeds, file=await self._board_file(table), view=menu)
         else:
-            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
-            await send(content=content, embed=embed, file=await self._board_file(table))
+            content = f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{mover.name} is thinking…"
+            extra = {"view": extra_view} if extra_view is not None else {}
+            await send(content=lead + content, embeds=embeds, file=await self._board_file(table), **extra)
 
     async def announce_in_channel(self, played: Played) -> None:
         await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
@@ -295,8 +341,9 @@ class ClansCog(
             await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)
             return
         table = await self.games.table(game.id)
+        clock = clock_texts.status_clock(table.record, self.games.now())
         await interaction.response.send_message(
-            embed=text.status_embed(table.view, table.record.seats, table.id), ephemeral=True
+            embed=text.status_embed(table.view, table.record.seats, table.id, clock), ephemeral=True
         )
 
     @app_commands.command(name="myclan", description="Show your secret clan (only to you)")
@@ -304,6 +351,21 @@ class ClansCog(
         game = await self.games.active_game(_channel_id(interaction))
         clan = await self.games.my_clan(game.id, interaction.user.id)
         await interaction.response.send_message(embed=text.clan_embed(clan, game.id, game.channel_id), ephemeral=True)
+
+    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
+    @app_commands.describe(dm="on: also DM me when my time to move runs low; off: only the channel mention")
+    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await clock_views.set_notify(self, interaction, dm == "on")
+
+    async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None:
+        game = await self.games.set_pace(game_id, interaction.user.id, pace)
+        await interaction.response.edit_message(embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace))
+
+    async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        if not await clock_views.welcome_back(self, interaction, game_id=game_id):
+            raise GameError("You are not away in this game: nothing to do.")
+        await interaction.response.send_message("Welcome back! Your turns are yours again.", ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Clans in short, with the epoch chart")
     async def rules(self, interaction: discord.Interaction) -> None:

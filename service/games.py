@@ -30,6 +30,7 @@ from engine import (
 )
 from engine.serial import BadState
 from service.errors import GameError
+from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners, system_clock
 from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
@@ -84,9 +85,10 @@ class AiGuesses:
 
 
 class GameService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.now: Clock = now or system_clock
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -94,8 +96,19 @@ class GameService:
 
     # --- lobby ---------------------------------------------------------------------------------
 
-    async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: int, host_name: str) -> GameRecord:
-        return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source())
+    async def open_lobby(
+        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
+    ) -> GameRecord:
+        pace = _pace(pace)
+        return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+
+    async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError("Only the host can change the pace.")
+        if not await self.store.set_pace(game_id, _pace(pace)):
+            raise GameError(_status_sentence(await self.game(game_id)))
+        return await self.game(game_id)
 
     async def active_game(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
@@ -148,7 +161,8 @@ class GameService:
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
             raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
         state = new_game(len(game.seats), game.seed)
-        record = await self.store.start_game(game_id, state.to_json())
+        clock = clock_for(Pace(game.pace), game.seats, state, self.now())
+        record = await self.store.start_game(game_id, state.to_json(), clock)
         return Table(record, state)
 
     async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
@@ -199,11 +213,14 @@ class GameService:
         action: Action | str,
         seat: int | None = None,
         expected_ply: int | None = None,
+        timeouts: int | None = None,
     ) -> Played:
         """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
 
         ``expected_ply`` pins the position the player saw (a button on an old message): if the game
         has moved on, the action is refused instead of being applied to a different position.
+        ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
+        of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
         """
         async with self._lock(game_id):
             table = await self.table(game_id)
@@ -228,6 +245,11 @@ class GameService:
                 outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
             except IllegalMove as error:
                 raise GameError(str(error)) from None
+            if user_id is not None:
+                timeouts = 0
+            changed_turn = state.over or state.to_move != table.state.to_move
+            now_away = timeouts is not None and timeouts >= AWAY_AFTER
+            away = {s.seat for s in table.record.seats if s.away and s.seat != seat} | ({seat} if now_away else set())
             try:
                 await self.store.append_action(
                     game_id,
@@ -238,8 +260,13 @@ class GameService:
                     state.to_json(),
                     finished=state.over,
                     end_reason=state.end_reason.value if state.end_reason else None,
-                    results=_results(table.record, state) if state.over else (),
+                    results=_results(table.record, state, away) if state.over else (),
                     rated=table.record.guild_id is not None,
+                    clock=clock_for(Pace(table.record.pace), table.record.seats, state, self.now())
+                    if changed_turn
+                    else None,
+                    timeouts=timeouts,
+                    away=now_away,
                 )
             except StaleAction:
                 raise GameError("That move was already played: the game has moved on.") from None
@@ -300,8 +327,9 @@ class GameService:
         return await self.play(game_id, user_id, Resign(seat.seat))
 
 
-def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
+def _results(record: GameRecord, state: GameState, away: set[int]) -> list[ResultInput]:
     result = final_result(state)
+    winners = final_winners(result, away)
     return [
         ResultInput(
             seat=seat.seat,
@@ -311,8 +339,9 @@ def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
             clan_score=result.clan_scores[result.clans[seat.seat]],
             chips=result.chips[seat.seat],
             total=result.totals[seat.seat],
-            winner=seat.seat in result.winners,
+            winner=seat.seat in winners,
             resigned=seat.seat in result.resigned,
+            away=seat.seat in away,
         )
         for seat in record.seats
     ]
@@ -330,6 +359,13 @@ def decide_safely(
         for action in history:
             apply(state, action)
         return legal_moves(state)[0]
+
+
+def _pace(text: str) -> Pace:
+    try:
+        return Pace.parse(text)
+    except ValueError as error:
+        raise GameError(str(error)) from None
 
 
 def _mention(seat: SeatRecord) -> str:

@@ -4,6 +4,7 @@ The move log plus the seed is the source of truth for a game; the snapshot only 
 Every method is a single transaction. Nothing here knows about Discord or images.
 """
 
+from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -35,7 +36,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries):
+class Store(GameQueries, RatingQueries, ClockQueries):
     """The bot's database: ``async with await Store.open(path) as store: ...``."""
 
 
@@ -45,7 +46,9 @@ __all__ = [
     "AiLevel",
     "AlreadySeated",
     "ChannelBusy",
+    "ClockStage",
     "Database",
+    "DueTurn",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -61,10 +64,12 @@ __all__ = [
     "RatingRecord",
     "ResultInput",
     "ResultRecord",
+    "Returned",
     "SeatRecord",
     "StaleAction",
     "Store",
     "StoreError",
+    "TurnClock",
     "apply_migrations",
     "finishing_ranks",
     "schema_version",

@@ -28,10 +28,10 @@ STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
 
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
     """Ranks for the rating model (1 = best): higher total ranks better, equal totals share a rank, and
-    every player who resigned shares the last rank whatever their total."""
-    totals = sorted({r.total for r in results if not r.resigned}, reverse=True)
+    every player who resigned, or was still away at the end, shares the last rank whatever their total."""
+    totals = sorted({r.total for r in results if not (r.resigned or r.away)}, reverse=True)
     last = len(totals) + 1
-    return [last if r.resigned else totals.index(r.total) + 1 for r in results]
+    return [last if r.resigned or r.away else totals.index(r.total) + 1 for r in results]
 
 
 def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> list[PlackettLuceRating]:
@@ -115,7 +115,7 @@ async def write_results(
             return False
     await conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-        " resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " resigned, away) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -128,6 +128,7 @@ async def write_results(
                 r.total,
                 int(r.winner),
                 int(r.resigned),
+                int(r.away),
             )
             for r in results
         ],

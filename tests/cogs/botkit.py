@@ -23,7 +23,7 @@ from bot import ClansBot
 from cogs.clans import ClansCog
 from config import Config
 from engine import GameState, Move, Phase, apply, legal_moves, new_game
-from service import GameService
+from service import Clock, GameService
 from store import MoveRecord, Store
 
 Json = dict[str, Any]
@@ -77,22 +77,28 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
     return lambda: next(queue)
 
 
-async def make_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds."""
+async def make_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
+    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``)."""
     settings = test_config(tmp_path, **config)
     store = await Store.open(settings.database)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds)))
+    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), now=now))
 
 
-async def start_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+async def start_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
+    bot = await make_bot(fake, tmp_path, seeds, now, **config)
     await fake.start(bot)
     return bot
 
 
-async def restart_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
+async def restart_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
     """Close the running bot and start a new one on the same database file."""
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+    bot = await make_bot(fake, tmp_path, seeds, now, **config)
     await fake.restart(bot)
     return bot
 
