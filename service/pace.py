@@ -145,7 +145,7 @@ def reminder_step(pace: Pace, stage: ClockStage, deadline: datetime, now: dateti
 def duration_text(delta: timedelta) -> str:
     """'24 h', '10 min', '30 s': rounded to the nearest unit that keeps two figures or fewer."""
     seconds = max(0, round(delta.total_seconds()))
-    if seconds >= 2 * 3600:
+    if seconds >= 2 * 3600 or (seconds >= 3600 and seconds % 3600 == 0):
         return f"{round(seconds / 3600)} h"
     if seconds >= 2 * 60:
         return f"{round(seconds / 60)} min"

@@ -1,0 +1,308 @@
+"""Turn clocks through the real command tree, with an injected clock: paces, reminders, the autopilot on timeout,
+away seats and coming back, restarts, races, and moves committed but never announced."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    answered,
+    cog,
+    custom_ids,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    message_with,
+    public_messages,
+    raw_component,
+    refused,
+    restart_bot,
+    start_bot,
+    stored_moves,
+    users,
+)
+from fakediscord import FakeDiscord, FakeUser
+
+from bot import ClansBot
+from engine import legal_moves
+from service import ManualClock
+
+HOUR = timedelta(hours=1)
+
+
+async def timed_game(
+    fake: FakeDiscord, tmp_path: Path, pace: str = "daily", count: int = 2, seed: int = 41
+) -> tuple[ClansBot, ManualClock, list[FakeUser]]:
+    """A started game between ``count`` humans at ``pace``, on a clock that only moves when told to."""
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[seed], now=clock)
+    people = users(fake, count)
+    answered(await fake.slash(people[0], "clans new", {"pace": pace}))
+    for person in people[1:]:
+        answered(await fake.slash(person, "clans join"))
+    answered(await fake.slash(people[0], "clans start"))
+    return bot, clock, people
+
+
+async def tick(fake: FakeDiscord, bot: ClansBot) -> list[str]:
+    """One scheduler tick; the public texts it posted."""
+    before = len(public_messages(fake))
+    await cog(bot).clock.tick()
+    return [m["content"] for m in public_messages(fake)[before:]]
+
+
+async def mover_of(bot: ClansBot, people: list[FakeUser], game_id: int = 1) -> FakeUser:
+    table = await bot.games.table(game_id)
+    return next(p for p in people if p.id == table.mover.user_id)
+
+
+async def move_by_slash(fake: FakeDiscord, bot: ClansBot, people: list[FakeUser]) -> None:
+    table = await bot.games.table(1)
+    move = next(m for m in legal_moves(table.state) if not m.is_village_choice)
+    mover = await mover_of(bot, people)
+    answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
+
+
+# --- paces ------------------------------------------------------------------------------------------------
+
+
+async def test_the_pace_is_chosen_with_new_and_changed_by_the_host_in_the_lobby(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    await start_bot(fake, tmp_path, now=ManualClock())
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
+    lobby = message_with(fake, "clans:pace:")
+    assert "Pace\nfast (1 h a move)" in embed_text(lobby["embeds"])
+    answered(await fake.slash(bob, "clans join"))
+    refused(await fake.select(bob, lobby, "clans:pace:1", ["live"]), "Only the host can change the pace")
+    changed = answered(await fake.select(alice, lobby, "clans:pace:1", ["relaxed"]))
+    assert changed.response is not None and changed.response.callback_type == 7  # the lobby message itself
+    lobby = fake.message(int(lobby["id"]))
+    assert "Pace\nrelaxed (72 h a move)" in embed_text(lobby["embeds"])
+    [select] = [c for c in lobby["components"][1]["components"] if c["custom_id"] == "clans:pace:1"]
+    assert [o["value"] for o in select["options"] if o.get("default")] == ["relaxed"]
+    answered(await fake.slash(alice, "clans start"))
+    refused(await raw_component(fake, alice, lobby, "clans:pace:1", ["live"]), "That game has already started")
+    status = answered(await fake.slash(bob, "clans status")).response
+    assert status is not None and "Pace: relaxed (72 h a move) · 72 h left" in embed_text(status.embeds)
+
+
+async def test_the_turn_ping_and_status_show_the_time_left(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path)
+    start = next(m for m in public_messages(fake) if "has started" in m["content"])
+    assert start["content"].endswith("moves first: `/clans move from to` · 24 h left.")
+    clock.advance(3 * HOUR)
+    status = answered(await fake.slash(people[0], "clans status")).response
+    assert status is not None and "Pace: daily (24 h a move) · 21 h left" in embed_text(status.embeds)
+    await move_by_slash(fake, bot, people)
+    assert public_messages(fake)[-1]["content"].endswith(", your move · 24 h left.")
+
+
+# --- reminders --------------------------------------------------------------------------------------------
+
+
+async def test_one_reminder_at_half_time_and_one_last_call(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path)
+    mover = await mover_of(bot, people)
+    clock.advance(11 * HOUR)
+    assert await tick(fake, bot) == []
+    clock.advance(HOUR)
+    assert await tick(fake, bot) == [f"⏳ <@{mover.id}>, half your time for this move in game #1 is used: 12 h left."]
+    assert await tick(fake, bot) == [] and await tick(fake, bot) == []
+    clock.advance(10 * HOUR)
+    [last_call] = await tick(fake, bot)
+    assert last_call.startswith(f"⌛ Last call, <@{mover.id}>: 2 h left to move in game #1, then the autopilot")
+    clock.advance(HOUR)
+    assert await tick(fake, bot) == []
+    assert fake.dms(mover.id)[1:] == []  # only the clan DM: reminders by DM are off by default
+    assert len(await stored_moves(bot, 1)) == 0
+
+
+async def test_a_late_tick_sends_only_the_last_call(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, _ = await timed_game(fake, tmp_path, pace="fast")
+    clock.advance(timedelta(minutes=55))  # the half-time reminder was missed (the bot was busy or down)
+    [text] = await tick(fake, bot)
+    assert text.startswith("⌛ Last call") and "5 min left" in text
+    assert await tick(fake, bot) == []
+
+
+async def test_live_games_only_get_the_last_call(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path, pace="live")
+    mover = await mover_of(bot, people)
+    clock.advance(timedelta(seconds=60))
+    assert await tick(fake, bot) == []
+    clock.advance(timedelta(seconds=30))
+    [text] = await tick(fake, bot)
+    assert text.startswith(f"⌛ Last call, <@{mover.id}>: 30 s left")
+    clock.advance(timedelta(seconds=29))
+    assert await tick(fake, bot) == []
+    clock.advance(timedelta(seconds=1))
+    [timeout] = await tick(fake, bot)
+    assert timeout.startswith(f"⏰ <@{mover.id}> ran out of time; autopilot moved ")
+
+
+async def test_notify_on_sends_reminders_by_dm_too_and_off_stops_them(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path)
+    mover = await mover_of(bot, people)
+    shown = answered(await fake.slash(mover, "clans notify", {"dm": "on"}))
+    assert [s.ephemeral for s in shown.followups] == [True] and "Reminders by DM are **on**" in shown.text
+    assert fake.dms(mover.id)[-1]["content"].startswith("You will get your Clans turn reminders here")
+    clock.advance(12 * HOUR)
+    await tick(fake, bot)
+    assert (
+        fake.dms(mover.id)[-1]["content"]
+        == "Half your time is used in Clans game #1 (<#900>): it is your move, 12 h left."
+    )
+    off = answered(await fake.slash(mover, "clans notify", {"dm": "off"})).response
+    assert off is not None and off.ephemeral and "Reminders by DM are **off**" in off.content
+    dms = len(fake.dms(mover.id))
+    clock.advance(10 * HOUR)
+    [last_call] = await tick(fake, bot)
+    assert last_call.startswith(f"⌛ Last call, <@{mover.id}>")
+    assert len(fake.dms(mover.id)) == dms
+
+
+async def test_notify_on_with_closed_dms_says_so(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, _, people = await timed_game(fake, tmp_path)
+    fake.close_dms(people[1].id)
+    shown = answered(await fake.slash(people[1], "clans notify", {"dm": "on"}))
+    assert all(s.ephemeral for s in shown.followups)
+    assert "I cannot DM you: your direct messages are closed" in shown.text
+    assert await bot.store.wants_dm(people[1].id)
+
+
+# --- timeouts ---------------------------------------------------------------------------------------------
+
+
+async def test_a_timeout_plays_exactly_one_autopilot_move(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path)
+    mover = await mover_of(bot, people)
+    clock.advance(24 * HOUR)
+    texts = await tick(fake, bot)
+    assert len(texts) == 1 and texts[0].startswith(f"⏰ <@{mover.id}> ran out of time; autopilot moved ")
+    assert texts[0].endswith(", your move · 24 h left.")
+    [move] = await stored_moves(bot, 1)
+    assert move.user_id is None and move.seat == 0 and f"{move.action.replace('-', ' → ')}." in texts[0]
+    assert await tick(fake, bot) == [] and len(await stored_moves(bot, 1)) == 1
+    table = await bot.games.table(1)
+    assert table.record.seats[0].timeouts == 1 and not table.record.seats[0].away
+    assert table.mover.user_id != mover.id and table.record.deadline_at == clock() + 24 * HOUR
+
+
+async def test_three_timeouts_make_the_seat_away_until_a_command(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path, pace="fast")
+    alice, bob = people
+    for _ in range(3):
+        assert (await mover_of(bot, people)) == alice
+        clock.advance(HOUR)
+        [text] = await tick(fake, bot)
+        await move_by_slash(fake, bot, people)  # bob answers in time
+    assert "is now **away**" in text and "I'm back" in text
+    assert custom_ids(public_messages(fake)[-2]) == ["clans:back:1"]
+    # Away: alice's turns are played at once, without waiting for her clock.
+    await tick(fake, bot)
+    table = await bot.games.table(1)
+    assert table.mover.user_id == bob.id and table.record.seats[0].away
+    assert public_messages(fake)[-1]["content"].startswith("⏰ <@101> is away; autopilot moved ")
+    answered(await fake.slash(alice, "clans status"))  # any /clans command here brings her back
+    assert public_messages(fake)[-1]["content"] == "👋 <@101> is back: the autopilot no longer plays for them."
+    table = await bot.games.table(1)
+    assert not table.record.seats[0].away and table.record.seats[0].timeouts == 0
+    await move_by_slash(fake, bot, people)
+    assert await tick(fake, bot) == [] and (await mover_of(bot, people)) == alice  # her clock runs normally again
+
+
+async def test_the_i_am_back_button(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path, pace="live")
+    alice, bob = people
+    for _ in range(3):
+        clock.advance(timedelta(minutes=2))
+        await tick(fake, bot)
+        await move_by_slash(fake, bot, people)
+    await tick(fake, bot)  # alice is away: played at once
+    notice = message_with(fake, "clans:back:")
+    refused(await fake.click(bob, notice, "clans:back:1"), "You are not away in this game")
+    back = answered(await fake.click(alice, notice, "clans:back:1"))
+    assert back.response is not None and back.response.ephemeral and "Welcome back" in back.response.content
+    assert public_messages(fake)[-1]["content"] == "👋 <@101> is back: the autopilot no longer plays for them."
+    assert not (await bot.games.table(1)).record.seats[0].away
+
+
+async def test_a_timeout_due_while_the_bot_was_down_is_played_once_after_the_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    _, clock, _ = await timed_game(fake, tmp_path)
+    await fake.close()
+    clock.advance(30 * HOUR)  # half time, last call and deadline all passed while the bot was down
+    new_bot = await restart_bot(fake, tmp_path, now=clock)
+    await tick(fake, new_bot)
+    await tick(fake, new_bot)
+    assert len(await stored_moves(new_bot, 1)) == 1
+    texts = [m["content"] for m in public_messages(fake)]
+    assert sum("ran out of time" in t for t in texts) == 1
+    assert not any("half your time" in t or "Last call" in t for t in texts)
+
+
+async def test_a_human_move_and_a_timeout_racing_apply_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    for attempt in range(2):
+        game_id = attempt + 1
+        channel = fake.text_channel(930 + attempt)
+        if attempt == 0:
+            bot, clock, people = await timed_game(fake, tmp_path)
+        else:
+            answered(await fake.slash(people[0], "clans new", channel=channel))
+            answered(await fake.slash(people[1], "clans join", channel=channel))
+            answered(await fake.slash(people[0], "clans start", channel=channel))
+        clock.advance(24 * HOUR)
+        [due] = [d for d in await cog(bot).deadlines.due() if d.game_id == game_id]
+        table = await bot.games.table(game_id)
+        move = legal_moves(table.state)[0]
+        human = fake.slash(
+            people[0], "clans move", {"from": move.src, "to": move.dst}, channel=fake.channels[table.record.channel_id]
+        )
+        timeout = cog(bot).deadlines.handle(due)
+        first, second = (human, timeout) if attempt == 0 else (timeout, human)
+        results = await asyncio.gather(first, second)
+        moves = await stored_moves(bot, game_id)
+        assert len(moves) == 1, moves  # exactly one of them applied
+        if moves[0].user_id is None:
+            refused(next(r for r in results if hasattr(r, "calls")))
+        await cog(bot).clock.tick()
+        assert len(await stored_moves(bot, game_id)) == 1
+
+
+# --- announcements ----------------------------------------------------------------------------------------
+
+
+async def test_moves_committed_but_not_announced_are_announced_once_after_a_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot, clock, _ = await timed_game(fake, tmp_path)
+    for _ in range(2):  # committed, then the bot dies before posting (as in kill -9)
+        table = await bot.games.table(1)
+        await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    await fake.close()
+    before = len(public_messages(fake))
+    new_bot = await restart_bot(fake, tmp_path, now=clock)
+    [caught_up] = public_messages(fake)[before:]
+    assert caught_up["content"].startswith("📣 Catching up")
+    assert caught_up["content"].endswith("<@101>, your move · 24 h left.")
+    titles = embed_text(caught_up["embeds"])
+    assert "Move 1: alice moved" in titles and "Move 2: bob moved" in titles
+    assert (await new_bot.games.game(1)).announced_ply == 2
+    await fake.close()
+    again = await restart_bot(fake, tmp_path, now=clock)
+    await cog(again).clock.tick()
+    assert len(public_messages(fake)) == before + 1
+
+
+async def test_a_failed_announcement_is_posted_by_a_later_tick(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, _, _ = await timed_game(fake, tmp_path)
+    table = await bot.games.table(1)
+    await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    assert await tick(fake, bot) == []  # first seen: it may still be on its way
+    [late] = await tick(fake, bot)
+    assert late.startswith("📣 Catching up")
+    assert await tick(fake, bot) == []
