@@ -153,7 +153,7 @@ async def test_notify_on_sends_reminders_by_dm_too_and_off_stops_them(fake: Fake
     await tick(fake, bot)
     assert (
         fake.dms(mover.id)[-1]["content"]
-        == "Half your time is used in Clans game #1 (<#900>): it is your move, 12 h left."
+        == f"Half your time is used in Clans game #1 (<#{fake.channel.id}>): it is your move, 12 h left."
     )
     off = answered(await fake.slash(mover, "clans notify", {"dm": "off"})).response
     assert off is not None and off.ephemeral and "Reminders by DM are **off**" in off.content
