@@ -122,7 +122,7 @@ class Deadlines:
         """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""
         seat = table.mover.seat
         start = public_view(new_game(table.state.players, table.record.seed))
-        history = await self.games.actions(table.id)
+        history = (await self.games.actions(table.id))[: table.state.ply]  # as of the table, whatever came since
         clan = table.state.clans[seat]
         return await asyncio.to_thread(
             decide_safely, self.level, start, history, seat, clan, table.record.seed, self.budget_s

@@ -14,6 +14,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     message_with,
+    play_turn,
     public_messages,
     raw_component,
     refused,
@@ -22,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     stored_moves,
     users,
 )
-from fakediscord import FakeDiscord, FakeUser
+from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
 from engine import legal_moves
@@ -36,13 +37,19 @@ async def timed_game(
 ) -> tuple[ClansBot, ManualClock, list[FakeUser]]:
     """A started game between ``count`` humans at ``pace``, on a clock that only moves when told to."""
     clock = ManualClock()
-    bot = await start_bot(fake, tmp_path, seeds=[seed], now=clock)
+    bot = by_hand(await start_bot(fake, tmp_path, seeds=[seed], now=clock))
     people = users(fake, count)
     answered(await fake.slash(people[0], "clans new", {"pace": pace}))
     for person in people[1:]:
         answered(await fake.slash(person, "clans join"))
     answered(await fake.slash(people[0], "clans start"))
     return bot, clock, people
+
+
+def by_hand(bot: ClansBot) -> ClansBot:
+    """Stop the scheduler's background loop: the test drives every tick itself, so nothing runs in between."""
+    cog(bot).clock.stop()
+    return bot
 
 
 async def tick(fake: FakeDiscord, bot: ClansBot) -> list[str]:
@@ -236,7 +243,7 @@ async def test_a_timeout_due_while_the_bot_was_down_is_played_once_after_the_res
     _, clock, _ = await timed_game(fake, tmp_path)
     await fake.close()
     clock.advance(30 * HOUR)  # half time, last call and deadline all passed while the bot was down
-    new_bot = await restart_bot(fake, tmp_path, now=clock)
+    new_bot = by_hand(await restart_bot(fake, tmp_path, now=clock))
     await tick(fake, new_bot)
     await tick(fake, new_bot)
     assert len(await stored_moves(new_bot, 1)) == 1
@@ -246,31 +253,81 @@ async def test_a_timeout_due_while_the_bot_was_down_is_played_once_after_the_res
 
 
 async def test_a_human_move_and_a_timeout_racing_apply_once(fake: FakeDiscord, tmp_path: Path) -> None:
-    for attempt in range(2):
-        game_id = attempt + 1
-        channel = fake.text_channel(930 + attempt)
-        if attempt == 0:
-            bot, clock, people = await timed_game(fake, tmp_path)
-        else:
-            answered(await fake.slash(people[0], "clans new", channel=channel))
-            answered(await fake.slash(people[1], "clans join", channel=channel))
-            answered(await fake.slash(people[0], "clans start", channel=channel))
-        clock.advance(24 * HOUR)
-        [due] = [d for d in await cog(bot).deadlines.due() if d.game_id == game_id]
+    bot, clock, people = await timed_game(fake, tmp_path)
+    alice, bob = people
+    deadlines = cog(bot).deadlines
+
+    async def mover_moves(game_id: int, mover: FakeUser) -> InteractionResult:
+        """The mover sends the first legal move of the position the turn began with."""
         table = await bot.games.table(game_id)
         move = legal_moves(table.state)[0]
-        human = fake.slash(
-            people[0], "clans move", {"from": move.src, "to": move.dst}, channel=fake.channels[table.record.channel_id]
-        )
-        timeout = cog(bot).deadlines.handle(due)
-        first, second = (human, timeout) if attempt == 0 else (timeout, human)
-        results = await asyncio.gather(first, second)
-        moves = await stored_moves(bot, game_id)
-        assert len(moves) == 1, moves  # exactly one of them applied
-        if moves[0].user_id is None:
-            refused(next(r for r in results if hasattr(r, "calls")))
+        channel = fake.channels[table.record.channel_id]
+        return await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}, channel=channel)
+
+    # The human's move lands after the timeout was found due, before it is handled: the timeout stands down.
+    clock.advance(24 * HOUR)
+    [due] = await deadlines.due()
+    answered(await mover_moves(1, alice))
+    assert await deadlines.handle(due) is None
+    assert [m.user_id for m in await stored_moves(bot, 1)] == [alice.id]
+
+    for channel_id in (931, 932):
+        channel = fake.text_channel(channel_id)
+        answered(await fake.slash(alice, "clans new", channel=channel))
+        answered(await fake.slash(bob, "clans join", channel=channel))
+        answered(await fake.slash(alice, "clans start", channel=channel))
+    movers = {game_id: await mover_of(bot, people, game_id) for game_id in (2, 3)}
+    clock.advance(24 * HOUR)
+    due_turns = {d.game_id: d for d in await deadlines.due()}
+    assert set(due_turns) == {1, 2, 3}  # game 1: bob's turn is due too now
+
+    # The autopilot moves first: the human's move, sent for the same turn, is refused.
+    stale = await bot.games.table(2)
+    assert await deadlines.handle(due_turns[2]) is not None
+    move = legal_moves(stale.state)[0]
+    refused(await fake.slash(movers[2], "clans move", {"from": move.src, "to": move.dst}, channel=fake.channels[931]))
+    assert [m.user_id for m in await stored_moves(bot, 2)] == [None]
+
+    # Truly at once: whichever wins, exactly one move is applied at that turn.
+    human, timeout = await asyncio.gather(mover_moves(3, movers[3]), deadlines.handle(due_turns[3]))
+    moves = await stored_moves(bot, 3)
+    assert len(moves) == 1
+    assert (moves[0].user_id is None) == (timeout is not None)
+    if timeout is not None:
+        refused(human)
+    await cog(bot).clock.tick()
+    assert len(await stored_moves(bot, 3)) == 1
+
+
+async def test_an_away_player_at_the_end_cannot_win_and_is_ranked_last(fake: FakeDiscord, tmp_path: Path) -> None:
+    fake.settle_timeout = 30
+    bot, clock, people = await timed_game(fake, tmp_path, pace="live", seed=43)
+    sleeper = await mover_of(bot, people)
+    [awake] = [p for p in people if p != sleeper]
+    cog(bot).deadlines.level = "easy"  # the autopilot plays most of this game: the quick AI keeps the test short
+    for _ in range(3):
+        clock.advance(timedelta(minutes=2))
         await cog(bot).clock.tick()
-        assert len(await stored_moves(bot, game_id)) == 1
+        await move_by_slash(fake, bot, people)
+    for _ in range(400):
+        table = await bot.games.table(1)
+        if table.state.over:
+            break
+        if table.mover.user_id == sleeper.id:
+            await cog(bot).clock.tick()  # away: due at once
+        else:
+            await play_turn(fake, bot, 1, {awake.id: awake})
+    table = await bot.games.table(1)
+    assert table.state.over and table.seat_of(sleeper.id).away  # type: ignore[union-attr]
+    results = {r.user_id: r for r in await bot.store.results(1)}
+    assert results[sleeper.id].away and not results[sleeper.id].winner  # whatever the totals
+    assert results[awake.id].winner and not results[awake.id].away
+    ratings = {p.id: await bot.store.rating(fake.guild_id, p.id) for p in people}
+    assert ratings[awake.id].mu > ratings[sleeper.id].mu  # type: ignore[union-attr]
+    [final] = [m for m in public_messages(fake) if "Game over!" in m["content"]]
+    shown = embed_text(final["embeds"])
+    assert f"🏆 <@{awake.id}> wins!" in shown
+    assert shown.index(f"{awake.name} 🏆") < shown.index(f"{sleeper.name} (away at the end: cannot win, ranked last)")
 
 
 # --- announcements ----------------------------------------------------------------------------------------
@@ -285,7 +342,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
         await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     await fake.close()
     before = len(public_messages(fake))
-    new_bot = await restart_bot(fake, tmp_path, now=clock)
+    new_bot = by_hand(await restart_bot(fake, tmp_path, now=clock))
     [caught_up] = public_messages(fake)[before:]
     assert caught_up["content"].startswith("📣 Catching up")
     assert caught_up["content"].endswith("<@101>, your move · 24 h left.")
@@ -293,7 +350,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
     assert "Move 1: alice moved" in titles and "Move 2: bob moved" in titles
     assert (await new_bot.games.game(1)).announced_ply == 2
     await fake.close()
-    again = await restart_bot(fake, tmp_path, now=clock)
+    again = by_hand(await restart_bot(fake, tmp_path, now=clock))
     await cog(again).clock.tick()
     assert len(public_messages(fake)) == before + 1
 
@@ -306,3 +363,17 @@ async def test_a_failed_announcement_is_posted_by_a_later_tick(fake: FakeDiscord
     [late] = await tick(fake, bot)
     assert late.startswith("📣 Catching up")
     assert await tick(fake, bot) == []
+
+
+async def test_the_background_loop_acts_when_woken(fake: FakeDiscord, tmp_path: Path) -> None:
+    """The one scheduler task: woken when a deadline changes, it finds what is due without a test's tick."""
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[41], now=clock)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
+    answered(await fake.slash(bob, "clans join"))
+    answered(await fake.slash(alice, "clans start"))
+    clock.advance(HOUR)
+    cog(bot).clock.wake()
+    await fake.wait_until(lambda: any("ran out of time" in m["content"] for m in public_messages(fake)), 20)
+    assert len(await stored_moves(bot, 1)) == 1
