@@ -118,8 +118,8 @@ class ClockQueries(Database):
         async with (
             self._read() as conn,
             conn.execute(
-                f"SELECT {DUE_COLUMNS} FROM games WHERE status = 'running' AND next_event_at IS NOT NULL"
-                " AND next_event_at <= ? ORDER BY next_event_at LIMIT ?",
+                # No status term: the planner would pick games_by_status; only running games have an event.
+                f"SELECT {DUE_COLUMNS} FROM games WHERE next_event_at <= ? ORDER BY next_event_at LIMIT ?",
                 (iso(now), limit),
             ) as cursor,
         ):
@@ -133,9 +133,7 @@ class ClockQueries(Database):
         """When the earliest clock event of any running game falls due (None if no game has a clock)."""
         async with (
             self._read() as conn,
-            conn.execute(
-                "SELECT MIN(next_event_at) AS first FROM games WHERE status = 'running' AND next_event_at IS NOT NULL"
-            ) as cursor,
+            conn.execute("SELECT MIN(next_event_at) AS first FROM games WHERE next_event_at IS NOT NULL") as cursor,
         ):
             row = await cursor.fetchone()
         return None if row is None else _time(row["first"])
@@ -249,8 +247,8 @@ class ClockQueries(Database):
         async with (
             self._read() as conn,
             conn.execute(
-                "SELECT id, snapshot_ply FROM games WHERE announced_ply < snapshot_ply"
-                " AND status IN ('running', 'finished') ORDER BY id"
+                "SELECT id, snapshot_ply, status FROM games WHERE announced_ply < snapshot_ply ORDER BY id"
             ) as cursor,
         ):
-            return [(int(row["id"]), int(row["snapshot_ply"])) for row in await cursor.fetchall()]
+            rows = await cursor.fetchall()
+        return [(int(row["id"]), int(row["snapshot_ply"])) for row in rows if row["status"] != "cancelled"]

@@ -280,7 +280,8 @@ class GameQueries(Database):
             if game["status"] not in ("lobby", "running"):
                 raise NotActive(f"Game #{game_id} is already over.")
             await conn.execute(
-                "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ? WHERE id = ?",
+                "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ?, next_event_at = NULL"
+                " WHERE id = ?",
                 (iso(utc_now()), end_reason, game_id),
             )
             return await _load_game(conn, game_id)

@@ -105,8 +105,9 @@ ALTER TABLE games ADD COLUMN next_event_at TEXT;                 -- when clock_s
 ALTER TABLE games ADD COLUMN announced_ply INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET announced_ply = snapshot_ply;
 
--- The scheduler's one query: due clock events of running games, a range scan whatever the number of games.
-CREATE INDEX games_clock_due ON games (next_event_at) WHERE status = 'running' AND next_event_at IS NOT NULL;
+-- The scheduler's one query: due clock events, a range scan whatever the number of games. Only running games
+-- have a next_event_at (finishing or cancelling a game clears it), so the index holds running games only.
+CREATE INDEX games_clock_due ON games (next_event_at) WHERE next_event_at IS NOT NULL;
 CREATE INDEX games_unannounced ON games (id) WHERE announced_ply < snapshot_ply;
 
 ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0 CHECK (timeouts >= 0);  -- in a row
