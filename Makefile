@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.ai_arena
+	$(BIN)/python -m bench.scheduler
 
 gallery: $(STAMP)
 	$(BIN)/python -m render.gallery gallery
