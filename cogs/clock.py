@@ -144,7 +144,7 @@ class TurnScheduler:
         found = set(await self.deadlines.unannounced())
         ready = found if immediate else found & self._pending_announcements
         self._pending_announcements = found - ready
-        for game_id, _ply in sorted(ready):
+        for game_id, ply in sorted(ready):
             try:
                 played = await self.deadlines.unannounced_actions(game_id)
                 if not played:
@@ -152,6 +152,9 @@ class TurnScheduler:
                 *earlier, last = played
                 channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
                 await self.cog.announce(last, channel.send, notice=words.CATCH_UP_NOTICE, earlier=earlier)
+            except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot: give up
+                log.warning("Game %s's channel cannot be posted to; its last moves stay unannounced", game_id)
+                await self.deadlines.mark_announced(game_id, ply)
             except Exception:
                 log.exception("Could not catch up the announcements of game %s", game_id)
         return len(ready)

@@ -107,6 +107,17 @@ async def test_the_turn_ping_and_status_show_the_time_left(fake: FakeDiscord, tm
     assert public_messages(fake)[-1]["content"].endswith(", your move · 24 h left.")
 
 
+async def test_an_untimed_game_never_reminds_nor_times_out(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path, pace="untimed")
+    clock.advance(1000 * HOUR)
+    assert await tick(fake, bot) == []
+    status = answered(await fake.slash(people[1], "clans status")).response
+    assert status is not None and "Pace: untimed (no clock)" in embed_text(status.embeds)
+    await move_by_slash(fake, bot, people)
+    assert public_messages(fake)[-1]["content"].endswith(", your move.")
+    assert await tick(fake, bot) == [] and len(await stored_moves(bot, 1)) == 1
+
+
 # --- reminders --------------------------------------------------------------------------------------------
 
 
