@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -30,6 +31,8 @@ MAX_SLEEP_S = 60.0
 BATCH = 100
 """Due turns read per query; a tick keeps reading until none is left (at most MAX_BATCHES)."""
 MAX_BATCHES = 50
+CATCH_UP_AFTER = timedelta(seconds=30)
+"""How long a committed move may stay unannounced before a tick posts it (its own announcement is late)."""
 PARALLEL = 4
 """Due turns acted on at once (autopilot moves are CPU work off the event loop)."""
 
@@ -41,7 +44,7 @@ class TurnScheduler:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self._pending_announcements: set[tuple[int, int]] = set()
+        self._unannounced_since: dict[tuple[int, int], datetime] = {}
 
     # --- the loop ---------------------------------------------------------------------------------------
 
@@ -137,13 +140,15 @@ class TurnScheduler:
     async def catch_up(self, immediate: bool) -> int:
         """Announce actions that were committed but never announced (a crash between commit and post).
 
-        ``immediate`` at start, when nothing can be in flight. Otherwise a game is only caught up when the same
-        unannounced ply was already seen by the previous tick, so an announcement still being posted is not
+        ``immediate`` at start, when nothing can be in flight. Otherwise a game is only caught up once the same
+        unannounced ply has been seen for ``CATCH_UP_AFTER``, so an announcement still being posted is not
         doubled. Returns the number of games caught up.
         """
+        now = self.deadlines.now()
         found = set(await self.deadlines.unannounced())
-        ready = found if immediate else found & self._pending_announcements
-        self._pending_announcements = found - ready
+        seen = {key: self._unannounced_since.get(key, now) for key in found}
+        ready = found if immediate else {key for key, since in seen.items() if now - since >= CATCH_UP_AFTER}
+        self._unannounced_since = {key: since for key, since in seen.items() if key not in ready}
         for game_id, ply in sorted(ready):
             try:
                 played = await self.deadlines.unannounced_actions(game_id)

@@ -367,10 +367,13 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
 
 
 async def test_a_failed_announcement_is_posted_by_a_later_tick(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot, _, _ = await timed_game(fake, tmp_path)
+    bot, clock, _ = await timed_game(fake, tmp_path)
     table = await bot.games.table(1)
     await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     assert await tick(fake, bot) == []  # first seen: it may still be on its way
+    clock.advance(timedelta(seconds=29))
+    assert await tick(fake, bot) == []
+    clock.advance(timedelta(seconds=1))
     [late] = await tick(fake, bot)
     assert late.startswith("📣 Catching up")
     assert await tick(fake, bot) == []
