@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
+    ORDER_SEED,
     answered,
     cog,
     custom_ids,
@@ -17,6 +18,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     play_turn,
     public_messages,
     raw_component,
+    reach_order,
     refused,
     restart_bot,
     start_bot,
@@ -26,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from engine import legal_moves
+from engine import Phase, legal_moves
 from service import ManualClock
 
 HOUR = timedelta(hours=1)
@@ -207,6 +209,21 @@ async def test_a_timeout_plays_exactly_one_autopilot_move(fake: FakeDiscord, tmp
     table = await bot.games.table(1)
     assert table.record.seats[0].timeouts == 1 and not table.record.seats[0].away
     assert table.mover.user_id != mover.id and table.record.deadline_at == clock() + 24 * HOUR
+
+
+async def test_the_autopilot_also_chooses_a_village_order_still_owed(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, people = await timed_game(fake, tmp_path, seed=ORDER_SEED)
+    mover = await reach_order(fake, bot, {p.id: p for p in people})
+    owed = len((await bot.games.table(1)).state.pending)
+    before = len(await stored_moves(bot, 1))
+    clock.advance(24 * HOUR)  # the mover's clock started with their turn, not with the village choice
+    [text] = await tick(fake, bot)
+    assert text.startswith(f"⏰ <@{mover.id}> ran out of time; autopilot chose the village at ")
+    moves = (await stored_moves(bot, 1))[before:]
+    assert [m.action[0] for m in moves] == ["v"] * (owed - 1) and all(m.user_id is None for m in moves)
+    table = await bot.games.table(1)
+    assert table.state.phase is Phase.MOVE and table.mover.user_id != mover.id
+    assert "founded the village at" in embed_text(public_messages(fake)[-1]["embeds"])
 
 
 async def test_three_timeouts_make_the_seat_away_until_a_command(fake: FakeDiscord, tmp_path: Path) -> None:
