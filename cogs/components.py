@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import ui
@@ -84,13 +84,14 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> PaceSelect:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        pace = str(values[0]) if values else ""
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
+        pace = values[0] if values else ""
         await _guarded(
             interaction, self.game_id, lambda: _cog(interaction).change_pace(interaction, self.game_id, pace)
         )
@@ -107,7 +108,7 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:back:(?P<game>
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> BackButton:
         return cls(int(match["game"]))
 
