@@ -54,11 +54,8 @@ def reminder_dm(stage: ClockStage, deadline: datetime, now: datetime, game_id: i
 
 def timeout_notice(seat: SeatRecord, first: Action, timeouts: int, away: bool) -> str:
     """'⏰ @player ran out of time; autopilot moved 23 → 24.' and, at the third in a row, that they are away."""
-    moved = (
-        f"autopilot moved {action_phrase(first)}"
-        if not first.is_village_choice
-        else f"autopilot {action_phrase(first)}"
-    )
+    verb = "" if isinstance(first, Resign) or first.is_village_choice else "moved "
+    moved = f"autopilot {verb}{action_phrase(first)}"
     if away and timeouts > AWAY_AFTER:
         return f"⏰ {mention(seat)} is away; {moved}."
     notice = f"⏰ {mention(seat)} ran out of time; {moved}."
