@@ -42,6 +42,7 @@ class ClansCog(
         self.clock = TurnScheduler(self, self.deadlines)
 
     async def cog_load(self) -> None:
+        await self.deadlines.load_away()
         await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         self.clock.start()
 
@@ -152,7 +153,7 @@ class ClansCog(
         await send(content=content, embed=embed, file=await self._board_file(table))
         await self._send_clans(table, send)
         self.ai.schedule(game_id)
-        self.clock.wake()
+        self.clock.wake_by(table.record.next_event_at)
 
     async def _send_clans(self, table: Table, send: Send) -> None:
         unreachable = []
@@ -283,7 +284,7 @@ class ClansCog(
             await self.deadlines.mark_announced(played.table.id, played.table.state.ply)
         finally:
             self.ai.schedule(played.table.id)  # the action is committed: an AI to move plays, announced or not
-            self.clock.wake()  # and the next turn's deadline is set
+            self.clock.wake_by(played.table.record.next_event_at)  # the next turn's clock
 
     async def _announce(
         self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None

@@ -45,6 +45,8 @@ class TurnScheduler:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._unannounced_since: dict[tuple[int, int], datetime] = {}
+        self._next_look: datetime | None = None
+        """When the sleeping loop looks again by itself (None: it is awake)."""
 
     # --- the loop ---------------------------------------------------------------------------------------
 
@@ -55,6 +57,11 @@ class TurnScheduler:
     def wake(self) -> None:
         """A deadline changed: look again now rather than at the time computed before."""
         self._wake.set()
+
+    def wake_by(self, moment: datetime | None) -> None:
+        """A turn's clock now needs the scheduler at ``moment``: wake the loop if it would look too late."""
+        if moment is not None and (self._next_look is None or moment < self._next_look):
+            self.wake()
 
     def stop(self) -> None:
         if self._task is not None:
@@ -69,8 +76,10 @@ class TurnScheduler:
             except Exception:
                 log.exception("The turn clock's tick failed; trying again shortly")
                 delay = MAX_SLEEP_S
+            self._next_look = self.deadlines.now() + timedelta(seconds=delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            self._next_look = None
 
     async def _delay(self) -> float:
         first = await self.deadlines.next_due()

@@ -61,6 +61,8 @@ class Deadlines:
         self.store = games.store
         self.level = level
         self.budget_s = budget_s
+        self.away_here: set[tuple[int, int]] = set()
+        """(user, channel) of players marked away: a command from anyone else needs no database write."""
 
     def now(self) -> datetime:
         return self.games.now()
@@ -116,6 +118,8 @@ class Deadlines:
         if not played:
             return None
         now_seat = played[-1].table.record.seats[seat_number]
+        if now_seat.away and seat.user_id is not None:
+            self.went_away(seat.user_id, played[-1].table.record.channel_id)
         return Timeout(seat, tuple(played), timeouts, now_seat.away)
 
     async def _decide(self, table: Table) -> Move:
@@ -130,10 +134,24 @@ class Deadlines:
 
     # --- away and back ----------------------------------------------------------------------------------
 
+    async def load_away(self) -> None:
+        """At start: who is away where (kept up to date as seats go away and come back)."""
+        self.away_here = set(await self.store.away_seats())
+
+    def went_away(self, user_id: int, channel_id: int) -> None:
+        self.away_here.add((user_id, channel_id))
+
     async def come_back(
         self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None
     ) -> list[SeatRecord]:
-        """The player is back: no longer away in that game, and a turn of theirs gets a fresh clock."""
+        """The player is back: no longer away in that game, and a turn of theirs gets a fresh clock.
+
+        By channel (any /clans command there), only a player known to be away costs a database write.
+        """
+        if game_id is None:
+            if (user_id, channel_id) not in self.away_here:
+                return []
+            self.away_here.discard((user_id, channel_id))
         back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id)
         seats = []
         for returned in back:

@@ -205,6 +205,17 @@ class ClockQueries(Database):
                 )
             return returned
 
+    async def away_seats(self) -> list[tuple[int, int]]:
+        """(user id, channel id) of every player marked away in a running game."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT s.user_id, g.channel_id FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.away = 1 AND g.status = 'running'"
+            ) as cursor,
+        ):
+            return [(int(row["user_id"]), int(row["channel_id"])) for row in await cursor.fetchall()]
+
     async def set_pace(self, game_id: int, pace: str) -> bool:
         """Change a lobby's pace; False if the game is no longer in its lobby."""
         async with (

@@ -68,6 +68,8 @@ class GameRecord:
     pace: str = "daily"
     deadline_at: datetime | None = None
     """When the current turn's time runs out (None: no clock on this turn)."""
+    next_event_at: datetime | None = None
+    """When the turn's clock next needs the scheduler (a reminder, or the deadline)."""
     announced_ply: int = 0
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
@@ -204,6 +206,7 @@ def game_from_row(row: aiosqlite.Row, seats: Sequence[SeatRecord]) -> GameRecord
         seats=tuple(seats),
         pace=str(row["pace"]),
         deadline_at=parse_time(row["deadline_at"]),
+        next_event_at=parse_time(row["next_event_at"]),
         announced_ply=int(row["announced_ply"]),
     )
 
