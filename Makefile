@@ -2,17 +2,31 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LOCK   := requirements.lock
 
-.PHONY: install test lint typecheck run play bench gallery clean
+.PHONY: install lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
-# The virtual environment is rebuilt whenever pyproject.toml changes.
-$(STAMP): pyproject.toml
+# The virtual environment is rebuilt whenever pyproject.toml or the lock changes: the exact versions of
+# requirements.lock first, then the project itself (editable) without resolving anything again.
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Refresh requirements.lock: resolve pyproject.toml's dependencies (with dev) in a throw-away venv and
+# freeze it, leaving out the project itself. Run after changing a dependency, then commit the lock.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade pip
+	.lock-venv/bin/python -m pip install --quiet '.[dev]'
+	{ echo "# Exact versions for make install. Made by make lock from pyproject.toml; do not edit by hand."; \
+	  .lock-venv/bin/python -m pip freeze --exclude clans-discord; } > $(LOCK)
+	rm -rf .lock-venv
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -21,8 +35,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# A non-editable install in a fresh venv, run from another folder: proves the package carries its data.
+check-install:
+	scripts/check_install.sh
+
 test: lint typecheck
 	$(BIN)/pytest
+	$(MAKE) --no-print-directory check-install
 
 run: $(STAMP)
 	$(BIN)/python bot.py
@@ -37,11 +56,21 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
+	$(BIN)/python -m bench.profile
+	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena
-	$(BIN)/python -m bench.scheduler
+	nice -n 10 $(BIN)/python -m bench.store
+	nice -n 10 $(BIN)/python -m bench.scheduler
+
+# Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
+SQLITE ?= var/clans.db
+PG ?=
+migrate-to-postgres: $(STAMP)
+	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
+	@$(BIN)/python -m store.topostgres "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
 	$(BIN)/python -m render.gallery gallery
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache gallery play-boards
+	rm -rf $(VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info

@@ -16,7 +16,8 @@ from cogs.components import PERSISTENT_ITEMS
 from cogs.errors import ClansTree
 from config import Config, ConfigError, load_config
 from service import GameService
-from store import Store
+from service.ai_pool import AiPool
+from store import Store, StoreError
 
 log = logging.getLogger("clans")
 
@@ -34,14 +35,19 @@ class ClansBot(commands.Bot):
         )
         self.config = config
         self.store = store
-        self.games = games or GameService(store)
+        pool = None if games else AiPool(rollouts=config.ai_rollouts, budget_s=config.ai_budget_s)
+        self.games = games or GameService(store, ai_pool=pool)
 
     async def setup_hook(self) -> None:
+        await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.sync_commands()
-        await self.resume_games()
+
+    async def close(self) -> None:
+        await super().close()  # unloads the cog first, which stops its AI turns
+        await self.games.ai_pool.close()
 
     async def sync_commands(self) -> bool:
         """Sync slash commands when they changed since the last sync (to one guild in development)."""
@@ -57,12 +63,6 @@ class ClansBot(commands.Bot):
         await self.store.set_meta(key, digest)
         log.info("Synced %d commands to %s", len(payload), f"guild {guild.id}" if guild else "all servers")
         return True
-
-    async def resume_games(self) -> None:
-        """After a restart: every running game whose turn belongs to an AI goes on by itself."""
-        cog = self.get_cog("Clans")
-        for game in await self.store.running_games():
-            cog.ai.schedule(game.id)  # type: ignore[union-attr]
 
 
 async def run(config: Config) -> None:
@@ -96,6 +96,9 @@ def main() -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents; this bot needs none that are privileged.", file=sys.stderr)
+        return 2
+    except StoreError as error:
+        print(f"Database: {error}", file=sys.stderr)
         return 2
     except (OSError, aiohttp.ClientError) as error:
         print(f"Could not reach Discord ({error}). Check the network and try again.", file=sys.stderr)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from dotenv import find_dotenv, load_dotenv
+
+from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 
 
 class ConfigError(ValueError):
@@ -19,12 +20,15 @@ class Config:
     token: str | None
     guild_id: int | None
     """When set, commands sync to this guild only (instant, for development)."""
-    database: Path
+    database: str
+    """A file path (SQLite) or a ``postgresql://`` URL."""
     ai_budget_s: float
-    """Thinking time of the hard AI per move."""
+    """Upper bound on the hard AI's thinking time per move (seconds)."""
     ai_delay_s: float
     """Pause before an AI moves, so humans can follow the game."""
     log_level: str
+    ai_rollouts: int = DEFAULT_ROLLOUTS
+    """Rollouts the hard AI plays per move (its strength), unless ai_budget_s runs out first."""
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
@@ -35,10 +39,11 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
-        database=Path(env.get("CLANS_DATABASE", "").strip() or "var/clans.db"),
-        ai_budget_s=_float(env, "CLANS_AI_BUDGET", 2.0),
+        database=env.get("CLANS_DATABASE", "").strip() or "var/clans.db",
+        ai_budget_s=_float(env, "CLANS_AI_BUDGET", DEFAULT_BUDGET_S),
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
     )
 
 
@@ -48,6 +53,15 @@ def _optional_int(env: Mapping[str, str], key: str) -> int | None:
         return None
     if not raw.isdigit():
         raise ConfigError(f"{key} must be a number (a Discord id), not {raw!r}")
+    return int(raw)
+
+
+def _rollouts(env: Mapping[str, str], key: str, default: int) -> int:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{key} must be a whole number of rollouts, 1 or more, not {raw!r}")
     return int(raw)
 
 

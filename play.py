@@ -1,6 +1,7 @@
 """Play Clans in the terminal: you against AI players, or hot-seat with friends (`make play`).
 
-The same commands as in Discord (`move 23 24`); the board PNG is saved after every move.
+The same commands as in Discord (`move 23 24`); each game saves a board PNG after every action in its
+own folder, play-boards/game-<seed>-<time>/.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
-from ai import AI_LEVELS, choose_action
+from ai import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
@@ -22,12 +24,16 @@ from engine import (
     Phase,
     legal_moves,
     new_game,
-    order_choices,
+    order_consequences,
     play,
     public_view,
 )
 from render import render_board, render_final
 from service.describe import epoch_line, epoch_terms, village_line
+from words import count, listing, verb
+
+CLEAR = "\033[H\033[2J\033[3J"
+"""Home, clear the screen, and clear the scrollback: on a hot-seat handover no clan stays visible."""
 
 HELP = """Commands:
   move 23 24     move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)
@@ -46,6 +52,7 @@ class TerminalGame:
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
         self.seed = seed
+        self.ai_seed = secrets.randbits(62)
         self.start = public_view(self.state)
         self.history: list[Action] = []
         self.humans = set(range(humans if humans >= 2 else 1))
@@ -55,17 +62,27 @@ class TerminalGame:
         self.ai_level = ai_level
         self.boards = boards
         self.ask = ask
+        self.hot_seat = len(self.humans) > 1
+        self.since_handover: list[str] = []
+        """What happened since the last human's turn: shown again after the screen is cleared."""
+        self.last_human: int | None = None
+
+    def say(self, line: str) -> None:
+        """A public line about the game: printed, and kept to show again after a handover."""
+        print(line)
+        self.since_handover.append(line)
 
     def run(self) -> None:
         self.boards.mkdir(parents=True, exist_ok=True)
-        print(f"Clans, seed {self.seed}. Seats: {', '.join(self.names)}. Type 'help' for the commands.")
+        print(f"Clans, seed {self.seed}. Seats: {listing(self.names)}. Type 'help' for the commands.")
+        print(f"A board image is saved after every action in {self.boards}/")
         if len(self.humans) == 1:
             print(f"Your secret clan: {self.state.clans[0].label.upper()}. Score for it without giving it away.")
         else:
             for seat in sorted(self.humans):
                 self.ask(f"{self.names[seat]}, press Enter to see your clan (everybody else looks away) ")
                 self.ask(f"Your clan is {self.state.clans[seat].label.upper()}. Press Enter to hide it ")
-                print("\n" * 40)
+                print(CLEAR, end="", flush=True)
         self.save_board()
         while not self.state.over:
             seat = self.state.to_move
@@ -77,11 +94,31 @@ class TerminalGame:
                 self.ai_turn(seat)
         self.finish()
 
+    def handover(self, seat: int) -> None:
+        """Hot seat: when another human takes over, clear everything, then show what happened since."""
+        if self.hot_seat and self.last_human is not None and self.last_human != seat:
+            print(CLEAR, end="", flush=True)
+            self.ask(f"{self.names[seat]}'s turn: press Enter when only {self.names[seat]} is looking ")
+            for line in self.since_handover:
+                print(line)
+        if self.last_human != seat:
+            self.since_handover = []
+        self.last_human = seat
+
     def human_turn(self, seat: int) -> bool:
+        try:
+            self.handover(seat)
+        except EOFError:
+            return False
         if self.state.phase is Phase.ORDER:
             print(f"{self.names[seat]}: your move founds several villages; choose which comes next:")
-            for v in order_choices(public_view(self.state)):
-                print(f"  village {v.territory}: {v.terrain.label}, epoch {v.epoch}, worth {v.value}")
+            for option in order_consequences(public_view(self.state)):
+                outcome = ", ".join(
+                    f"{v.territory} epoch {v.epoch} {'razed' if v.destroyed else f'worth {v.value}'}"
+                    for v in option.villages
+                )
+                rest = f"; not founded: {listing(map(str, option.unfounded))}" if option.unfounded else ""
+                print(f"  village {option.territory}: {outcome}{rest}")
         try:
             line = self.ask(f"[move {self.state.turn + 1}] {self.names[seat]}> ").strip()
         except EOFError:
@@ -102,6 +139,8 @@ class TerminalGame:
             self.print_status()
         elif command == "clan":
             print(f"Your clan: {self.state.clans[seat].label.upper()}")
+        elif command in ("village", "v") and self.state.phase is not Phase.ORDER:
+            print("  No village is waiting for its order: that is only asked when your move founds several.")
         elif command in ("move", "village", "v") or command[0].isdigit():
             text = line if command[0].isdigit() else (f"v{args}" if command in ("village", "v") else args)
             try:
@@ -113,7 +152,18 @@ class TerminalGame:
         return True
 
     def ai_turn(self, seat: int) -> None:
-        move = choose_action(self.ai_level, self.start, self.history, seat, self.state.clans[seat], self.seed)
+        clan = self.state.clans[seat]
+        # The AI's own randomness, never the setup seed (which would rebuild every player's clan).
+        move = choose_action(
+            self.ai_level,
+            self.start,
+            self.history,
+            seat,
+            clan,
+            self.ai_seed,
+            DEFAULT_BUDGET_S,
+            iterations=DEFAULT_ROLLOUTS,
+        )
         self.apply(move, seat)
 
     def apply(self, move: Move, seat: int) -> None:
@@ -125,12 +175,12 @@ class TerminalGame:
     def report(self, outcome: Outcome, seat: int) -> None:
         move = outcome.move
         assert isinstance(move, Move)
-        verb = f"founds village {move.src} next" if move.is_village_choice else f"moves {move.src} -> {move.dst}"
-        print(f"{self.names[seat]} {verb}")
+        action = f"founds village {move.src} next" if move.is_village_choice else f"moves {move.src} -> {move.dst}"
+        self.say(verb(self.names[seat], action))
         for village in outcome.villages:
-            print("  " + plain(village_line(village)))
+            self.say("  " + plain(village_line(village)))
         for epoch in outcome.epochs_entered:
-            print("  " + plain(epoch_line(self.state.chart, epoch)))
+            self.say("  " + plain(epoch_line(self.state.chart, epoch)))
 
     def print_board(self) -> None:
         board = self.state.board
@@ -145,16 +195,18 @@ class TerminalGame:
 
     def print_status(self) -> None:
         s = self.state
-        print(f"  Epoch {s.epoch}: {plain(epoch_terms(s.chart, s.epoch))}; {s.chips_left} village chips left")
+        print(f"  Epoch {s.epoch}: {plain(epoch_terms(s.chart, s.epoch))}; {count(s.chips_left, 'village chip')} left")
         print("  Clan scores: " + "  ".join(f"{c.label} {n}" for c, n in zip(Clan, s.scores, strict=True)))
-        print("  Chips: " + ", ".join(f"{n} {c}" for n, c in zip(self.names, s.chips, strict=True)))
+        print("  Chips: " + ", ".join(f"{n} {count(c, 'chip')}" for n, c in zip(self.names, s.chips, strict=True)))
 
-    def save_board(self) -> None:
+    def save_board(self) -> Path:
+        """The board after this action; a board waiting for the village order gets its own file."""
         view = public_view(self.state)
         png = render_final(view, self.names) if view.over else render_board(view, self.names)
-        path = self.boards / f"move-{self.state.turn:03d}.png"
+        ordering = f"-order-{view.ply:03d}" if view.phase is Phase.ORDER else ""
+        path = self.boards / f"move-{view.turn:03d}{ordering}.png"
         path.write_bytes(png)
-        print(f"  (board saved to {path})")
+        return path
 
     def finish(self) -> None:
         result = public_view(self.state).result
@@ -165,8 +217,33 @@ class TerminalGame:
             crown = "  WINNER" if seat in result.winners else ""
             print(
                 f"  {self.names[seat]:<16} {clan.label:<7} {result.clan_scores[clan]:>3} + "
-                f"{result.chips[seat]} chips = {result.totals[seat]}{crown}"
+                f"{count(result.chips[seat], 'chip'):<7} = {result.totals[seat]}{crown}"
             )
+        self.print_ai_guesses()
+
+    def print_ai_guesses(self) -> None:
+        """As in Discord: what each AI believed of the other players' clans at the end."""
+        for seat in range(len(self.names)):
+            if seat in self.humans:
+                continue
+            beliefs = clan_beliefs(self.start, self.history, seat, self.state.clans[seat])
+            guesses = []
+            for other in range(len(self.names)):
+                if other != seat:
+                    clan, p = max(beliefs[other].items(), key=lambda kv: kv[1])
+                    guesses.append(f"{self.names[other]}: {clan.label} ({p:.0%})")
+            print(f"  What {self.names[seat]} thought: {'; '.join(guesses)}")
+
+
+def game_folder(boards: Path, seed: int, now: datetime | None = None) -> Path:
+    """play-boards/game-<seed>-<UTC time>/: every game its own folder, so no game overwrites another's."""
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    folder = boards / f"game-{seed}-{stamp}"
+    number = 2
+    while folder.exists():
+        folder = boards / f"game-{seed}-{stamp}-{number}"
+        number += 1
+    return folder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,13 +251,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1, help="human players: 1 = you against 3 AIs, 2-4 = hot-seat")
     parser.add_argument("--ai", choices=AI_LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
-    parser.add_argument("--boards", type=Path, default=Path("play-boards"), help="where board PNGs are saved")
+    parser.add_argument(
+        "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     try:
-        TerminalGame(args.players, args.ai, seed, args.boards, input).run()
+        TerminalGame(args.players, args.ai, seed, game_folder(args.boards, seed), input).run()
     except KeyboardInterrupt:
         print("\nGame left unfinished.")
     return 0

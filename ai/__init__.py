@@ -10,14 +10,17 @@ import random
 from collections.abc import Sequence
 
 from ai.belief import clan_beliefs, observe
+from ai.levels import AI_LEVELS, AiLevel
 from ai.players import choose_easy, choose_hard, choose_normal
 from engine import Action, Clan, Move, Phase, PublicView
 
-AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_ROLLOUTS = 800
+"""Hard's rollouts per move when neither rollouts nor a budget is given: as strong as 3,200 rollouts
+or 2 s of thinking (bench/ai_arena.py --curve) for a fraction of the CPU."""
 DEFAULT_BUDGET_S = 2.0
-"""Hard's thinking time per move when no budget is given."""
+"""The usual upper bound on hard's thinking time per move (the bot's CLANS_AI_BUDGET)."""
 
-__all__ = ["AI_LEVELS", "DEFAULT_BUDGET_S", "choose_action", "clan_beliefs"]
+__all__ = ["AI_LEVELS", "DEFAULT_BUDGET_S", "DEFAULT_ROLLOUTS", "AiLevel", "choose_action", "clan_beliefs"]
 
 
 def choose_action(
@@ -34,8 +37,10 @@ def choose_action(
     """The move of the AI at ``seat`` (holding ``clan``), which must be the seat to move.
 
     ``start`` is the public view right after setup and ``history`` every action since. Decisions
-    depend only on these, ``seed`` and the level; hard thinks for ``budget_s`` seconds (default
-    DEFAULT_BUDGET_S) unless ``iterations`` fixes its number of rollouts, which makes it reproducible.
+    depend only on these, ``seed`` and the level. Hard plays ``iterations`` rollouts (reproducible),
+    stopping early once ``budget_s`` seconds are spent when both are given; with neither it plays
+    DEFAULT_ROLLOUTS rollouts. ``seed`` only drives the AI's own sampling: it is never the game's
+    setup seed, which would rebuild every player's clan.
     """
     if level not in AI_LEVELS:
         raise ValueError(f"Unknown AI level {level!r}: choose one of {', '.join(AI_LEVELS)}")
@@ -52,5 +57,5 @@ def choose_action(
     if level == "normal":
         return choose_normal(obs, seat, clan, rng)
     if iterations is None and budget_s is None:
-        budget_s = DEFAULT_BUDGET_S
-    return choose_hard(obs, seat, clan, rng, None if iterations is not None else budget_s, iterations)
+        iterations = DEFAULT_ROLLOUTS
+    return choose_hard(obs, seat, clan, rng, budget_s, iterations)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import CLAN_COUNT, GameState, Move, Phase, apply, legal_moves
+from engine import CLAN_COUNT, GameState, Move, Phase, apply, legal_moves, villages_founded
 
 Vector = tuple[float, float, float, float, float]
 ZERO: Vector = (0.0, 0.0, 0.0, 0.0, 0.0)
@@ -179,12 +179,12 @@ def move_gains(state: GameState) -> list[MoveGains]:
     result: list[MoveGains] = []
     for move in legal_moves(state):
         src, dst = move.src, move.dst
-        left = occupied & ~(1 << src)
-        if any(counts[t] and not left & masks[t] for t in neighbours[src]):
+        if villages_founded(state, src):
             result.append(MoveGains(move, tuple(_founding_options(state, move, base))))
             continue
         # Only the source, the destination and the source's neighbours change.
         gain = [-x for x in table[src]]
+        left = occupied & ~(1 << src)
         merged = [a + b for a, b in zip(huts[src], huts[dst], strict=True)]
         for t in neighbours[src]:
             if not counts[t]:

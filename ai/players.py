@@ -17,7 +17,7 @@ from ai.belief import (
 )
 from ai.evaluate import MoveGains, Option, move_gains, worth
 from ai.rollout import informed_playout
-from engine import CLAN_COUNT, Clan, GameState, Move, Phase, apply, legal_moves, random_playout
+from engine import CLAN_COUNT, Clan, GameState, Move, Phase, apply, legal_moves, villages_founded
 
 HIDE = 0.6
 """Normal/hard: points a move may cost to give away one nat about the mover's clan, early on."""
@@ -28,11 +28,6 @@ TOP_K = 10
 PRIOR_VISITS = 10
 """Hard: the one-ply score counts as this many rollouts of each candidate."""
 DEFAULT_ITERATIONS = 400
-ROLLOUT = "informed"
-WIN_BONUS = 0.0
-"""Hard: points of margin a rollout's win is worth on top of the margin itself."""
-REPLIES = -1
-"""Hard: opponents' answers (modelled as normal AIs) played before judging a candidate; -1: a full round."""
 
 
 def choose_easy(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> Move:
@@ -42,7 +37,7 @@ def choose_easy(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> 
     scoring: list[Move] = []
     chips_before = state.scores[clan]
     for move in moves:
-        if state.phase is Phase.MOVE and not _founds(state, move):
+        if state.phase is Phase.MOVE and not villages_founded(state, move.src):
             continue
         after = state.copy()
         apply(after, move)
@@ -54,13 +49,6 @@ def choose_easy(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> 
     if scoring and rng.random() < 0.85:
         return rng.choice(scoring)
     return rng.choice(moves)
-
-
-def _founds(state: GameState, move: Move) -> bool:
-    left = state.occupied & ~(1 << move.src)
-    masks = state.board.neighbour_mask
-    counts = state.counts
-    return any(counts[t] and not left & masks[t] for t in state.board.neighbours[move.src])
 
 
 def one_ply_scores(obs: Observation, seat: int, clan: Clan) -> list[tuple[float, Option]]:
@@ -115,11 +103,11 @@ def choose_hard(
     exact posterior over assignments) and plays every surviving candidate's position out to the end
     with the informed playout policy; the value is the margin over the best opponent's total.
     Sequential halving keeps the better half of the candidates after each round; the prior counts as
-    PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible); otherwise
-    ``budget_s`` seconds, lookahead included, bound the thinking time.
+    PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible when alone);
+    ``budget_s`` seconds, lookahead included, bound the thinking time (alone, or as a cap on the
+    rollouts); at least one of the two is given.
     """
     began = time.perf_counter()
-    state = obs.state
     scored = one_ply_scores(obs, seat, clan)
     scored.sort(key=lambda so: -so[0])
     candidates = scored[:TOP_K]
@@ -130,17 +118,8 @@ def choose_hard(
     weights = [w for _, w in assignments]
     likeliest = max(assignments, key=lambda aw: aw[1])[0]
     n = len(candidates)
-    if REPLIES:
-        roots = [_after_replies(obs, option, likeliest) for _, option in candidates]
-        judged = [_worth_margin(root, seat, likeliest) for root in roots]
-    else:
-        roots = []
-        for _, option in candidates:
-            root = state.copy()
-            for action in option.actions:
-                apply(root, action)
-            roots.append(root)
-        judged = [s for s, _ in candidates]
+    roots = [_after_replies(obs, option, likeliest) for _, option in candidates]
+    judged = [_worth_margin(root, seat, likeliest) for root in roots]
     top_judged = max(judged)
     prior = [j - top_judged for j in judged]
     if iterations == 0:
@@ -160,16 +139,15 @@ def choose_hard(
         per = max(1, total // (rounds * len(alive)))
         done = 0
         while True:
-            if round_end is None:
-                if done >= per:
-                    break
-            elif done and time.perf_counter() > round_end:
+            if iterations is not None and done >= per:
+                break
+            if round_end is not None and done and time.perf_counter() > round_end:
                 break
             clans = rng.choices(clans_pool, weights)[0]
             rollout_seed = rng.getrandbits(32)
             for i in alive:
                 sim = roots[i].copy()
-                _playout(sim, clans, random.Random(rollout_seed))
+                informed_playout(sim, clans, random.Random(rollout_seed))
                 totals[i] += _margin(sim, seat, clans)
                 visits[i] += 1
             done += 1
@@ -181,20 +159,13 @@ def choose_hard(
     return candidates[best][1].actions[0]
 
 
-def _playout(state: GameState, clans: Sequence[int], rng: random.Random) -> None:
-    if ROLLOUT == "informed":
-        informed_playout(state, clans, rng)
-    else:
-        random_playout(state, rng)
-
-
 def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:
-    """The state after ``option`` and the next REPLIES players' answers, each modelled as a normal AI
+    """The state after ``option`` and a full round of answers, each opponent modelled as a normal AI
     holding its likeliest clan (one-ply: own gain minus its most dangerous opponent's)."""
     after = obs.state.copy()
     for action in option.actions:
         apply(after, action)
-    for _ in range(after.players - 1 if REPLIES < 0 else REPLIES):
+    for _ in range(after.players - 1):
         if after.phase is not Phase.MOVE:
             break
         view = Observation(after, obs.loglik, move_gains(after))
@@ -217,9 +188,7 @@ def _worth_margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
 
 
 def _margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
-    """The seat's total minus the best other total, plus WIN_BONUS for a win (shared when tied)."""
+    """The seat's total minus the best other total."""
     totals = [state.scores[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
-    mine = totals[seat]
     best_other = max(t for s, t in enumerate(totals) if s != seat and not state.resigned[s])
-    won = WIN_BONUS if mine > best_other else WIN_BONUS / 2 if mine == best_other else 0.0
-    return float(mine - best_other) + won
+    return float(totals[seat] - best_other)

@@ -1,9 +1,10 @@
 """AI arena: seeded games between AI levels, printing ``FIGURE <name> <value> <unit>`` lines.
 
     python -m bench.ai_arena [--games N] [--hard-budget S | --hard-iterations N] [--quick] [--workers W]
+    python -m bench.ai_arena --curve [--games N] [--budget-games M] [--points 200,800,3200,2s]
 
-Hard plays DEFAULT_HARD_ITERATIONS rollouts per move unless --hard-budget gives it seconds instead
-(the bot's default is 2 s, which would take hours over 400 games).
+Hard plays DEFAULT_HARD_ITERATIONS rollouts per move (the bot's default too: CLANS_AI_ROLLOUTS) unless
+--hard-budget gives it seconds instead (2 s, the old default, would take hours over 400 games).
 
 - hard_vs_3normal_win_rate: 4 players, hard in a rotating seat, three normal AIs. A tie counts as a
   shared win: each of the k tied winners gets 1/k of the game.
@@ -11,6 +12,10 @@ Hard plays DEFAULT_HARD_ITERATIONS rollouts per move unless --hard-budget gives 
 - belief_accuracy_moveN: in the 4-player games, from each normal AI's view after N hut moves, the share
   of its opponents whose true clan has the highest probability.
 - seconds_per_move_<level>: mean thinking time per decision.
+- With --curve, the strength-per-CPU curve instead: for each point (a rollout count, or seconds
+  with an ``s`` suffix) hard against three normal AIs over the same seeded deals,
+  curve_<point>_win_rate (with its 95% interval and games) and curve_<point>_seconds_per_move.
+  Seconds points are expensive: --budget-games plays fewer games there.
 Confidence intervals are 95% Wilson intervals over games.
 """
 
@@ -22,7 +27,7 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ai import choose_action, clan_beliefs
 from engine import Action, Clan, Phase, PublicView, new_game, play, public_view
@@ -163,6 +168,41 @@ def figures(hard: Sequence[GameRecord], easy: Sequence[GameRecord], budget_label
     return lines
 
 
+def parse_point(text: str) -> tuple[str, float | None, int | None]:
+    """``"800"`` -> 800 rollouts a move; ``"2s"`` -> 2 seconds a move. Returns (label, budget, iterations)."""
+    text = text.strip()
+    if text.endswith("s"):
+        seconds = float(text[:-1])
+        return f"{seconds:g}s".replace(".", "p"), seconds, None
+    rollouts = int(text)
+    return f"r{rollouts}", None, rollouts
+
+
+def curve_figures(label: str, records: Sequence[GameRecord]) -> list[str]:
+    wins = sum(r.share for r in records)
+    low, high = wilson(wins, len(records))
+    secs = sum(r.seconds.get("hard", 0.0) for r in records)
+    moves = sum(r.decisions.get("hard", 0) for r in records)
+    name = f"curve_{label}"
+    return [
+        f"FIGURE {name}_win_rate {wins / len(records) if records else 0.0:.3f} share",
+        f"FIGURE {name}_win_rate_ci95_low {low:.3f} share",
+        f"FIGURE {name}_win_rate_ci95_high {high:.3f} share",
+        f"FIGURE {name}_games {len(records)} games",
+        f"FIGURE {name}_seconds_per_move {secs / moves if moves else 0.0:.4f} s",
+    ]
+
+
+def run_curve(points: Sequence[str], games: int, budget_games: int, workers: int, seed: int) -> None:
+    for point in points:
+        label, budget, iterations = parse_point(point)
+        n = budget_games if budget is not None else games
+        tasks = [replace(t, belief_observers=()) for t in hard_tasks(n, budget, iterations, seed)]
+        for line in curve_figures(label, run(tasks, workers)):
+            print(line)
+        sys.stdout.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=400, help="games per match-up")
@@ -171,8 +211,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="40 games each, for a smoke run")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--curve", action="store_true", help="print the strength-per-CPU curve instead")
+    parser.add_argument("--points", default="200,800,3200,2s", help="curve points: rollouts, or seconds with s")
+    parser.add_argument("--budget-games", type=int, default=None, help="curve games at seconds points")
     args = parser.parse_args(argv)
     games = 40 if args.quick else args.games
+    if args.curve:
+        began = time.perf_counter()
+        budget_games = args.budget_games if args.budget_games is not None else games
+        run_curve(args.points.split(","), games, budget_games, args.workers, args.seed)
+        print(f"FIGURE arena_wall_time {time.perf_counter() - began:.0f} s")
+        return 0
     budget = args.hard_budget
     iterations = args.hard_iterations
     if budget is None and iterations is None:

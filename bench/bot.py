@@ -1,11 +1,14 @@
 """Latency of `/clans move` through the real bot, in-process, with Discord's HTTP captured by the test fake.
 
-    python -m bench.bot [--moves 500] [--profile out.prof]
+    python -m bench.bot [--moves 30] [--burst 200] [--ai 0,2,6] [--profile out.prof]
 
-Four humans play games (random legal moves, new games as they end) through real interaction payloads dispatched
-into the command tree; the bot answers over the fake Discord of tests/cogs. For each `/clans move` it measures
-from the interaction arriving to the last HTTP call of the reply (the public announcement with the board image),
-and to the first answer (what must come within Discord's 3 s). Prints `FIGURE <name> <value> <unit>` lines.
+Two humans play one game (random legal moves, a new game when it ends) through real interaction payloads
+dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
+budget (games of one resigned host and three hard AIs, replaced when they end). Whatever AI path the service
+uses is what is measured. For each `/clans move`: from the interaction arriving to the last HTTP call of its
+reply (the public announcement with the board image), and to its first answer (due within Discord's 3 s).
+Then a burst: one move arrives in each of ``--burst`` games at once; its first answers and the peak RSS.
+Prints `FIGURE <name> <value> <unit>` lines.
 """
 
 from __future__ import annotations
@@ -15,27 +18,26 @@ import asyncio
 import cProfile
 import pstats
 import random
+import resource
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"))
 
-from botkit import (  # the harness lives with the tests
-    answered,
-    custom_ids,
-    message_with,
-    open_game,
-    start_bot,
-    users,
-)
-from fakediscord import FakeDiscord
+from botkit import cog, make_bot, peek, users  # the harness lives with the tests
+from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
-from engine import Phase, legal_moves
+from bot import ClansBot
+from config import load_config
+from engine import Move, Phase
 
-PLAYERS = 4
+HUMANS = 2
+HARD_BUDGET_S = load_config({}).ai_budget_s  # the default budget, as the bot runs without settings
+REPLY_TIMEOUT_S = 120.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -43,72 +45,228 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def run(moves_wanted: int, seed: int) -> tuple[list[float], list[float], int, float, int]:
-    """(durations, first-answer latencies, moves committed, seconds, games) for ``moves_wanted`` moves."""
-    rng = random.Random(seed)
-    fake = FakeDiscord(settle_timeout=30)
+@dataclass
+class Run:
+    durations: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    transactions: list[int] = field(default_factory=list)
+
+
+def rss_mb() -> float:
+    """The process's resident set size now, from /proc (0 where there is none)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def replied(fake: FakeDiscord, result: InteractionResult) -> InteractionResult:
+    """Wait (without settling every bot task: AI games never stop) until the move's public reply is sent."""
+
+    token = f"/{result.payload['token']}"
+    seen = result.first_call
+
+    def done() -> bool:  # a follow-up for this token: the announcement (or a refusal); only new calls are read
+        nonlocal seen
+        calls = fake.calls
+        found = any(c.method == "POST" and c.path.startswith("/webhooks/") and token in c.path for c in calls[seen:])
+        seen = len(calls)
+        return found
+
+    await fake.wait_until(done, timeout=REPLY_TIMEOUT_S)
+    result.last_call = len(fake.calls)
+    return result
+
+
+def reply_duration(result: InteractionResult) -> float:
+    """Interaction to the last HTTP call for its own token (other games' messages do not count)."""
+    return result.calls[-1].at - result.dispatched_at
+
+
+class Harness:
+    def __init__(self, fake: FakeDiscord, bot: ClansBot, seed: int) -> None:
+        self.fake = fake
+        self.bot = bot
+        self.rng = random.Random(seed)
+        self.people = users(fake, HUMANS)
+        self.by_id = {p.id: p for p in self.people}
+        self.next_channel = 5000
+        self.ai_games: list[int] = []
+
+    def channel(self) -> int:
+        self.next_channel += 1
+        self.fake.text_channel(self.next_channel)
+        return self.next_channel
+
+    async def human_game(self) -> tuple[int, int]:
+        """A started game of two humans in a channel of its own: (game id, channel id)."""
+        games = self.bot.games
+        channel = self.channel()
+        host, guest = self.people
+        game = await games.open_lobby(self.fake.guild_id, channel, host.id, host.name)
+        await games.join(game.id, guest.id, guest.name)
+        return (await games.start(game.id, host.id)).id, channel
+
+    async def ai_game(self) -> int:
+        """A game in which a hard AI is always thinking: the host resigns, three hard AIs play on."""
+        games = self.bot.games
+        host = self.people[0]
+        game = await games.open_lobby(self.fake.guild_id, self.channel(), host.id, host.name)
+        for _ in range(3):
+            await games.add_ai(game.id, host.id, "hard")
+        await games.start(game.id, host.id)
+        await games.resign(game.id, host.id)
+        cog(self.bot).ai.schedule(game.id)
+        return game.id
+
+    async def keep_ai_thinking(self, wanted: int) -> None:
+        tasks = cog(self.bot).ai._tasks
+        self.ai_games = [g for g in self.ai_games if g in tasks and not tasks[g].done()]
+        while len(self.ai_games) < wanted:
+            self.ai_games.append(await self.ai_game())
+
+    async def next_mover(self, game_id: int) -> tuple[FakeUser, Move] | None:
+        """Who moves next in the human game and a random legal hut move; village orders are chosen directly."""
+        while True:
+            table = await peek(self.bot, game_id)
+            if table.state.over:
+                return None
+            mover = self.by_id[table.mover.user_id]  # type: ignore[index]
+            if table.state.phase is Phase.ORDER:
+                await self.bot.games.play(
+                    game_id, mover.id, Move.village(self.rng.choice(table.state.pending)), expected_ply=table.state.ply
+                )
+                continue
+            return mover, self.rng.choice((await self.bot.games.table(game_id)).hut_moves())
+
+    async def move(self, mover: FakeUser, move: Move, channel: int) -> InteractionResult:
+        result = await self.fake.slash(
+            mover,
+            "clans move",
+            {"from": move.src, "to": move.dst},
+            channel=self.fake.channels[channel],
+            settle=False,
+        )
+        return await replied(self.fake, result)
+
+    async def measure(self, moves_wanted: int, ai_games: int) -> Run:
+        run = Run()
+        game_id, channel = await self.human_game()
+        while len(run.durations) < moves_wanted:
+            await self.keep_ai_thinking(ai_games)
+            turn = await self.next_mover(game_id)
+            if turn is None:
+                game_id, channel = await self.human_game()
+                continue
+            before = self.bot.store.transactions
+            result = await self.move(*turn, channel)
+            run.transactions.append(self.bot.store.transactions - before)
+            assert not result.followups[-1].ephemeral, result.followups[-1].content
+            run.durations.append(reply_duration(result))
+            run.latencies.append(result.latency)
+        return run
+
+    async def burst(self, games: int) -> tuple[list[float], float, float]:
+        """One move in each of ``games`` games at once: (first-answer latencies, peak RSS MB, RSS before MB)."""
+        turns = []
+        for _ in range(games):
+            game_id, channel = await self.human_game()
+            turn = await self.next_mover(game_id)
+            assert turn is not None
+            turns.append((*turn, channel))
+        before = rss_mb()
+        peak = [before]
+        sampling = True
+
+        async def sample() -> None:
+            while sampling:
+                peak[0] = max(peak[0], rss_mb())
+                await asyncio.sleep(0.005)
+
+        sampler = asyncio.create_task(sample())
+        results = [
+            await self.fake.slash(
+                mover,
+                "clans move",
+                {"from": move.src, "to": move.dst},
+                channel=self.fake.channels[channel],
+                settle=False,
+            )
+            for mover, move, channel in turns
+        ]
+        await self.fake.settle(timeout=REPLY_TIMEOUT_S)  # no AI game is left: every task is one of the burst's
+        sampling = False
+        await sampler
+        return [r.latency for r in results], peak[0], before
+
+
+async def run(moves_wanted: int, burst_games: int, ai_levels: list[int], seed: int) -> dict[str, object]:
+    fake = FakeDiscord(settle_timeout=60)
     fake.install()
+    figures: dict[str, object] = {}
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            bot = await start_bot(fake, Path(tmp), seeds=range(seed, seed + 10_000))
-            people = users(fake, PLAYERS)
-            by_id = {p.id: p for p in people}
-            durations: list[float] = []
-            latencies: list[float] = []
-            games = 0
-            game_id = 0
-            started = time.perf_counter()
-            while len(durations) < moves_wanted:
-                table = await bot.games.table(game_id) if game_id else None
-                if table is None or table.state.over:
-                    game_id = await open_game(fake, people)
-                    games += 1
-                    continue
-                mover = by_id[table.mover.user_id]  # type: ignore[index]
-                if table.state.phase is Phase.ORDER:
-                    menu = message_with(fake, f"clans:order:{game_id}:")
-                    [custom_id] = custom_ids(menu)
-                    choice = rng.choice(legal_moves(table.state))
-                    answered(await fake.select(mover, menu, custom_id, [str(choice.src)]))
-                    continue
-                move = rng.choice(legal_moves(table.state))
-                result = answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
-                assert result.followups and not result.followups[-1].ephemeral, "the move was not announced"
-                durations.append(result.duration)
-                latencies.append(result.latency)
-            elapsed = time.perf_counter() - started
-            committed = 0
-            for number in range(1, game_id + 1):
-                committed += sum(1 for m in await bot.store.moves(number) if "-" in m.action)
-            await fake.close()
+            bot = await make_bot(
+                fake, Path(tmp), seeds=range(seed, seed + 100_000), ai_budget_s=HARD_BUDGET_S, ai_delay_s=0
+            )
+            await fake.start(bot)
+            harness = Harness(fake, bot, seed)
+            await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
+            for ai in ai_levels:
+                started = time.perf_counter()
+                measured = await harness.measure(moves_wanted, ai)
+                report_load(ai, measured, time.perf_counter() - started)
+            cog(bot).ai.cancel_all()
+            await asyncio.sleep(HARD_BUDGET_S + 0.5)  # a cancelled AI's thread still finishes its search
+            figures["burst"] = await harness.burst(burst_games)
+            cog(bot).ai.cancel_all()
+            await bot.close()
     finally:
         fake.uninstall()
-    fake.assert_clean()
-    return durations, latencies, committed, elapsed, games
+    return figures
+
+
+def report_load(ai: int, measured: Run, elapsed: float) -> None:
+    ms = [d * 1000 for d in measured.durations]
+    first = [latency * 1000 for latency in measured.latencies]
+    print(f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms")
+    print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
+    print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
+    print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
+    if ai == 0:
+        trips = measured.transactions
+        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions (max {max(trips)})")
+    sys.stdout.flush()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=500)
+    parser.add_argument("--moves", type=int, default=30, help="measured moves per AI load")
+    parser.add_argument("--burst", type=int, default=200, help="games that each get one move at once")
+    parser.add_argument("--ai", default="0,2,6", help="how many games with a hard AI thinking, per run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args()
+    ai_levels = [int(n) for n in args.ai.split(",")]
+    print(f"# hard AI budget {HARD_BUDGET_S} s; {args.moves} measured /clans move per load", flush=True)
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    durations, latencies, committed, elapsed, games = asyncio.run(run(args.moves, args.seed))
+    figures = asyncio.run(run(args.moves, args.burst, ai_levels, args.seed))
     if profiler:
         profiler.disable()
         profiler.dump_stats(args.profile)
         pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(30)
-    ms = [d * 1000 for d in durations]
+    latencies, peak, before = figures["burst"]  # type: ignore[misc]
     first = [latency * 1000 for latency in latencies]
-    print(f"# {len(ms)} /clans move interactions over {games} games of {PLAYERS} humans, {elapsed:.1f} s")
-    print(f"# duration mean {statistics.fmean(ms):.1f} ms, max {max(ms):.1f} ms; first answer max {max(first):.1f} ms")
-    print(f"FIGURE bot_move_p50_ms {percentile(ms, 0.50):.1f} ms")
-    print(f"FIGURE bot_move_p99_ms {percentile(ms, 0.99):.1f} ms")
-    print(f"FIGURE bot_first_response_p99_ms {percentile(first, 0.99):.1f} ms")
-    print(f"FIGURE bot_moves_committed_per_s {committed / elapsed:.1f} moves/s")
+    print(f"# burst: {len(first)} moves at once, first answer max {max(first):.1f} ms; RSS before {before:.0f} MB")
+    print(f"FIGURE bot_burst{len(first)}_first_answer_p99_ms {percentile(first, 0.99):.1f} ms")
+    print(f"FIGURE bot_burst{len(first)}_peak_rss_mb {peak:.0f} MB")
+    print(f"# process max RSS (getrusage) {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return 0
 
 

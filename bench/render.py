@@ -18,6 +18,7 @@ import engine
 from engine import GameState, PublicView
 from render import render_board
 from render.board_image import draw_board_image, encode
+from render.replay import render_replay
 from render.static import static_layer
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dee"]
@@ -83,6 +84,30 @@ def _rgb_alternative(views: list[PublicView]) -> tuple[float, float]:
     return statistics.median(times), statistics.median(sizes)
 
 
+def _replay_figures(runs: int = 3) -> list[tuple[str, float, str]]:
+    """The animated replay of the longest of 100 seeded random games: render time and size."""
+    games = []
+    for seed in range(100):
+        state = engine.new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        views = [engine.public_view(state)]
+        while not state.over:
+            engine.play(state, rng.choice(engine.legal_moves(state)))
+            views.append(engine.public_view(state))
+        games.append(views)
+    longest = max(games, key=len)
+    times, sizes = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        sizes.append(len(render_replay(longest, NAMES[: longest[0].players])) / 1024)
+        times.append(time.perf_counter() - start)
+    return [
+        ("replay_longest_game_frames", float(len(longest)), "frames"),
+        ("replay_render_median_s", statistics.median(times), "s"),
+        ("replay_size_kb", statistics.median(sizes), "KB"),
+    ]
+
+
 def main() -> None:
     start = time.perf_counter()
     static_layer(engine.load_board())
@@ -112,6 +137,7 @@ def main() -> None:
         ("png_encode_midgame_rgb_ms", rgb_ms, "ms"),
         ("png_size_midgame_rgb_kb", rgb_kb, "KB"),
     ]
+    figures += _replay_figures()
     for name, value, unit in figures:
         print(f"FIGURE {name} {value:.2f} {unit}")
 

@@ -1,14 +1,25 @@
-"""AI seats move on their own: one background task per game while an AI is to act."""
+"""AI seats move on their own: one background task per game, only while an AI is to act.
+
+The task of a game lives while its AI seats are to act and is dropped as soon as the game ends or
+a human is next; whoever just played knows who is next (``after``), so nothing is reloaded to find
+out. The thinking itself happens in the service's worker processes, never on the event loop.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 
-from service import GameError, GameService, Played
+from service import GameError, GameService, Played, Table
 
 log = logging.getLogger("clans.ai")
+
+
+def ai_moves_next(table: Table) -> bool:
+    """Whether an AI seat acts next in ``table`` (as the action that produced it left the game)."""
+    return table.ai_to_act
 
 
 class AITurns:
@@ -17,37 +28,69 @@ class AITurns:
         games: GameService,
         announce: Callable[[Played], Awaitable[None]],
         delay_s: float,
-        budget_s: float,
+        budget_s: float | None = None,
+        rollouts: int | None = None,
     ) -> None:
         self.games = games
         self.announce = announce
         self.delay_s = delay_s
         self.budget_s = budget_s
+        self.rollouts = rollouts
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        """Games scheduled while their task was finishing: it looks once more instead of stopping."""
+
+    def after(self, table: Table) -> None:
+        """After an action was committed: let the AI play on if one is next, else keep nothing."""
+        if ai_moves_next(table):
+            self.schedule(table.id)
 
     def schedule(self, game_id: int) -> None:
-        """Make sure the game's AI seats play while it is their turn (no-op if already running)."""
+        """Make sure the game's AI seats play while it is their turn (when the caller cannot tell, e.g.
+        after a restart: the task then loads the game once)."""
         task = self._tasks.get(game_id)
-        if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(self._play_turns(game_id), name=f"clans-ai-{game_id}")
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        task = asyncio.create_task(self._play_turns(game_id), name=f"clans-ai-{game_id}")
+        task.add_done_callback(partial(self._forget, game_id))
+        self._tasks[game_id] = task
+
+    @property
+    def games_with_tasks(self) -> set[int]:
+        """The games that hold a task entry (each only while an AI is to act)."""
+        return set(self._tasks)
+
+    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+            self._again.discard(game_id)
 
     async def _play_turns(self, game_id: int) -> None:
         while True:
-            await asyncio.sleep(self.delay_s)
-            try:
-                played = await self.games.ai_turn(game_id, self.budget_s)
-            except GameError as refusal:  # the game moved on or ended meanwhile
-                log.info("AI turn in game %s skipped: %s", game_id, refusal)
+            self._again.discard(game_id)
+            more = await self._play_one(game_id)
+            if not more and game_id not in self._again:
                 return
-            except Exception:
-                log.exception("AI turn failed in game %s", game_id)
-                return
-            if played is None:
-                return
-            try:
-                await self.announce(played)
-            except Exception:
-                log.exception("Could not announce the AI move in game %s", game_id)
+
+    async def _play_one(self, game_id: int) -> bool:
+        """One AI action, announced; whether an AI acts next."""
+        await asyncio.sleep(self.delay_s)
+        try:
+            played = await self.games.ai_turn(game_id, self.budget_s, self.rollouts)
+        except GameError as refusal:  # the game moved on or ended meanwhile
+            log.info("AI turn in game %s skipped: %s", game_id, refusal)
+            return False
+        except Exception:
+            log.exception("AI turn failed in game %s", game_id)
+            return False
+        if played is None:
+            return False
+        try:
+            await self.announce(played)
+        except Exception:
+            log.exception("Could not announce the AI move in game %s", game_id)
+        return ai_moves_next(played.table)
 
     async def idle(self) -> None:
         """Wait until no AI is thinking (for tests and shutdown)."""

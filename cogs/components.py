@@ -12,7 +12,8 @@ from discord import ui
 from cogs.clock_texts import PACE_CHOICES
 from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
-from engine import Village
+from cogs.replays import send_replay
+from engine import OrderOption
 from service.pace import DEFAULT_PACE
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>jo
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
@@ -125,12 +126,12 @@ def back_view(game_id: int) -> ui.View:
 class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<game>\d+):(?P<ply>\d+)"):
     """The mover picks which of the villages their move founded comes next."""
 
-    def __init__(self, game_id: int, ply: int, choices: list[Village] | None = None, last: bool = False) -> None:
+    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None) -> None:
         options = [
             discord.SelectOption(
-                label=order_option_label(v), value=str(v.territory), description=order_option_description(v, last)
+                label=order_option_label(o), value=str(o.territory), description=order_option_description(o)
             )
-            for v in choices or []
+            for o in (choices or [])[:25]
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
@@ -144,12 +145,13 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> OrderSelect:
         return cls(int(match["game"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
         territory = int(values[0]) if values else 0
         await _guarded(
             interaction,
@@ -158,9 +160,9 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
         )
 
 
-def order_view(game_id: int, ply: int, choices: list[Village], last: bool) -> ui.View:
+def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(OrderSelect(game_id, ply, choices, last))
+    view.add_item(OrderSelect(game_id, ply, choices))
     return view
 
 
@@ -175,7 +177,7 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:cancel:(?P<g
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> CancelButton:
         return cls(int(match["game"]))
 
@@ -189,4 +191,33 @@ def cancel_view(game_id: int) -> ui.View:
     return view
 
 
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, PaceSelect, BackButton)
+class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<game>\d+)"):
+    """Under a finished game's result: the animated replay, shown to whoever asks."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            ui.Button(
+                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(
+            interaction, self.game_id, lambda: send_replay(_cog(interaction).games, interaction, self.game_id, True)
+        )
+
+
+def replay_view(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id))
+    return view
+
+
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, BackButton)

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from engine import IllegalMove
-from service import GameError
+from service import GameError, refusal
 from store import StoreError
 
 log = logging.getLogger("clans.errors")
@@ -20,8 +20,10 @@ def user_message(error: BaseException) -> str | None:
     """The sentence to show for a known refusal, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
-    if isinstance(error, GameError | IllegalMove | StoreError):
+    if isinstance(error, GameError | IllegalMove):
         return str(error)
+    if isinstance(error, StoreError):  # the service words these; one that slipped past it is worded the same way
+        return str(refusal(error))
     if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
         return str(error) or "You cannot use that here."
     if isinstance(error, app_commands.TransformerError):

@@ -6,11 +6,14 @@ from collections.abc import Sequence
 
 import discord
 
-from engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign, Village
+from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
 from service import AiGuesses, Played
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
 from service.pace import Pace, final_winners
+from service.ratings import PROVISIONAL_GAMES, shown_rating
+from service.suggest import Suggestion
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+from words import count, listing, plural
 
 CLAN_COLOUR = {
     Clan.RED: discord.Colour(0xD7263D),
@@ -54,15 +57,19 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
 # --- moves ---------------------------------------------------------------------------------------
 
 
-def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView) -> str:
+def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView, game_id: int | None = None) -> str:
+    """ "Game #3 — move 17: Alice moved 23 → 24 (5 huts now)"; the move number is the hut move's."""
     move = outcome.move
     if isinstance(move, Resign):
-        return f"{actor.name} resigned"
-    if move.is_village_choice:
-        return f"{actor.name} founded the village at {move.src} next"
-    moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
-    size = f" ({moved} huts now)" if moved else ""
-    return f"Move {view.turn}: {actor.name} moved {move.src} → {move.dst}{size}"
+        action = f"{actor.name} resigned"
+    elif move.is_village_choice:
+        action = f"{actor.name} founded the village at {move.src} next"
+    else:
+        moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
+        size = f" ({count(moved, 'hut')} now)" if moved else ""
+        action = f"{actor.name} moved {move.src} → {move.dst}{size}"
+    where = f"Game #{game_id} — move {view.turn}" if game_id is not None else f"Move {view.turn}"
+    return f"{where}: {action}"
 
 
 def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
@@ -71,8 +78,10 @@ def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
     return lines
 
 
-def move_embed(outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool) -> discord.Embed:
-    embed = discord.Embed(title=action_title(outcome, actor, view), colour=BRAND)
+def move_embed(
+    outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool, game_id: int | None = None
+) -> discord.Embed:
+    embed = discord.Embed(title=action_title(outcome, actor, view, game_id), colour=BRAND)
     lines = outcome_lines(outcome, view)
     if outcome.awaiting_order:
         lines.append(f"This move founds {len(outcome.awaiting_order)} villages: the mover chooses their order.")
@@ -92,22 +101,58 @@ def earlier_embed(earlier: Sequence[Played]) -> discord.Embed:
     return discord.Embed(description="\n".join(lines)[:4096], colour=BRAND)
 
 
+def suggestion_label(suggestion: Suggestion, target: bool) -> str:
+    """Autocomplete: the territory, then why it is offered first: "17 · would found a village · 2 huts"."""
+    where = f"{count(suggestion.huts, 'hut')}, {suggestion.terrain.label}"
+    n = len(suggestion.founds)
+    if not n:
+        return f"{suggestion.territory} · {where}"
+    villages = "a village" if n == 1 else f"{n} villages"
+    at = f" at {listing(map(str, suggestion.founds))}" if target else ""
+    return f"{suggestion.territory} · would found {villages}{at} · {where}"[:100]
+
+
 def score_footer(view: PublicView) -> str:
     scores = "  ".join(f"{'RBGYK'[c]} {s}" for c, s in enumerate(view.scores))
-    return f"Epoch {view.epoch} · {view.chips_left} village chips left · Scores: {scores}"
+    return f"Epoch {view.epoch} · {count(view.chips_left, 'village chip')} left · Scores: {scores}"
 
 
-def order_option_label(village: Village) -> str:
-    worth = "doomed, worth 0" if village.destroyed else f"worth {village.value}"
-    return f"{village.territory} · {village.terrain.label} · epoch {village.epoch} · {worth}"[:100]
+def _worth(village: Village) -> str:
+    return "razed, 0" if village.destroyed else f"worth {village.value}"
 
 
-def order_option_description(village: Village, last: bool) -> str:
-    who = ", ".join(c.label for c in village.colours) or "nobody"
-    text = f"{village.size} huts, scores {who}"
-    if last:
-        text += " · the 12th village: the others do not score"
+def order_option_label(option: OrderOption) -> str:
+    """The whole consequence of founding ``option.territory`` next: "47 first → 47: epoch 2, worth 9 · 38: …"."""
+    parts = [f"{v.territory}: epoch {v.epoch}, {_worth(v)}" for v in option.villages]
+    parts += [f"{t}: not founded" for t in option.unfounded]
+    label = f"{option.territory} first → " + " · ".join(parts)
+    if len(label) > 100:  # many villages at once: the short form still names every one
+        short = [f"{v.territory} e{v.epoch}={v.value}" for v in option.villages] + [
+            f"{t} none" for t in option.unfounded
+        ]
+        label = f"{option.territory} first → " + " · ".join(short)
+    return label[:100]
+
+
+def order_option_description(option: OrderOption) -> str:
+    chosen = option.chosen
+    who = listing(c.label for c in chosen.colours)
+    text = f"{option.territory}: {chosen.terrain.label}, {count(chosen.size, 'hut')}, scores {who}"
+    if option.unfounded:
+        left_out = option.unfounded
+        text += f" · the 12th village: {listing(map(str, left_out))} {plural(len(left_out), 'does', 'do')} not score"
+    elif not option.exact:
+        text += " · the rest in map order (you choose again)"
     return text[:100]
+
+
+def order_settled_text(actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
+    """What the public "choose…" message becomes once the mover has chosen."""
+    founded = listing(f"{v.territory} ({_worth(v)}, epoch {v.epoch})" for v in villages)
+    text = f"{mention(actor)} founded {founded}, in that order."
+    if pending:
+        text += f" Still to order: {listing(map(str, pending))}."
+    return text
 
 
 # --- end of game ---------------------------------------------------------------------------------
@@ -125,23 +170,24 @@ def final_embed(
     elif len(winners) == 1:
         embed.description = f"🏆 {mention(winners[0])} wins!"
     else:
-        embed.description = f"🏆 Shared win: {', '.join(mention(w) for w in winners)}"
+        embed.description = f"🏆 Shared win: {listing(mention(w) for w in winners)}"
     order = sorted(range(len(seats)), key=lambda s: (s in away, -result.totals[s]))
     for s in order:
         clan = result.clans[s]
         flag = " 🏆" if s in won else (" (resigned)" if s in result.resigned else "")
         if s in away:
             flag = " (away at the end: cannot win, ranked last)"
+        chips = count(result.chips[s], "chip")
         embed.add_field(
             name=f"{seats[s].name}{flag}",
-            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {result.chips[s]} chips = **{result.totals[s]}**",
+            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {chips} = **{result.totals[s]}**",
             inline=False,
         )
     unused = [Clan(c) for c in range(len(result.clan_scores)) if Clan(c) not in result.clans]
     if unused:
         embed.add_field(
             name="Clans nobody held",
-            value=", ".join(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
+            value=listing(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
             inline=False,
         )
     for thought in ai_guesses:
@@ -171,7 +217,7 @@ def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int, 
     for seat in seats:
         marker = "▶ " if seat.seat == view.to_move and not view.over else ""
         gone = " (resigned)" if view.resigned[seat.seat] else (" (away: autopilot)" if seat.away else "")
-        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {view.chips[seat.seat]} chips{gone}")
+        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {count(view.chips[seat.seat], 'chip')}{gone}")
     embed.add_field(name="Seats", value="\n".join(seat_lines), inline=False)
     if view.over:
         embed.add_field(name="Turn", value="The game is over.", inline=False)
@@ -209,7 +255,7 @@ def rules_embed(chart: Chart) -> discord.Embed:
     )
     for epoch in chart.epochs:
         embed.add_field(
-            name=f"Epoch {epoch.number} · {epoch.chips} villages",
+            name=f"Epoch {epoch.number} · {count(epoch.chips, 'village')}",
             value=epoch_terms(chart, epoch.number),
             inline=True,
         )
@@ -227,6 +273,7 @@ live (2 min a move), fast (1 h), daily (24 h, the default), relaxed (72 h) or un
 `/clans notify dm:on` — also get your turn reminders by DM (`off` by default)
 `/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
 `/clans leaderboard` · `/clans profile user:@someone` — this server's ratings
+`/clans replay game:3` — an animated replay of a finished game
 `/clans rules` — the rules in short
 **Clock:** at half time and near the end of your turn you get a reminder; when time is up the autopilot \
 (the normal AI) moves for you. After 3 timeouts in a row you are *away* and it plays at once, until you use \
@@ -239,12 +286,15 @@ def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Em
         embed.description = "No rated games yet. Finish a game to appear here."
         return embed
     lines = [
-        f"**{row.rank}.** <@{row.user_id}> · rating {row.ordinal:.1f} · {row.wins}/{row.games} wins "
-        f"({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
+        f"**{row.rank}.** <@{row.user_id}> · rating {shown_rating(row.ordinal, row.games)} · "
+        f"{row.wins}/{count(row.games, 'game')} won ({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
         for row in rows
     ]
     embed.description = "\n".join(lines)
-    embed.set_footer(text="Rating: openskill Plackett-Luce (μ − 3σ). Only human players are rated.")
+    embed.set_footer(
+        text=f"Rating = 1500 + 20 × (μ − 3σ) of openskill; provisional for the first {PROVISIONAL_GAMES} games. "
+        "Only human players are rated."
+    )
     return embed
 
 
@@ -254,7 +304,7 @@ def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> disc
         embed.description = "No finished games in this server yet."
         return embed
     rank = f"#{profile.rank}" if profile.rank else "unranked"
-    embed.add_field(name="Rating", value=f"{profile.ordinal:.1f} ({rank})")
+    embed.add_field(name="Rating", value=f"{shown_rating(profile.ordinal, profile.games)} · {rank}")
     embed.add_field(name="Games", value=str(profile.games))
     embed.add_field(name="Wins", value=f"{profile.wins} ({profile.win_rate:.0%})")
     embed.add_field(name="Average total", value=f"{profile.avg_total:.1f}")

@@ -1,15 +1,13 @@
-"""The fixed facts of a game: the map and the epoch chart, loaded once from data/."""
+"""The fixed facts of a game: the map and the epoch chart, loaded once from the package's data/."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 from engine.clans import Terrain
-
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 Point = tuple[float, float]
 
@@ -139,11 +137,18 @@ def chart_from_dict(raw: dict[str, object]) -> Chart:
     return Chart(epochs=epochs, chip_epoch=chip_epoch)
 
 
-@cache
-def load_board(path: Path = DATA_DIR / "map.json") -> Board:
-    return board_from_dict(json.loads(path.read_text(encoding="utf-8")))
+def data_text(name: str) -> str:
+    """The text of ``engine/data/<name>``, found through the installed package (not a path beside it)."""
+    return (resources.files("engine") / "data" / name).read_text(encoding="utf-8")
 
 
 @cache
-def load_chart(path: Path = DATA_DIR / "epochs.json") -> Chart:
-    return chart_from_dict(json.loads(path.read_text(encoding="utf-8")))
+def load_board() -> Board:
+    """The shipped map (engine/data/map.json)."""
+    return board_from_dict(json.loads(data_text("map.json")))
+
+
+@cache
+def load_chart() -> Chart:
+    """The shipped epoch chart (engine/data/epochs.json)."""
+    return chart_from_dict(json.loads(data_text("epochs.json")))

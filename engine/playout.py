@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.rules import IMMOBILE, _move_table, apply
+from engine.hutmoves import MAY_MOVE, live_territories, move_table
+from engine.moves import Move
+from engine.rules import apply
 from engine.state import GameState, Phase
 
 
@@ -20,10 +22,10 @@ def random_playout(state: GameState, rng: random.Random) -> None:
     neighbours = board.neighbours
     masks = board.neighbour_mask
     counts = state.counts
-    table = _move_table(board.size)
+    table = move_table(board.size)
     rand = rng.random
-    # Live territories: occupied and not isolated, i.e. the ones a move can start from or reach.
-    live = [t for t in range(1, board.size + 1) if counts[t] and state.occupied & masks[t]]
+    # Live territories: the ones a move can start from or reach, kept up to date move by move.
+    live = live_territories(state)
     index = [-1] * (board.size + 1)
     for i, t in enumerate(live):
         index[t] = i
@@ -38,9 +40,7 @@ def random_playout(state: GameState, rng: random.Random) -> None:
 
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ORDER:
-            pending = state.pending
-            choice = pending[int(rand() * len(pending))]
-            apply(state, table[choice][choice])
+            apply(state, draw_village_choice(state, rand))
             continue
         src, dst = draw_hut_move(live, neighbours, counts, rand)
         apply(state, table[src][dst])
@@ -49,6 +49,13 @@ def random_playout(state: GameState, rng: random.Random) -> None:
         for t in neighbours[src]:
             if index[t] >= 0 and not occupied & masks[t]:
                 drop(t)
+
+
+def draw_village_choice(state: GameState, rand: Callable[[], float]) -> Move:
+    """A random choice of the next village to found, while the mover orders several (Phase.ORDER)."""
+    pending = state.pending
+    choice = pending[int(rand() * len(pending))]
+    return move_table(state.board.size)[choice][choice]
 
 
 def draw_hut_move(
@@ -63,6 +70,5 @@ def draw_hut_move(
         src = live[int(rand() * len(live))]
         around = neighbours[src]
         dst = around[int(rand() * len(around))]
-        n, m = counts[src], counts[dst]
-        if m and (n < IMMOBILE or n <= m):
+        if MAY_MOVE[counts[src]][counts[dst]]:
             return src, dst

@@ -1,23 +1,24 @@
-"""The rules of Clans (../shared/RULES.md) as plain functions over a GameState."""
+"""The rules of Clans (docs/RULES.md) as plain functions over a GameState."""
 
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Sequence
 
 from engine.board import Board, Chart, Epoch, load_board, load_chart
 from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
+from engine.hutmoves import IMMOBILE, MAY_MOVE, has_hut_move, may_move, move_table, villages_founded
 from engine.moves import Action, IllegalMove, Move, Resign
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
 MIN_PLAYERS = 2
+"""docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
 MAX_PLAYERS = 4
-IMMOBILE = 7
-"""A group of this many huts or more cannot move (except onto a larger or equal one of 7+)."""
+"""docs/RULES.md R1.5: the most players; the one source of this bound for the service and the store."""
 
 
 def new_game(players: int, seed: int, board: Board | None = None, chart: Chart | None = None) -> GameState:
-    """Set up a game exactly as RULES.md, Setup: all randomness comes from ``seed``."""
+    """Set up a game as docs/RULES.md R3 says: all randomness comes from ``seed`` (R3.4)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -54,17 +55,11 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
     )
 
 
-@cache
-def _move_table(size: int) -> tuple[tuple[Move, ...], ...]:
-    """Every Move object made once, so move generation allocates nothing."""
-    return tuple(tuple(Move(src, dst) for dst in range(size + 1)) for src in range(size + 1))
-
-
 def legal_moves(state: GameState) -> list[Move]:
     """Every legal action, sorted by (src, dst); empty once the game is over."""
     if state.phase is Phase.OVER:
         return []
-    table = _move_table(state.board.size)
+    table = move_table(state.board.size)
     if state.phase is Phase.ORDER:
         return [table[t][t] for t in state.pending]
     counts = state.counts
@@ -75,9 +70,9 @@ def legal_moves(state: GameState) -> list[Move]:
         if not n:
             continue
         row = table[src]
+        allowed = MAY_MOVE[n]
         for dst in neighbours[src]:
-            m = counts[dst]
-            if m and (n < IMMOBILE or n <= m):
+            if allowed[counts[dst]]:
                 moves.append(row[dst])
     return moves
 
@@ -114,13 +109,14 @@ def check(state: GameState, action: Action, seat: int | None = None) -> None:
     if not counts[dst]:
         raise IllegalMove(f"Territory {dst} is empty")
     n, m = counts[src], counts[dst]
-    if n >= IMMOBILE and m < IMMOBILE:
+    if may_move(n, m):
+        return
+    if m < IMMOBILE:
         raise IllegalMove(f"Territory {src} holds {n} huts and cannot move")
-    if n >= IMMOBILE and n > m:
-        raise IllegalMove(
-            f"Territory {src} holds {n} huts and cannot move onto the {m} of territory {dst}: "
-            "only the smaller group may move"
-        )
+    raise IllegalMove(
+        f"Territory {src} holds {n} huts and cannot move onto the {m} of territory {dst}: "
+        "only the smaller group may move"
+    )
 
 
 def play(state: GameState, action: Action, seat: int | None = None) -> Outcome:
@@ -161,14 +157,12 @@ def _move_huts(state: GameState, move: Move) -> None:
     counts = state.counts
     counts[dst] += counts[src]
     counts[src] = 0
-    occupied = state.occupied & ~(1 << src)
-    state.occupied = occupied
+    state.occupied &= ~(1 << src)
     state.ply += 1
     state.turn += 1
     state.last_move = move
     # Only the emptied territory's neighbours can have lost their last occupied neighbour.
-    masks = state.board.neighbour_mask
-    founded = [t for t in state.board.neighbours[src] if counts[t] and not occupied & masks[t]]
+    founded = villages_founded(state, src)
     if len(founded) > 1:
         state.phase = Phase.ORDER
         state.pending = tuple(founded)
@@ -193,7 +187,7 @@ def _choose_village(state: GameState, territory: int) -> None:
 
 
 def _found_village(state: GameState, territory: int) -> None:
-    """Found one village: strife, value, scoring, the mover's chip (RULES.md, Villages)."""
+    """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
     if state.phase is Phase.OVER:
         return  # founded with or after the 12th village: it does not score
     chart = state.chart
@@ -201,12 +195,11 @@ def _found_village(state: GameState, territory: int) -> None:
     epoch = chart.epochs[chart.chip_epoch[number - 1] - 1]
     huts = state.huts[territory]
     before = tuple(huts)
-    if all(huts):  # strife: every colour with a single hut loses it
+    after = strife(before)
+    if after != before:
         for c in range(CLAN_COUNT):
-            if huts[c] == 1:
-                huts[c] = 0
-                state.removed[c] += 1
-    after = tuple(huts)
+            state.removed[c] += before[c] - after[c]
+            huts[c] = after[c]
     terrain = state.board.terrain[territory]
     size, value, destroyed = village_value(after, terrain, epoch)
     if destroyed or not size:  # doomed, or strife left nobody: nothing scores
@@ -240,13 +233,14 @@ def _found_village(state: GameState, territory: int) -> None:
         _end_game(state, EndReason.TWELFTH_VILLAGE)
 
 
-def strife(huts: tuple[int, ...]) -> tuple[int, ...]:
-    """The huts left when a village is founded: with all 5 colours present, single huts are lost."""
-    return tuple(0 if n == 1 else n for n in huts) if all(huts) else huts
+def strife(huts: Sequence[int]) -> tuple[int, ...]:
+    """docs/RULES.md R6.6: the huts left when a village is founded: with all 5 colours present, single huts
+    are lost."""
+    return tuple(0 if n == 1 else n for n in huts) if all(huts) else tuple(huts)
 
 
-def village_value(huts: tuple[int, ...], terrain: Terrain, epoch: Epoch) -> tuple[int, int, bool]:
-    """(size, value, destroyed) of a village with ``huts`` after strife (RULES.md, Villages: Value)."""
+def village_value(huts: Sequence[int], terrain: Terrain, epoch: Epoch) -> tuple[int, int, bool]:
+    """(size, value, destroyed) of a village with ``huts`` after strife (docs/RULES.md R6.7)."""
     size = sum(huts)
     destroyed = terrain in epoch.unfavourable
     if destroyed or not size:
@@ -267,23 +261,6 @@ def _end_turn(state: GameState) -> None:
         if not state.resigned[seat]:
             break
     state.to_move = seat
-
-
-def has_hut_move(state: GameState) -> bool:
-    """True when two neighbouring territories both hold huts.
-
-    That is exactly when a legal move exists: of two occupied neighbours, a group under 7 may
-    always move onto the other, and of two groups of 7+, the smaller may move onto the larger.
-    """
-    occupied = state.occupied
-    masks = state.board.neighbour_mask
-    rest = occupied
-    while rest:
-        low = rest & -rest
-        if occupied & masks[low.bit_length() - 1]:
-            return True
-        rest ^= low
-    return False
 
 
 def _end_game(state: GameState, reason: EndReason) -> None:
@@ -308,7 +285,7 @@ def _resign(state: GameState, seat: int) -> None:
 
 
 def final_result(state: GameState) -> FinalResult:
-    """Reveal the clans and add the chips (RULES.md, End of the game)."""
+    """Reveal the clans and add the chips (docs/RULES.md R7.3, R7.4, R8.1)."""
     totals = tuple(state.scores[clan] + chips for clan, chips in zip(state.clans, state.chips, strict=True))
     eligible = [seat for seat in range(state.players) if not state.resigned[seat]]
     best = max(totals[seat] for seat in eligible) if eligible else 0

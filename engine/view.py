@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.board import Board, Chart
 from engine.clans import Clan
 from engine.moves import Move
-from engine.rules import apply, final_result
+from engine.rules import apply, final_result, legal_moves
 from engine.state import FinalResult, GameState, Phase, Village
 
 
@@ -105,6 +105,63 @@ def state_from_view(view: PublicView, clans: Sequence[Clan], seed: int = 0) -> G
         resigned=list(view.resigned),
         end_reason=view.result.reason if view.result else None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOption:
+    """What choosing ``territory`` as the next village implies for every pending village."""
+
+    territory: int
+    villages: tuple[Village, ...]
+    """Founded in this order: ``territory`` first, then the rest in map order (the order the
+    mover gets if they pick the lowest territory each time after this one)."""
+    unfounded: tuple[int, ...]
+    """Pending territories that would score nothing because the 12th village ends the game first."""
+    exact: bool
+    """True when this choice settles every pending village (at most one other is left to found)."""
+
+    @property
+    def chosen(self) -> Village:
+        return self.villages[0]
+
+
+def order_consequences(view: PublicView) -> list[OrderOption]:
+    """While the mover orders villages: for each pending territory chosen next, the epoch and value every
+    pending village would get. After this choice, two or more villages left are ordered again by the mover;
+    the option assumes they follow in map order and says so with ``exact=False``."""
+    placeholder = tuple(Clan(c) for c in range(view.players))
+    founded = len(view.villages)
+    options = []
+    for territory in view.pending:
+        state = state_from_view(view, placeholder)
+        apply(state, Move.village(territory))
+        while state.phase is Phase.ORDER:
+            apply(state, Move.village(state.pending[0]))
+        villages = tuple(state.villages[founded:])
+        built = {v.territory for v in villages}
+        options.append(
+            OrderOption(
+                territory=territory,
+                villages=villages,
+                unfounded=tuple(t for t in view.pending if t not in built),
+                exact=len(view.pending) <= 2,
+            )
+        )
+    return options
+
+
+def move_foundings(view: PublicView) -> dict[Move, tuple[int, ...]]:
+    """For every legal hut move: the territories that would become villages if it were played."""
+    if view.phase is not Phase.MOVE:
+        return {}
+    base = state_from_view(view, tuple(Clan(c) for c in range(view.players)))
+    founded = len(view.villages)
+    foundings = {}
+    for move in legal_moves(base):
+        after = base.copy()
+        apply(after, move)
+        foundings[move] = after.pending or tuple(v.territory for v in after.villages[founded:])
+    return foundings
 
 
 def order_choices(view: PublicView) -> list[Village]:

@@ -1,19 +1,22 @@
-"""Compose a board image from a PublicView: copy the static layer, paste the sprites, write the panel."""
+"""Compose a board image from a PublicView: copy the static layer, paste the sprites, paste the panel."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image
 
+from engine.clans import Clan
 from engine.state import Phase
 from engine.view import PublicView
 from render import hut_markers as sprites
 from render.indexed import Sprite
-from render.layout import EPOCH_BOX, SIDE_BOX, Layout, layout_for
+from render.layout import CHART_AT, EPOCH_AT, PLAYERS_AT, ROW_B, SCORES_AT, TURN_AT, Layout, layout_for, marker_slots
 from render.panel import (
     END_TEXT,
+    epoch_block,
     epoch_chart,
     players_block,
     results_block,
@@ -25,23 +28,30 @@ from render.static import static_layer
 
 COMPRESS_LEVEL = 1
 """zlib level of the PNG: measured fastest for a few KB more than the default (see bench/render.py)."""
-TURN_AT = (SIDE_BOX[0] + 5, SIDE_BOX[1] + 5)
-SCORES_AT = (SIDE_BOX[0] + 5, SIDE_BOX[1] + 64)
-PLAYERS_AT = (SIDE_BOX[0] + 5, SIDE_BOX[1] + 130)
 
 
-def render_board(view: PublicView, names: Sequence[str] | None = None) -> bytes:
-    """The board as players see it after a move, as PNG bytes. Same view and names, same bytes."""
-    image = _draw_map(view)
+def render_board(
+    view: PublicView,
+    names: Sequence[str] | None = None,
+    *,
+    viewer_clan: Clan | None = None,
+    movable: frozenset[int] = frozenset(),
+) -> bytes:
+    """The board as players see it after a move, as PNG bytes. Same arguments, same bytes.
+
+    ``viewer_clan`` and ``movable`` make the private variant for one player's eyes only (``/clans
+    board``): that clan's pips and score are ringed, and the territories in ``movable`` outlined.
+    Left out, the image is the public one, which never marks a clan.
+    """
+    image = _draw_map(view, viewer_clan, movable)
     seats = seat_names(view.players, names)
     if view.over:
-        title, line = "Game over", _ending(view)
+        image.paste(turn_block("Game over", "", _ending(view)), TURN_AT)
     elif view.phase is Phase.ORDER:
-        title, line = f"Move {view.turn}", f"{seats[view.to_move]}: pick the village order"
+        image.paste(turn_block(f"Move {view.turn}", seats[view.to_move], "picks the village order"), TURN_AT)
     else:
-        title, line = f"Move {view.turn + 1}", f"{seats[view.to_move]} to move"
-    image.paste(turn_block(title, line), TURN_AT)
-    image.paste(scores_block(view.scores), SCORES_AT)
+        image.paste(turn_block(f"Move {view.turn + 1}", seats[view.to_move], "to move"), TURN_AT)
+    _paste_panel(image, view, viewer_clan)
     to_move = None if view.over else view.to_move
     image.paste(players_block(seats, view.chips, to_move, view.resigned), PLAYERS_AT)
     return encode(image)
@@ -52,14 +62,20 @@ def render_final(view: PublicView, names: Sequence[str]) -> bytes:
     if view.result is None:
         raise ValueError("The game is not over: there is no final result to show")
     result = view.result
-    image = _draw_map(view)
+    image = _draw_map(view, None, frozenset())
     seats = seat_names(view.players, names)
     winners = " & ".join(seats[w] for w in result.winners) or "Nobody"
     title = f"{winners} win{'s' if len(result.winners) == 1 else ''}!"
-    image.paste(turn_block(title, _ending(view)), TURN_AT)
-    image.paste(scores_block(view.scores), SCORES_AT)
+    image.paste(turn_block(title, "", _ending(view)), TURN_AT)
+    _paste_panel(image, view, None)
     image.paste(results_block(seats, result), PLAYERS_AT)
     return encode(image)
+
+
+def _paste_panel(image: Image.Image, view: PublicView, own: Clan | None) -> None:
+    image.paste(epoch_block(view.chart, view.chips_left), EPOCH_AT)
+    image.paste(scores_block(view.scores, own), SCORES_AT)
+    image.paste(epoch_chart(view.chart, view.chips_left), CHART_AT)
 
 
 def _ending(view: PublicView) -> str:
@@ -74,11 +90,11 @@ def encode(image: Image.Image) -> bytes:
 
 
 def draw_board_image(view: PublicView) -> Image.Image:
-    """The map and epoch chart for ``view`` without the side panel text (for benchmarks and tests)."""
-    return _draw_map(view)
+    """The map and panel frames for ``view`` without the panel blocks (for benchmarks and tests)."""
+    return _draw_map(view, None, frozenset())
 
 
-def _draw_map(view: PublicView) -> Image.Image:
+def _draw_map(view: PublicView, own: Clan | None, movable: frozenset[int]) -> Image.Image:
     layer = static_layer(view.board)
     layout = layout_for(view.board)
     image = layer.base.copy()
@@ -88,7 +104,6 @@ def _draw_map(view: PublicView) -> Image.Image:
         if not any(huts[tid]):
             tile = layer.empty_tiles[tid]
             image.paste(tile.tile, tile.box[:2], tile.mask)
-    image.paste(epoch_chart(view.chart, view.chips_left), (EPOCH_BOX[0] + 2, EPOCH_BOX[1] + 2))
 
     villages = {v.territory: v for v in view.villages}
     new = {v.territory for v in view.last_villages}
@@ -97,12 +112,15 @@ def _draw_map(view: PublicView) -> Image.Image:
         _paste_centered(image, sprites.ring(layout.scale, "new" if tid in new else "village"), layout.center(tid))
     for tid in pending:
         _paste_centered(image, sprites.ring(layout.scale, "pending"), layout.center(tid))
+    for tid in sorted(movable):
+        _paste_centered(image, sprites.ring(layout.scale, "movable"), layout.center(tid))
 
     for tid in range(1, size + 1):
         row = huts[tid]
         if any(row):
-            for clan, pos in layout.hut_marker_positions(row, tid):
-                _paste_centered(image, sprites.marker(clan, row[clan]), pos)
+            group, (dx, dy) = hut_group(layout.scale, row, own if own is not None and row[own] else None)
+            cx, cy = layout.center(tid)
+            image.paste(group.image, (cx + dx, cy + dy), group.mask)
 
     for tid, village in villages.items():
         occupied = any(huts[tid])
@@ -115,6 +133,30 @@ def _draw_map(view: PublicView) -> Image.Image:
     if move is not None and move.src != move.dst:
         _paste_arrow(image, layout, move.src, move.dst)
     return image
+
+
+@lru_cache(maxsize=4096)
+def hut_group(scale: int, huts: tuple[int, ...], own: Clan | None) -> tuple[Sprite, tuple[int, int]]:
+    """The hut total and the clan pips of a territory holding ``huts``, as one sprite, and where its
+    top-left corner lies from the territory centre: one paste per territory instead of up to six."""
+    total = sum(huts)
+    ox, oy = 0, round(ROW_B * scale)
+    parts = [(sprites.total_pill(total), (ox, oy))]
+    for clan, (dx, dy) in zip(
+        [Clan(c) for c, n in enumerate(huts) if n], marker_slots(scale, sum(1 for n in huts if n), total), strict=True
+    ):
+        parts.append((sprites.marker(clan, huts[clan], clan is own), (dx, dy)))
+    left = min(x - s.size[0] // 2 for s, (x, _) in parts)
+    top = min(y - s.size[1] // 2 for s, (_, y) in parts)
+    right = max(x - s.size[0] // 2 + s.size[0] for s, (x, _) in parts)
+    bottom = max(y - s.size[1] // 2 + s.size[1] for s, (_, y) in parts)
+    canvas = parts[0][0].image.resize((right - left, bottom - top))
+    mask = Image.new("L", canvas.size, 0)
+    for sprite, (x, y) in parts:
+        at = (x - sprite.size[0] // 2 - left, y - sprite.size[1] // 2 - top)
+        canvas.paste(sprite.image, at, sprite.mask)
+        mask.paste(sprite.mask, at, sprite.mask)
+    return Sprite(canvas, mask), (left, top)
 
 
 def _paste_centered(image: Image.Image, sprite: Sprite, pos: tuple[int, int]) -> None:

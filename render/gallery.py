@@ -1,19 +1,25 @@
 """Write example boards for the maintainers to look at: ``python -m render.gallery OUTDIR``.
 
-start.png (a new game), midgame.png, multivillage.png (right after a move that founded two or more
-villages, all highlighted), order.png (the same move while the mover picks the villages' order) and
-final.png (the final-result variant).
+start.png (a new game), midgame.png, crowded.png (a territory holding all five clans), multivillage.png
+(right after a move that founded two or more villages, all highlighted), order.png (the same move while
+the mover picks the villages' order), private.png (crowded.png as the player to move sees it with
+``/clans board``), names.png (names in several scripts) and final.png (the final-result variant).
+Each is also written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat.
 """
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 from pathlib import Path
 
+from PIL import Image
+
 import engine
-from engine import GameState, Phase
+from engine import GameState, Move, Phase
 from render import render_board, render_final
+from render.layout import PHONE_WIDTH
 
 NAMES = ("Alice", "Bob", "Chandrasekhar the Bold", "Dee")
 
@@ -53,6 +59,23 @@ def multivillage(first_seed: int = 1) -> GameState:
     return state
 
 
+def crowded(seed: int = 31, moves: int = 39) -> GameState:
+    """A 4-player game after ``moves`` seeded random moves where one territory holds all five clans."""
+    state = engine.new_game(4, seed)
+    play_random(state, moves, random.Random(seed))
+    return state
+
+
+NAMES_IN_SCRIPTS = ("李小龍", "محمد علي", "🐉 Drake", "Zoë Ångström-Łukasiewicz the Unreasonably Long")
+
+
+def phone_size(png: bytes) -> Image.Image:
+    """The image as a phone shows it: scaled to PHONE_WIDTH px wide."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
 def final(seed: int = 5, players: int = 4) -> GameState:
     state = engine.new_game(players, seed)
     engine.random_playout(state, random.Random(seed))
@@ -62,9 +85,15 @@ def final(seed: int = 5, players: int = 4) -> GameState:
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     names = list(NAMES)
+    busy = crowded()
+    mover_clan = busy.clans[busy.to_move]
+    movable = frozenset(m.src for m in engine.legal_moves(busy) if isinstance(m, Move))
     boards = {
         "start.png": render_board(engine.public_view(engine.new_game(4, 2)), names),
         "midgame.png": render_board(engine.public_view(midgame()), names[:3]),
+        "crowded.png": render_board(engine.public_view(busy), names),
+        "private.png": render_board(engine.public_view(busy), names, viewer_clan=mover_clan, movable=movable),
+        "names.png": render_board(engine.public_view(busy), list(NAMES_IN_SCRIPTS)),
         "multivillage.png": render_board(engine.public_view(multivillage()), names),
         "order.png": render_board(engine.public_view(order_phase()), names),
         "final.png": render_final(engine.public_view(final()), names),
@@ -73,7 +102,9 @@ def write_gallery(out: Path) -> list[Path]:
     for name, png in boards.items():
         path = out / name
         path.write_bytes(png)
-        paths.append(path)
+        small = out / name.replace(".png", f"-{PHONE_WIDTH}.png")
+        phone_size(png).save(small)
+        paths += [path, small]
     return paths
 
 

@@ -15,7 +15,7 @@ from engine.clans import Clan
 from render import palette as pal
 from render.fonts import bold
 from render.indexed import Sprite, to_sprite
-from render.layout import MARKER_H, MARKER_W
+from render.layout import DIGIT_HEIGHT, PIP, TOTAL_H, TOTAL_SIZE, pip_count_size, total_width
 
 SS = 4
 
@@ -31,8 +31,13 @@ def _canvas(w: int, h: int, edge: pal.RGB) -> Image.Image:
 
 
 @cache
-def marker(clan: Clan, count: int) -> Sprite:
-    return to_sprite(marker_rgba(clan, count))
+def marker(clan: Clan, count: int, own: bool = False) -> Sprite:
+    return to_sprite(marker_rgba(clan, count, own))
+
+
+@cache
+def total_pill(total: int) -> Sprite:
+    return to_sprite(total_rgba(total))
 
 
 @cache
@@ -56,25 +61,76 @@ def arrow(dx: int, dy: int) -> tuple[Sprite, tuple[int, int]]:
     return to_sprite(image), origin
 
 
-def marker_rgba(clan: Clan, count: int) -> Image.Image:
-    """A rounded tag in the clan colour reading e.g. ``R3``: the letter makes it readable without colour."""
-    w, h = MARKER_W + 2, MARKER_H + 2
+def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[float, float]]:
+    """The outline of a clan shape ``size`` across centred on (cx, cy) (a circle is a 40-gon)."""
+    h = size / 2
+    corners = {"circle": 40, "square": 4, "triangle": 3, "diamond": 4, "hexagon": 6}[shape]
+    turn = {"circle": 0.0, "square": 45.0, "triangle": -90.0, "diamond": -90.0, "hexagon": 0.0}[shape]
+    reach = {"circle": h, "square": h * 1.38, "triangle": h * 1.3, "diamond": h * 1.1, "hexagon": h * 1.06}[shape]
+    centre_y = cy + (h * 0.2 if shape == "triangle" else 0.0)
+    return [
+        (
+            cx + reach * math.cos(math.radians(turn + 360 * k / corners)),
+            centre_y + reach * math.sin(math.radians(turn + 360 * k / corners)),
+        )
+        for k in range(corners)
+    ]
+
+
+def clan_shape_rgba(clan: Clan, size: int, ring: pal.RGB | None = None) -> Image.Image:
+    """The clan's shape in its colour with a dark outline; ``ring`` draws a thick halo around it."""
+    pad = 5 if ring else 2
+    w = size + 2 * pad
+    big = _canvas(w, w, ring or pal.WHITE)
+    draw = ImageDraw.Draw(big)
+    c = w * SS / 2
+    shape = pal.CLAN_SHAPE[clan]
+    if ring:
+        halo = shape_points(shape, (size + 8) * SS, c, c)
+        draw.polygon(halo, fill=pal.INK)
+        draw.polygon(shape_points(shape, (size + 5) * SS, c, c), fill=ring)
+    else:
+        draw.polygon(shape_points(shape, (size + 3) * SS, c, c), fill=pal.WHITE)
+    draw.polygon(shape_points(shape, size * SS, c, c), fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS)
+    return _reduce(big)
+
+
+def marker_rgba(clan: Clan, count: int, own: bool = False) -> Image.Image:
+    """A clan pip: the clan's shape in its colour with the clan's hut count on it. The shape tells the
+    clans apart without colour; ``own`` (private board only) rings it in the viewer's colour."""
+    image = clan_shape_rgba(clan, PIP, pal.OWN if own else None)
+    text = ImageDraw.Draw(image)
+    w, h = image.size
+    dy = 3 if pal.CLAN_SHAPE[clan] == "triangle" else 1
+    text.text(
+        (w / 2, h / 2 + dy),
+        str(count),
+        font=bold(pip_count_size(count)),
+        fill=pal.WHITE,
+        anchor="mm",
+        stroke_width=2,
+        stroke_fill=pal.INK,
+    )
+    return image
+
+
+def total_rgba(total: int) -> Image.Image:
+    """The territory's hut total, large, dark in a white pill with a dark rim (a clan pip is small and
+    coloured, the territory number has no rim)."""
+    w, h = total_width(total) + 2, TOTAL_H + 2
     big = _canvas(w, h, pal.WHITE)
     draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=9 * SS, fill=pal.WHITE)
+    draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=h * SS // 2, fill=pal.WHITE)
     draw.rounded_rectangle(
-        [SS, SS, (w - 1) * SS - 1, (h - 1) * SS - 1], radius=8 * SS, fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS
+        [SS, SS, (w - 1) * SS - 1, (h - 1) * SS - 1],
+        radius=(h - 2) * SS // 2,
+        fill=pal.WHITE,
+        outline=pal.TOTAL,
+        width=3 * SS,
     )
     image = _reduce(big)
-    text = ImageDraw.Draw(image)
-    ink = pal.CLAN_TEXT[clan]
-    letter, digits = pal.CLAN_LETTER[clan], str(count)
-    letter_font, count_font = bold(12), bold(17 if count < 10 else 14)
-    lw, cw = letter_font.getlength(letter), count_font.getlength(digits)
-    x = (w - lw - cw - 1) / 2
-    base = h / 2 + 6
-    text.text((x, base), letter, font=letter_font, fill=ink, anchor="ls")
-    text.text((x + lw + 1, base), digits, font=count_font, fill=ink, anchor="ls")
+    baseline = h / 2 + round(TOTAL_SIZE * DIGIT_HEIGHT / 2)
+    ImageDraw.Draw(image).text((w / 2, baseline), str(total), font=bold(TOTAL_SIZE), fill=pal.INK, anchor="ms")
     return image
 
 
@@ -93,7 +149,7 @@ def village_badge_rgba(value: int, destroyed: bool, large: bool = False) -> Imag
 
     The large version stands alone in the middle of a village left without huts.
     """
-    w, h = (60, 54) if large else (40, 36)
+    w, h = (60, 54) if large else (32, 28)
     big = _canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     body, roof = (pal.RUIN, pal.mix(pal.RUIN, pal.INK, 0.3)) if destroyed else (pal.VILLAGE, pal.VILLAGE_ROOF)
@@ -106,7 +162,7 @@ def village_badge_rgba(value: int, destroyed: bool, large: bool = False) -> Imag
     image = _reduce(big)
     text = ImageDraw.Draw(image)
     cy = (eave + bottom) / 2 / SS + 1
-    size = (22 if large else 16) if value < 10 else (19 if large else 14)
+    size = (24 if large else 17) if value < 10 else (21 if large else 15)
     text.text(
         (w / 2, cy),
         str(value),
@@ -121,7 +177,7 @@ def village_badge_rgba(value: int, destroyed: bool, large: bool = False) -> Imag
 
 def pending_badge_rgba() -> Image.Image:
     """A question-mark house: a village about to be founded whose order the mover is choosing."""
-    w, h = 40, 36
+    w, h = 32, 28
     big = _canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     eave, bottom = _house(draw, w * SS, h * SS, pal.WHITE, pal.PENDING)
@@ -133,7 +189,7 @@ def pending_badge_rgba() -> Image.Image:
 def _hex_points(radius: float, cx: float, cy: float) -> list[tuple[float, float]]:
     return [
         (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
+        for a in (0, 60, 120, 180, 240, 300)
     ]
 
 
@@ -141,7 +197,7 @@ def ring_rgba(radius: int, style: str) -> Image.Image:
     """A hex outline sprite centred in its image: ``new`` (thick, for villages the last move founded),
     ``pending`` (dashed, for villages whose order is being chosen) or ``village`` (thin)."""
     size = 2 * radius + 16
-    edge = {"new": pal.INK, "pending": pal.WHITE}.get(style, pal.VILLAGE_ROOF)
+    edge = {"new": pal.INK, "pending": pal.WHITE, "movable": pal.INK}.get(style, pal.VILLAGE_ROOF)
     big = _canvas(size, size, edge)
     draw = ImageDraw.Draw(big)
     c = size * SS / 2
@@ -149,6 +205,10 @@ def ring_rgba(radius: int, style: str) -> Image.Image:
         outer = _hex_points((radius - 1) * SS, c, c)
         draw.line([*outer, outer[0]], fill=pal.INK, width=11 * SS, joint="curve")
         draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=7 * SS, joint="curve")
+    elif style == "movable":
+        outer = _hex_points((radius - 4) * SS, c, c)
+        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=6 * SS, joint="curve")
     elif style == "pending":
         pts = _hex_points((radius - 3) * SS, c, c)
         for i in range(6):

@@ -52,8 +52,12 @@ def key_colours() -> list[pal.RGB]:
         pal.HIGHLIGHT,
         pal.PENDING,
         pal.CHIP,
+        pal.MOVABLE,
+        pal.OWN,
+        pal.TOTAL,
         pal.CURRENT,
         pal.EMPTY_TINT,
+        pal.EMPTY_NUMBER,
         pal.MOVER_BAND,
         pal.WINNER_BAND,
     ]

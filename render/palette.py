@@ -28,6 +28,8 @@ TERRAIN_MARK: dict[Terrain, RGB] = {
 EMPTY_TINT: RGB = (236, 232, 224)
 """Empty territories are their terrain colour washed towards this."""
 EMPTY_STRENGTH = 0.68
+EMPTY_NUMBER: RGB = (110, 106, 100)
+"""The number of an empty territory: greyed, but dark enough to read on a phone."""
 
 HEX_EDGE: RGB = (70, 66, 58)
 RIVER: RGB = (58, 128, 206)
@@ -37,11 +39,20 @@ LAKE_EDGE: RGB = (40, 96, 170)
 MAP_EDGE: RGB = (92, 70, 44)
 
 CLAN: dict[Clan, RGB] = {
-    Clan.RED: (222, 45, 38),
-    Clan.BLUE: (38, 104, 230),
-    Clan.GREEN: (0, 168, 92),
-    Clan.YELLOW: (255, 214, 10),
-    Clan.BLACK: (44, 42, 48),
+    Clan.RED: (178, 12, 8),
+    Clan.BLUE: (42, 72, 246),
+    Clan.GREEN: (22, 178, 124),
+    Clan.YELLOW: (255, 246, 64),
+    Clan.BLACK: (34, 32, 38),
+}
+"""Chosen so that every pair stays far apart (CIEDE2000) under protanopia, deuteranopia and tritanopia
+(tests/render/test_render_colour_vision.py); the shapes below tell the clans apart without colour."""
+CLAN_SHAPE: dict[Clan, str] = {
+    Clan.RED: "circle",
+    Clan.BLUE: "square",
+    Clan.GREEN: "triangle",
+    Clan.YELLOW: "diamond",
+    Clan.BLACK: "hexagon",
 }
 CLAN_TEXT: dict[Clan, RGB] = {
     Clan.RED: WHITE,
@@ -66,6 +77,11 @@ ARROW_EDGE: RGB = (255, 255, 255)
 HIGHLIGHT: RGB = (255, 140, 0)
 PENDING: RGB = (150, 40, 200)
 CHIP: RGB = (214, 164, 40)
+MOVABLE: RGB = (0, 200, 255)
+"""Private board only: the outline of a territory the viewer can move from."""
+OWN: RGB = (255, 80, 220)
+"""Private board only: the ring around the viewer's own clan pips."""
+TOTAL: RGB = (36, 34, 32)
 CURRENT: RGB = (52, 48, 44)
 
 

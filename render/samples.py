@@ -17,7 +17,7 @@ from render.static import rgb_layers
 def palette_sample() -> Image.Image:
     board = load_board()
     full, washed = rgb_layers(board)
-    sheet = Image.new("RGB", (WIDTH, 700), pal.PANEL)
+    sheet = Image.new("RGB", (WIDTH, 1100), pal.PANEL)
     x, y, row_h = 0, 0, 0
 
     def put(image: Image.Image, background: pal.RGB | None = None) -> None:
@@ -35,18 +35,22 @@ def palette_sample() -> Image.Image:
         for clan in Clan:
             for count in (1, 2, 5, 12):
                 put(sprites.marker_rgba(clan, count), ground)
+            put(sprites.marker_rgba(clan, 3, own=True), ground)
+        for total in (3, 14):
+            put(sprites.total_rgba(total), ground)
         for value in (0, 3, 8, 14):
             put(sprites.village_badge_rgba(value, value == 0, large=False), ground)
             put(sprites.village_badge_rgba(value, value == 0, large=True), pal.faded(Terrain(grounds.index(ground))))
         put(sprites.pending_badge_rgba(), ground)
     radius = layout_for(board).scale
-    for style, ground in (("new", grounds[0]), ("pending", grounds[3]), ("village", grounds[2])):
+    styles = (("new", grounds[0]), ("pending", grounds[3]), ("village", grounds[2]), ("movable", grounds[1]))
+    for style, ground in styles:
         put(sprites.ring_rgba(radius, style), ground)
     for dx, dy in ((59, 0), (-59, 0), (30, 51), (-30, 51), (30, -51), (-30, -51)):
         put(sprites.arrow_rgba(dx, dy)[0], grounds[1])
     for clan in Clan:
-        put(clan_tag(clan, 26), pal.PANEL)
-        put(clan_tag(clan, 20), pal.WINNER_BAND)
+        put(clan_tag(clan, 34), pal.PANEL)
+        put(clan_tag(clan, 26), pal.WINNER_BAND)
     for background in (pal.PANEL, pal.MOVER_BAND, pal.WINNER_BAND):
         text = Image.new("RGB", (600, 30), background)
         ImageDraw.Draw(text).text(

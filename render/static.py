@@ -17,11 +17,24 @@ from render import palette as pal
 from render.fonts import bold
 from render.icons import terrain_icon
 from render.indexed import to_indexed
-from render.layout import EPOCH_BOX, HEIGHT, LEGEND_BOX, SIDE_BOX, WIDTH, Box, Layout, layout_for
+from render.layout import (
+    BLOCK_W,
+    DIGIT_HEIGHT,
+    HEIGHT,
+    LEGEND_AT,
+    LEGEND_H,
+    NUMBER_SIZE,
+    PANEL_BOX,
+    WIDTH,
+    Box,
+    Layout,
+    layout_for,
+)
 
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and reduced, which antialiases every edge."""
-NUMBER_SIZE = 31
+ICON_WIDTH = 0.5
+"""The terrain glyph's width as a fraction of the hex radius."""
 
 
 @dataclass(frozen=True)
@@ -87,8 +100,8 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
         fill = pal.faded(t.terrain) if empty else pal.TERRAIN[t.terrain]
         draw.polygon([sp(p) for p in layout.polygon(t.id)], fill=fill)
         mark = _icon_ink(t.terrain, empty)
-        cx, cy = layout.center(t.id)
-        terrain_icon(draw, cx * s, (cy + 0.79 * r) * s, 0.42 * r * s, t.terrain, mark)
+        cx, cy = layout.icon_position(t.id)
+        terrain_icon(draw, cx * s, cy * s, ICON_WIDTH * r * s, t.terrain, mark)
         if empty:
             _hatch(draw, layout, t.id, pal.mix(fill, pal.MUTED_INK, 0.16))
 
@@ -108,22 +121,23 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
         draw.ellipse([x * s - rad, y * s - rad, x * s + rad, y * s + rad], fill=pal.MAP_EDGE)
     for lake in layout.board.lakes:
         x, y = sp(layout.point(lake.center))
-        rx, ry = lake.radius * r * s * 1.35, lake.radius * r * s
+        rx, ry = lake.radius * r * s, lake.radius * r * s * 1.35
         draw.ellipse([x - rx, y - ry, x + rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2 * s)
-        glint = [x - rx * 0.55, y - ry * 0.45, x + rx * 0.35, y + ry * 0.25]
+        glint = [x - rx * 0.5, y - ry * 0.6, x + rx * 0.3, y + ry * 0.3]
         draw.arc(glint, 200, 290, fill=pal.RIVER_BANK, width=s * 2)
 
     image = big.reduce(s)
     text = ImageDraw.Draw(image)
-    number_ink = pal.mix(pal.INK, pal.EMPTY_TINT, 0.45) if empty else pal.INK
+    number_ink = pal.EMPTY_NUMBER if empty else pal.INK
     halo = pal.EMPTY_TINT if empty else pal.WHITE
     for t in layout.board.territories:
+        x, y = layout.label(t.id)
         text.text(
-            layout.label(t.id),
+            (x, y + round(NUMBER_SIZE * DIGIT_HEIGHT / 2)),
             str(t.id),
             font=bold(NUMBER_SIZE),
             fill=number_ink,
-            anchor="mm",
+            anchor="ms",
             stroke_width=3,
             stroke_fill=halo,
         )
@@ -213,25 +227,37 @@ def _edges(layout: Layout) -> tuple[list[Edge], list[Edge], list[Edge]]:
 
 def _draw_panel_frames(image: Image.Image) -> None:
     draw = ImageDraw.Draw(image)
-    for box in (EPOCH_BOX, SIDE_BOX, LEGEND_BOX):
-        draw.rounded_rectangle(
-            [box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2
-        )
+    box = PANEL_BOX
+    draw.rounded_rectangle(
+        [box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2
+    )
     _draw_legend(image)
 
 
+LEGEND_SIZE = 20
+
+
 def _draw_legend(image: Image.Image) -> None:
-    """Terrain key: glyph swatch and name, two by two."""
-    left, top, right, bottom = LEGEND_BOX
-    cell_w, cell_h = (right - left - 12) // 2, (bottom - top - 12) // 2
+    """The key: the four terrains (colour and glyph), and what lakes and rivers mean for moves."""
+    left, top = LEGEND_AT
+    draw = ImageDraw.Draw(image)
+    cell = BLOCK_W // 4
+    row = LEGEND_H // 2
     for i, terrain in enumerate(Terrain):
-        x = left + 6 + (i % 2) * cell_w
-        y = top + 6 + (i // 2) * cell_h
-        swatch = terrain_swatch(terrain, 34, cell_h - 8)
-        image.paste(swatch, (x + 2, y + 4))
-        ImageDraw.Draw(image).text(
-            (x + 40, y + cell_h // 2 + 1), terrain.label.capitalize(), font=bold(14), fill=pal.INK, anchor="lm"
-        )
+        sx = left + i * cell
+        image.paste(terrain_swatch(terrain, 44, row - 6), (sx, top + 2))
+        draw.text((sx + 52, top + row // 2 + 1), terrain.label, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
+    y = top + row + row // 2
+    x: float = left
+    rx, ry = 10, 13
+    draw.ellipse([x + 4, y - ry, x + 4 + 2 * rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2)
+    x += 32
+    text = "lake: the territories it splits are not neighbours"
+    draw.text((x, y), text, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
+    x += bold(LEGEND_SIZE).getlength(text) + 24
+    draw.line([(x, y + 10), (x + 14, y - 10)], fill=pal.RIVER, width=7)
+    x += 24
+    draw.text((x, y), "river: no barrier", font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
 
 
 def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:

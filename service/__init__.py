@@ -1,13 +1,16 @@
 """Between the cogs and the engine/store: lobbies, turns and results, with no Discord in sight.
 
 Data flows one way: the cog calls a service method; the service loads the game from the store, lets
-the engine validate and apply, commits, and hands back what happened for the cog to show.
+the engine validate and apply, commits, and hands back what happened for the cog to show. The cogs get the
+public view and the viewer's own clan, never the whole state.
 """
 
 from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
-from service.errors import GameError
-from service.games import AiGuesses, GameService, Played, Table
+from service.errors import GameError, refusal
+from service.games import GameService, VillageOrderOwed
 from service.pace import Clock, ManualClock, Pace
+from service.private_board import PrivateBoard
+from service.tables import AiGuesses, Played, Table
 
 __all__ = [
     "AiGuesses",
@@ -19,7 +22,10 @@ __all__ = [
     "ManualClock",
     "Pace",
     "Played",
+    "PrivateBoard",
     "Reminder",
     "Table",
     "Timeout",
+    "VillageOrderOwed",
+    "refusal",
 ]

@@ -6,15 +6,15 @@ claim in the database first, so a due event is acted on once however many ticks 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import GameState, Move, Resign, apply, new_game, parse_action, play, public_view
+from engine import GameState, Move, Resign, apply, new_game, parse_action, play
 from service.errors import GameError
-from service.games import GameService, Played, Table, decide_safely
+from service.games import GameService
 from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
+from service.tables import Loaded, Played, Table
 from store import ClockStage, DueTurn, SeatRecord
 
 log = logging.getLogger("clans.deadlines")
@@ -56,11 +56,10 @@ ClockEvent = Reminder | Timeout
 
 
 class Deadlines:
-    def __init__(self, games: GameService, level: str = AUTOPILOT_LEVEL, budget_s: float = 1.0) -> None:
+    def __init__(self, games: GameService, level: str = AUTOPILOT_LEVEL) -> None:
         self.games = games
         self.store = games.store
         self.level = level
-        self.budget_s = budget_s
         self.away_here: set[tuple[int, int]] = set()
         """(user, channel) of players marked away: a command from anyone else needs no database write."""
 
@@ -98,23 +97,25 @@ class Deadlines:
 
     async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> Timeout | None:
         """Play the timed-out seat's turn, a village order it owes included, at the ply found due."""
-        table = await self.games.table(game_id)
-        if table.state.ply != ply or table.state.over or table.state.to_move != seat_number:
+        loaded = await self.games._load(game_id)  # inside the service: the autopilot needs the seat's clan
+        if loaded.state.ply != ply or loaded.state.over or loaded.state.to_move != seat_number:
             return None
-        seat = table.mover
+        seat = loaded.mover
         timeouts = seat.timeouts + 1
         played: list[Played] = []
-        while not table.state.over and table.state.to_move == seat_number:
-            move = await self._decide(table)
+        while True:
+            move = await self._decide(loaded)
             try:
                 done = await self.games.play(
-                    game_id, None, move, seat=seat_number, expected_ply=table.state.ply, timeouts=timeouts
+                    game_id, None, move, seat=seat_number, expected_ply=loaded.state.ply, timeouts=timeouts
                 )
             except GameError as refusal:  # the player moved in the meantime: their move stands
                 log.info("Autopilot in game %s stood down: %s", game_id, refusal)
                 break
             played.append(done)
-            table = done.table
+            if done.table.view.over or done.table.view.to_move != seat_number:
+                break
+            loaded = await self.games._load(game_id)
         if not played:
             return None
         now_seat = played[-1].table.record.seats[seat_number]
@@ -122,15 +123,15 @@ class Deadlines:
             self.went_away(seat.user_id, played[-1].table.record.channel_id)
         return Timeout(seat, tuple(played), timeouts, now_seat.away)
 
-    async def _decide(self, table: Table) -> Move:
+    async def _decide(self, loaded: Loaded) -> Move:
         """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""
-        seat = table.mover.seat
-        start = public_view(new_game(table.state.players, table.record.seed))
-        history = (await self.games.actions(table.id))[: table.state.ply]  # as of the table, whatever came since
-        clan = table.state.clans[seat]
-        return await asyncio.to_thread(
-            decide_safely, self.level, start, history, seat, clan, table.record.seed, self.budget_s
-        )
+        seat = loaded.mover.seat
+        start = self.games._start_view(loaded)
+        history = (await self.games.actions(loaded.record.id))[: loaded.state.ply]  # as loaded, whatever came since
+        clan = loaded.state.clans[seat]
+        # In the AI's worker pool, with a decision seed that cannot rebuild the deal (never the setup seed).
+        answer = await self.games.ai_pool.choose(self.level, start, history, seat, clan, game_id=loaded.record.id)
+        return answer.move
 
     # --- away and back ----------------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class Deadlines:
 
     async def unannounced_actions(self, game_id: int) -> list[Played]:
         """The actions committed after the last announced one, each with the table as it stood after it."""
-        record = await self.games.game(game_id)
+        record = await self.games._record(game_id)  # with the seed: the log is replayed from the setup
         moves = await self.store.moves(game_id)
         state: GameState = new_game(len(record.seats), record.seed)
         played: list[Played] = []
@@ -191,5 +192,5 @@ class Deadlines:
                 continue
             state = state.copy()
             outcome = play(state, action, seat=None if isinstance(action, Resign) else logged.seat)
-            played.append(Played(Table(record, state), outcome, record.seats[logged.seat]))
+            played.append(Played(Loaded(record, state).table(), outcome, record.seats[logged.seat]))
         return played

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import Chart, Clan, Terrain, Village
+from words import count, listing, plural
 
 CLAN_SQUARE = {Clan.RED: "🟥", Clan.BLUE: "🟦", Clan.GREEN: "🟩", Clan.YELLOW: "🟨", Clan.BLACK: "⬛"}
 TERRAIN_ICON = {Terrain.FOREST: "🌲", Terrain.MOUNTAIN: "⛰️", Terrain.STEPPE: "🌾", Terrain.GRASSLAND: "🌿"}
@@ -17,7 +18,7 @@ def terrain_label(terrain: Terrain) -> str:
 
 
 def clans_list(clans: tuple[Clan, ...]) -> str:
-    return ", ".join(clan_label(c) for c in clans) or "nobody"
+    return listing(clan_label(c) for c in clans)
 
 
 def village_line(village: Village) -> str:
@@ -27,7 +28,8 @@ def village_line(village: Village) -> str:
     if village.strife:
         lost = [Clan(c).label for c, n in enumerate(village.huts_before) if n == 1]
         if lost:
-            strife = f" Strife! {', '.join(lost)} lost their single hut ({village.size_before} → {village.size} huts)."
+            single = plural(len(lost), "its single hut", "their single huts")
+            strife = f" Strife! {listing(lost)} lost {single} ({village.size_before} → {count(village.size, 'hut')})."
         else:
             strife = " All five colours meet, but none has a single hut to lose."
     if village.destroyed:
@@ -51,9 +53,3 @@ def epoch_terms(chart: Chart, number: int) -> str:
         favoured = "every terrain"
     doomed = ", ".join(terrain_label(t) for t in sorted(epoch.unfavourable)) or "none"
     return f"{favoured} +{epoch.bonus}, doomed: {doomed}"
-
-
-def territory_label(huts: tuple[int, ...], terrain: Terrain, territory: int) -> str:
-    """Autocomplete and menus: "24 · forest · 3 huts"."""
-    count = sum(huts)
-    return f"{territory} · {terrain.label} · {count} hut{'s' if count != 1 else ''}"

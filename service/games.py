@@ -1,193 +1,85 @@
-"""The game service: every operation on a lobby or a running game, each one transaction."""
+"""The game service: every operation on a game, the cogs' one door into it (lobbies live in service/lobby.py).
+
+A move costs two database transactions: one read (the game, its seats and its snapshot) and one write (the
+move, the new snapshot and, at the end, the results). Nothing is read back after the commit.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
-from ai import choose_action, clan_beliefs
 from engine import (
     Action,
     Clan,
     GameState,
     IllegalMove,
     Move,
-    Outcome,
+    Phase,
     PublicView,
     Resign,
-    apply,
     final_result,
-    legal_moves,
     new_game,
     parse_action,
     play,
     public_view,
     replay,
-    state_from_view,
 )
 from engine.serial import BadState
-from service.errors import GameError
-from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners, system_clock
-from store import GameRecord, ResultInput, SeatRecord, StaleAction, Store
+from service.ai_pool import AiPool, AiPoolError
+from service.errors import GameError, refusal
+from service.lobby import LobbyService
+from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
+from service.private_board import PrivateBoard, private_board
+from service.tables import AiGuesses, Loaded, Played, Table, public_record
+from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction, Store
 
 log = logging.getLogger("clans.service")
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-AI_LEVELS = ("easy", "normal", "hard")
+Accepted = Callable[[], Awaitable[object]]
+"""Called once an action is found legal, before it is committed: where the cog answers the interaction."""
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A started game as loaded: its record (seats, ids) and its engine state."""
+class VillageOrderOwed(GameError):
+    """The mover tried a hut move while they still owe the order of the villages their move founded."""
 
-    record: GameRecord
-    state: GameState
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.record.seats)
-
-    @property
-    def view(self) -> PublicView:
-        return public_view(self.state)
-
-    def seat_of(self, user_id: int) -> SeatRecord | None:
-        return self.record.seat_of(user_id)
-
-    @property
-    def mover(self) -> SeatRecord:
-        return self.record.seats[self.state.to_move]
+    def __init__(self, table: Table) -> None:
+        super().__init__("First choose which of your villages is founded next:")
+        self.table = table
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """An action that was applied and committed, with the table as it now stands."""
-
-    table: Table
-    outcome: Outcome
-    actor: SeatRecord
-
-
-@dataclass(frozen=True, slots=True)
-class AiGuesses:
-    """An AI seat's best guess of each other player's clan, with its probability."""
-
-    ai_name: str
-    guesses: tuple[tuple[str, Clan, float], ...]
-
-
-class GameService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
-        self.store = store
-        self._seed_source = seed_source or (lambda: secrets.randbits(62))
-        self.now: Clock = now or system_clock
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    # --- lobby ---------------------------------------------------------------------------------
-
-    async def open_lobby(
-        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
-    ) -> GameRecord:
-        pace = _pace(pace)
-        return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
-
-    async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
-        game = await self.lobby(game_id)
-        if user_id != game.host_id:
-            raise GameError("Only the host can change the pace.")
-        if not await self.store.set_pace(game_id, _pace(pace)):
-            raise GameError(_status_sentence(await self.game(game_id)))
-        return await self.game(game_id)
-
-    async def active_game(self, channel_id: int) -> GameRecord:
-        game = await self.store.active_game(channel_id)
-        if game is None:
-            raise GameError("There is no game in this channel. Open one with `/clans new`.")
-        return game
-
-    async def game(self, game_id: int) -> GameRecord:
-        game = await self.store.get_game(game_id)
-        if game is None:
-            raise GameError("That game no longer exists.")
-        return game
-
-    async def lobby(self, game_id: int) -> GameRecord:
-        game = await self.game(game_id)
-        if game.status != "lobby":
-            raise GameError(_status_sentence(game))
-        return game
-
-    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        await self.lobby(game_id)
-        await self.store.add_seat(game_id, user_id, name)
-        return await self.game(game_id)
-
-    async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        game = await self.lobby(game_id)
-        if user_id == game.host_id:
-            raise GameError("You are the host: use `/clans cancel` to close the lobby.")
-        return await self.store.remove_seat(game_id, user_id)
-
-    async def add_ai(self, game_id: int, user_id: int, level: str) -> GameRecord:
-        game = await self.lobby(game_id)
-        if level not in AI_LEVELS:
-            raise GameError(f"The AI levels are {', '.join(AI_LEVELS)}.")
-        if game.seat_of(user_id) is None:
-            raise GameError("Join the game first to add AI players.")
-        taken = {seat.name for seat in game.seats}
-        name = f"AI ({level})"
-        number = 2
-        while name in taken:
-            name = f"AI ({level}) {number}"
-            number += 1
-        await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
-        return await self.game(game_id)
-
-    async def start(self, game_id: int, user_id: int) -> Table:
-        game = await self.lobby(game_id)
-        if user_id != game.host_id:
-            raise GameError("Only the host can start the game.")
-        if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-            raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
-        state = new_game(len(game.seats), game.seed)
-        clock = clock_for(Pace(game.pace), game.seats, state, self.now())
-        record = await self.store.start_game(game_id, state.to_json(), clock)
-        return Table(record, state)
-
-    async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
-        game = await self.game(game_id)
-        if game.status not in ("lobby", "running"):
-            raise GameError(_status_sentence(game))
-        if user_id != game.host_id and not can_manage:
-            raise GameError("Only the host or a member with Manage Messages can cancel the game.")
-        return await self.store.cancel_game(game_id, end_reason="cancelled")
-
-    # --- running games -------------------------------------------------------------------------
+class GameService(LobbyService):
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        ai_pool: AiPool | None = None,
+        now: Clock | None = None,
+    ) -> None:
+        super().__init__(store, seed_source, now)
+        self.ai_pool = ai_pool or AiPool()
+        """Where every AI thinks (worker processes); its owner starts and closes it."""
 
     async def table(self, game_id: int) -> Table:
-        """The running (or finished) game with its state, from the snapshot or, failing that, the log."""
-        game = await self.game(game_id)
+        """The running (or finished) game as the players see it."""
+        return (await self._load(game_id)).table()
+
+    async def table_in(self, channel_id: int) -> Table:
+        return (await self._loaded(await self._active_record(channel_id))).table()
+
+    async def _load(self, game_id: int) -> Loaded:
+        return await self._loaded(await self._record(game_id))
+
+    async def _loaded(self, game: GameRecord) -> Loaded:
         if game.status == "lobby":
             raise GameError("The game has not started yet.")
         if game.status == "cancelled":
             raise GameError("That game was cancelled.")
-        return Table(game, await self._state(game))
-
-    async def table_in(self, channel_id: int) -> Table:
-        return await self.table((await self.active_game(channel_id)).id)
+        return Loaded(game, await self._state(game))
 
     async def _state(self, game: GameRecord) -> GameState:
+        """The state from the snapshot or, failing that, from the log."""
         if game.snapshot is not None:
             try:
                 state = GameState.from_json(game.snapshot)
@@ -199,9 +91,9 @@ class GameService:
         moves = await self.store.moves(game.id)
         return replay(game.seed, len(game.seats), [m.action for m in moves])
 
-    async def start_view(self, table: Table) -> PublicView:
+    def _start_view(self, loaded: Loaded) -> PublicView:
         """The public position right after setup (what an AI replays the log from)."""
-        return public_view(new_game(table.state.players, table.record.seed))
+        return public_view(new_game(loaded.state.players, loaded.record.seed))
 
     async def actions(self, game_id: int) -> list[Action]:
         return [parse_action(m.action) for m in await self.store.moves(game_id)]
@@ -213,6 +105,7 @@ class GameService:
         action: Action | str,
         seat: int | None = None,
         expected_ply: int | None = None,
+        accepted: Accepted | None = None,
         timeouts: int | None = None,
     ) -> Played:
         """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
@@ -222,91 +115,162 @@ class GameService:
         ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
         of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
         """
-        async with self._lock(game_id):
-            table = await self.table(game_id)
-            if table.record.status != "running" or table.state.over:
-                raise GameError("The game is over.")
-            if expected_ply is not None and expected_ply != table.state.ply:
-                raise GameError("Too late: the game moved on while you were choosing. Look at the latest board.")
-            if user_id is not None:
-                seat_record = table.seat_of(user_id)
-                if seat_record is None:
-                    raise GameError("You are not playing in this game.")
-                seat = seat_record.seat
-            assert seat is not None
-            if isinstance(action, str):
-                action = parse_action(action)
-            if isinstance(action, Move) and seat != table.state.to_move:
-                raise GameError(f"It is {_mention(table.mover)}'s turn.")
-            if table.state.resigned[seat]:
-                raise GameError("You have resigned from this game.")
-            state = table.state.copy()
-            try:
-                outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
-            except IllegalMove as error:
-                raise GameError(str(error)) from None
-            if user_id is not None:
-                timeouts = 0
-            changed_turn = state.over or state.to_move != table.state.to_move
-            now_away = timeouts is not None and timeouts >= AWAY_AFTER
-            away = {s.seat for s in table.record.seats if s.away and s.seat != seat} | ({seat} if now_away else set())
-            try:
-                await self.store.append_action(
-                    game_id,
-                    state.ply,
-                    seat,
-                    user_id,
-                    action.text,
-                    state.to_json(),
-                    finished=state.over,
-                    end_reason=state.end_reason.value if state.end_reason else None,
-                    results=_results(table.record, state, away) if state.over else (),
-                    rated=table.record.guild_id is not None,
-                    clock=clock_for(Pace(table.record.pace), table.record.seats, state, self.now())
-                    if changed_turn
-                    else None,
-                    timeouts=timeouts,
-                    away=now_away,
-                )
-            except StaleAction:
-                raise GameError("That move was already played: the game has moved on.") from None
-            record = await self.game(game_id)
-            return Played(Table(record, state), outcome, record.seats[seat])
+        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted, timeouts)
+
+    async def play_in(
+        self, channel_id: int, user_id: int, action: Action | str, accepted: Accepted | None = None
+    ) -> Played:
+        """A human's action in the channel's game: one read, one write. A hut move is pinned to the position
+        when it arrived, so a double submission applies once."""
+        loaded = await self._loaded(await self._active_record(channel_id))
+        if isinstance(action, str):
+            action = _parse(action)
+        pinned = loaded.state.ply if isinstance(action, Move) else None
+        return await self._play(loaded, user_id, action, None, pinned, accepted)
+
+    async def _play(
+        self,
+        loaded: Loaded,
+        user_id: int | None,
+        action: Action | str,
+        seat: int | None,
+        expected_ply: int | None,
+        accepted: Accepted | None,
+        timeouts: int | None = None,
+    ) -> Played:
+        game_id = loaded.record.id
+        # Someone else's action is in flight: what we read may be about to change, so read again in turn.
+        stale = self.locks.busy(game_id)
+        async with self.locks.hold(game_id):
+            for attempt in range(2):
+                if stale:
+                    loaded = await self._load(game_id)
+                try:
+                    return await self._commit(loaded, user_id, action, seat, expected_ply, accepted, timeouts)
+                except StaleAction as error:
+                    # Unpinned actions (a resignation) apply to whatever the position now is.
+                    if expected_ply is not None or attempt == 1:
+                        raise refusal(error) from None
+                    stale, accepted = True, None
+        raise AssertionError("unreachable")
+
+    async def _commit(
+        self,
+        loaded: Loaded,
+        user_id: int | None,
+        action: Action | str,
+        seat: int | None,
+        expected_ply: int | None,
+        accepted: Accepted | None,
+        timeouts: int | None = None,
+    ) -> Played:
+        record, state = loaded.record, loaded.state
+        if record.status != "running" or state.over:
+            raise GameError("The game is over.")
+        if expected_ply is not None and expected_ply != state.ply:
+            raise GameError("Too late: the game moved on while you were choosing. Look at the latest board.")
+        if user_id is not None:
+            seat_record = record.seat_of(user_id)
+            if seat_record is None:
+                raise GameError("You are not playing in this game.")
+            seat = seat_record.seat
+        assert seat is not None
+        if isinstance(action, str):
+            action = _parse(action)
+        if isinstance(action, Move) and seat != state.to_move:
+            raise GameError(f"It is {_mention(loaded.mover)}'s turn.")
+        if state.resigned[seat]:
+            raise GameError("You have resigned from this game.")
+        if isinstance(action, Move) and not action.is_village_choice and state.phase is Phase.ORDER:
+            raise VillageOrderOwed(loaded.table())
+        before = state
+        state = state.copy()
+        try:
+            outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
+        except IllegalMove as error:
+            raise GameError(str(error)) from None
+        if accepted is not None:
+            await accepted()
+        rated = record.guild_id is not None
+        if user_id is not None:
+            timeouts = 0
+        now_away = timeouts is not None and timeouts >= AWAY_AFTER
+        seats = tuple(
+            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat and timeouts is not None else s
+            for s in record.seats
+        )
+        # The clock restarts when the turn passes to another seat (a village order is part of the same turn).
+        turn_passed = state.over or state.to_move != before.to_move
+        clock = clock_for(Pace(record.pace), seats, state, self.now()) if turn_passed else None
+        move = await self.store.append_action(
+            record.id,
+            state.ply,
+            seat,
+            user_id,
+            action.text,
+            state.to_json(),
+            finished=state.over,
+            end_reason=state.end_reason.value if state.end_reason else None,
+            results=_results(seats, state) if state.over else (),
+            rated=rated,
+            clock=clock,
+            timeouts=timeouts,
+            away=now_away,
+        )
+        # What the commit changed, built here rather than read back.
+        after = replace(record, snapshot_ply=state.ply, seats=seats)
+        if clock is not None:
+            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
+        if state.over:
+            end_reason = state.end_reason.value if state.end_reason else None
+            after = replace(after, status="finished", finished_at=move.created_at, end_reason=end_reason, rated=rated)
+        return Played(Table(public_record(after), public_view(state)), outcome, record.seats[seat])
 
     async def my_clan(self, game_id: int, user_id: int) -> Clan:
         """A player's own secret clan: only ever shown to that player."""
-        table = await self.table(game_id)
-        seat = table.seat_of(user_id)
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
         if seat is None:
             raise GameError("You are not playing in this game.")
-        return table.state.clans[seat.seat]
+        return loaded.state.clans[seat.seat]
 
-    async def ai_turn(self, game_id: int, budget_s: float) -> Played | None:
-        """If an AI seat is to act, let it decide (off the event loop) and play; None otherwise."""
-        table = await self.table(game_id)
-        seat = table.mover
-        if table.record.status != "running" or table.state.over or seat.ai_level is None:
+    async def private_board(self, game_id: int, user_id: int) -> PrivateBoard:
+        """The viewer's own clan and, on their hut move, the territories they can move from (only for them)."""
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        return private_board(loaded.state, None if seat is None else seat.seat)
+
+    async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
+        """If an AI seat is to act, let it decide (in a worker process) and play; None otherwise."""
+        loaded = await self._load(game_id)
+        seat = loaded.mover
+        if loaded.record.status != "running" or loaded.state.over or seat.ai_level is None:
             return None
-        start = await self.start_view(table)
+        start = self._start_view(loaded)
         history = await self.actions(game_id)
-        clan = table.state.clans[seat.seat]
-        move = await asyncio.to_thread(
-            decide_safely, seat.ai_level, start, history, seat.seat, clan, table.record.seed, budget_s
+        clan = loaded.state.clans[seat.seat]
+        answer = await self.ai_pool.choose(
+            seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
         )
-        return await self.play(game_id, None, move, seat=seat.seat, expected_ply=table.state.ply)
+        return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=loaded.state.ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""
-        if not table.state.over:
+        if not table.view.over:
             raise GameError("The AI's guesses are only shown once the game is over.")
         ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
         if not ai_seats:
             return []
-        start = await self.start_view(table)
+        loaded = await self._load(table.id)
+        start = self._start_view(loaded)
         history = await self.actions(table.id)
         guesses = []
         for seat in ai_seats:
-            beliefs = await asyncio.to_thread(clan_beliefs, start, history, seat.seat, table.state.clans[seat.seat])
+            try:
+                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
+            except AiPoolError as error:
+                log.error("No guesses for %s in game %s: %s", seat.name, table.id, error)
+                continue
             guesses.append(
                 AiGuesses(
                     seat.name,
@@ -320,15 +284,38 @@ class GameService:
         return guesses
 
     async def resign(self, game_id: int, user_id: int) -> Played:
-        table = await self.table(game_id)
-        seat = table.seat_of(user_id)
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
         if seat is None:
             raise GameError("You are not playing in this game.")
-        return await self.play(game_id, user_id, Resign(seat.seat))
+        return await self._play(loaded, user_id, Resign(seat.seat), None, None, None)
+
+    async def resign_in(self, channel_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
+        loaded = await self._loaded(await self._active_record(channel_id))
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError("You are not playing in this game.")
+        return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
+
+    # --- standings -----------------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(guild_id)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        return await self.store.profile(guild_id, user_id)
 
 
-def _results(record: GameRecord, state: GameState, away: set[int]) -> list[ResultInput]:
+def _parse(text: str) -> Action:
+    try:
+        return parse_action(text)
+    except IllegalMove as error:
+        raise GameError(str(error)) from None
+
+
+def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInput]:
     result = final_result(state)
+    away = {seat.seat for seat in seats if seat.away}
     winners = final_winners(result, away)
     return [
         ResultInput(
@@ -343,39 +330,9 @@ def _results(record: GameRecord, state: GameState, away: set[int]) -> list[Resul
             resigned=seat.seat in result.resigned,
             away=seat.seat in away,
         )
-        for seat in record.seats
+        for seat in seats
     ]
-
-
-def decide_safely(
-    level: str, start: PublicView, history: list[Action], seat: int, clan: Clan, seed: int, budget_s: float
-) -> Move:
-    """The AI's move; should the AI ever fail, a legal move all the same, so the game never stalls."""
-    try:
-        return choose_action(level, start, history, seat, clan, seed, budget_s=budget_s)
-    except Exception:
-        log.exception("AI (%s) failed in seat %s; playing the first legal move instead", level, seat)
-        state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
-        for action in history:
-            apply(state, action)
-        return legal_moves(state)[0]
-
-
-def _pace(text: str) -> Pace:
-    try:
-        return Pace.parse(text)
-    except ValueError as error:
-        raise GameError(str(error)) from None
 
 
 def _mention(seat: SeatRecord) -> str:
     return seat.name if seat.user_id is None else f"<@{seat.user_id}>"
-
-
-def _status_sentence(game: GameRecord) -> str:
-    return {
-        "lobby": "That game is still in its lobby.",
-        "running": "That game has already started.",
-        "finished": "That game is over.",
-        "cancelled": "That game was cancelled.",
-    }[game.status]

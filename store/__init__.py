@@ -1,7 +1,9 @@
-"""Persistence for Clans games: SQLite through aiosqlite, in WAL mode.
+"""Persistence for Clans games: SQLite through aiosqlite (WAL mode), or PostgreSQL through asyncpg.
 
-The move log plus the seed is the source of truth for a game; the snapshot only makes loading fast.
-Every method is a single transaction. Nothing here knows about Discord or images.
+``Store.open(target)`` picks the backend: a file path is SQLite, a ``postgresql://`` URL is PostgreSQL; both
+behave the same (see ``store.backend``). The move log plus the seed is the source of truth for a game; the
+snapshot only makes loading fast. Every method is a single transaction. Nothing here knows about Discord or
+images.
 """
 
 from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
@@ -18,6 +20,7 @@ from store.errors import (
     NotSeated,
     StaleAction,
     StoreError,
+    WrongGuild,
 )
 from store.games import MAX_SEATS, GameQueries
 from store.migrations import MIGRATIONS
@@ -37,7 +40,7 @@ from store.records import (
 
 
 class Store(GameQueries, RatingQueries, ClockQueries):
-    """The bot's database: ``async with await Store.open(path) as store: ...``."""
+    """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
 __all__ = [
@@ -70,6 +73,7 @@ __all__ = [
     "Store",
     "StoreError",
     "TurnClock",
+    "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
     "schema_version",

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-import aiosqlite
-
+from store.backend import Connection, Row
 from store.db import Database
 from store.records import iso, parse_time
 
@@ -71,7 +70,7 @@ def _stage(value: object) -> ClockStage | None:
     return None if value is None else ClockStage(str(value))
 
 
-def clock_from_row(row: aiosqlite.Row) -> TurnClock:
+def clock_from_row(row: Row) -> TurnClock:
     return TurnClock(
         seat=None if row["clock_seat"] is None else int(row["clock_seat"]),
         started_at=_time(row["turn_started_at"]),
@@ -85,7 +84,7 @@ def _at(moment: datetime | None) -> str | None:
     return None if moment is None else iso(moment)
 
 
-async def write_clock(conn: aiosqlite.Connection, game_id: int, clock: TurnClock) -> None:
+async def write_clock(conn: Connection, game_id: int, clock: TurnClock) -> None:
     """Set a game's clock inside the caller's transaction (the move or the start it belongs to)."""
     await conn.execute(
         "UPDATE games SET clock_seat = ?, turn_started_at = ?, deadline_at = ?, clock_stage = ?, next_event_at = ?"
@@ -101,7 +100,7 @@ async def write_clock(conn: aiosqlite.Connection, game_id: int, clock: TurnClock
     )
 
 
-async def write_seat_timeouts(conn: aiosqlite.Connection, game_id: int, seat: int, timeouts: int, away: bool) -> None:
+async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeouts: int, away: bool) -> None:
     """A seat's timeouts in a row and away flag, inside the caller's transaction (only written on change)."""
     await conn.execute(
         "UPDATE seats SET timeouts = ?, away = ? WHERE game_id = ? AND seat = ? AND (timeouts <> ? OR away <> ?)",

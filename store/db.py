@@ -1,108 +1,50 @@
-"""The connection: pragmas, migrations, transactions and the small ``meta`` table."""
+"""The database: a backend chosen by the target, the transactions every query runs in, the ``meta`` table.
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+``Database.open("var/clans.db")`` is SQLite (a file, created if missing; ``":memory:"`` for a private one);
+``Database.open("postgresql://user:password@host/dbname")`` is PostgreSQL. Either way the schema is migrated
+to the latest version first, and the query modules see the same ``Connection`` (see ``store.backend``).
+"""
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-import aiosqlite
+from store.backend import Backend, Connection, Dialect
+from store.migrations import MIGRATIONS, Migration
+from store.postgres import PostgresBackend, is_postgres_url
+from store.sqlite import SqliteBackend, apply_migrations, schema_version, split_statements
 
-from store.errors import StoreError
-from store.migrations import MIGRATIONS
-
-# busy_timeout first: switching to WAL needs a lock another connection may hold for a moment.
-PRAGMAS = (
-    "PRAGMA busy_timeout = 5000",
-    "PRAGMA journal_mode = WAL",
-    "PRAGMA synchronous = NORMAL",
-    "PRAGMA foreign_keys = ON",
-)
+__all__ = ["Database", "apply_migrations", "open_backend", "schema_version", "split_statements"]
 
 
-def split_statements(script: str) -> list[str]:
-    """Split an SQL script into single statements (``;`` inside strings or comments is kept)."""
-    statements: list[str] = []
-    pending = ""
-    for piece in script.split(";"):
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            if pending.strip(" \t\n;"):
-                statements.append(pending.strip())
-            pending = ""
-    if pending.strip(" \t\n;"):
-        raise ValueError(f"incomplete SQL statement at the end of a migration: {pending!r}")
-    return statements
-
-
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
-
-
-async def apply_migrations(conn: aiosqlite.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
-    """Bring the schema up to ``len(migrations)``, each migration in its own transaction.
-
-    The version is read again inside each write transaction, so two processes opening the same new file at
-    once do not both apply a migration. Returns the final version.
-    """
-    while (version := await schema_version(conn)) < len(migrations):
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            version = await schema_version(conn)
-            if version < len(migrations):
-                for statement in split_statements(migrations[version]):
-                    await conn.execute(statement)
-                # PRAGMA takes no parameters; version + 1 is an int we computed.
-                await conn.execute(f"PRAGMA user_version = {version + 1:d}")
-            await conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-            raise
-    if version > len(migrations):
-        raise StoreError(f"database schema v{version} is newer than this program (v{len(migrations)})")
-    return version
+async def open_backend(target: str | Path, migrations: Sequence[Migration | str] = MIGRATIONS) -> Backend:
+    """PostgreSQL for a ``postgresql://`` URL, otherwise SQLite at that path; migrated to the latest schema."""
+    if is_postgres_url(target):
+        return await PostgresBackend.open(str(target), migrations)
+    return await SqliteBackend.open(target, migrations)
 
 
 class Database:
-    """One aiosqlite connection, and the transactions every query runs in.
+    """A backend, and the transactions every query runs in."""
 
-    Operations on one instance are serialised by a lock, so a coroutine never sees another's half-finished
-    transaction; separate instances (or processes) on one file are serialised by SQLite's own locking.
-    """
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self._closed = False
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self.transactions = 0
+        """Transactions begun so far: each is one round trip's worth of waiting on the database."""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Self:
-        """Open (creating if needed) the database at ``path``; ``":memory:"`` gives a private one."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: the sqlite3 module opens no implicit transactions; we BEGIN ourselves.
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            for pragma in PRAGMAS:
-                await conn.execute(pragma)
-            await apply_migrations(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn)
+    async def open(cls, target: str | Path) -> Self:
+        """Open the database at ``target``: a file path (SQLite) or a ``postgresql://`` URL."""
+        return cls(await open_backend(target))
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._backend.dialect
 
     async def close(self) -> None:
-        if not self._closed:
-            self._closed = True
-            async with self._lock:
-                await self._conn.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -115,33 +57,18 @@ class Database:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def _transaction(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            conn = self._conn
-            if conn.in_transaction:
-                # A cancelled task can leave its transaction open if the ROLLBACK itself was interrupted.
-                await conn.execute("ROLLBACK")
-            await conn.execute(begin)
-            try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-                raise
+    def _write(self) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction; write transactions run one at a time, each seeing every earlier commit."""
+        self.transactions += 1
+        return self._backend.write()
 
-    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """A write transaction, holding SQLite's write lock from the start (no upgrade deadlocks)."""
-        return self._transaction("BEGIN IMMEDIATE")
-
-    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+    def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
-        return self._transaction("BEGIN")
+        self.transactions += 1
+        return self._backend.read()
 
     async def schema_version(self) -> int:
-        async with self._read() as conn:
-            return await schema_version(conn)
+        return await self._backend.schema_version()
 
     async def get_meta(self, key: str) -> str | None:
         async with self._read() as conn, conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:

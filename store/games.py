@@ -1,11 +1,10 @@
 """Games: the lobby and its seats, starting, the move log with its snapshot, cancelling."""
 
-import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 
-import aiosqlite
-
+from engine import MAX_PLAYERS
+from store.backend import Connection, Row, UniqueViolation
 from store.clock import TurnClock, write_clock, write_seat_timeouts
 from store.db import Database
 from store.errors import (
@@ -33,27 +32,27 @@ from store.records import (
     utc_now,
 )
 
-MAX_SEATS = 4
+MAX_SEATS = MAX_PLAYERS
 
 
-async def _game_row(conn: aiosqlite.Connection, game_id: int) -> aiosqlite.Row:
+async def _game_row(conn: Connection, game_id: int) -> Row:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
-        raise GameNotFound(f"There is no game #{game_id}.")
+        raise GameNotFound(game_id)
     return row
 
 
-async def _seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
+async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
     async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor:
         return [seat_from_row(row) for row in await cursor.fetchall()]
 
 
-async def _load_game(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
+async def _load_game(conn: Connection, game_id: int) -> GameRecord:
     return game_from_row(await _game_row(conn, game_id), await _seats(conn, game_id))
 
 
-async def _load_games(conn: aiosqlite.Connection, where: str, params: tuple[object, ...]) -> list[GameRecord]:
+async def _load_games(conn: Connection, where: str, params: tuple[object, ...]) -> list[GameRecord]:
     # `where` is always a literal from this module, never user input.
     async with conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY id", params) as cursor:
         rows = list(await cursor.fetchall())
@@ -67,12 +66,12 @@ async def _load_games(conn: aiosqlite.Connection, where: str, params: tuple[obje
     return [game_from_row(row, seats[int(row["id"])]) for row in rows]
 
 
-def _require_lobby(game: aiosqlite.Row) -> None:
+def _require_lobby(game: Row) -> None:
     if game["status"] != "lobby":
-        raise NotInLobby(f"Game #{game['id']} has already {'started' if game['status'] == 'running' else 'ended'}.")
+        raise NotInLobby(int(game["id"]), str(game["status"]))
 
 
-async def _close_seat_gap(conn: aiosqlite.Connection, game_id: int, removed_seat: int) -> None:
+async def _close_seat_gap(conn: Connection, game_id: int, removed_seat: int) -> None:
     """Renumber the seats after ``removed_seat`` down by one, keeping 0..n-1 in join order."""
     async with conn.execute(
         "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, removed_seat)
@@ -82,23 +81,24 @@ async def _close_seat_gap(conn: aiosqlite.Connection, game_id: int, removed_seat
     for seat in later:
         await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (seat - 1, game_id, seat))
     await conn.execute(
-        "UPDATE games SET has_ai = EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id IS NULL) WHERE id = ?",
+        "UPDATE games SET has_ai = CASE WHEN EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id IS NULL)"
+        " THEN 1 ELSE 0 END WHERE id = ?",
         (game_id, game_id),
     )
 
 
-async def _insert_move(conn: aiosqlite.Connection, move: MoveRecord) -> None:
+async def _insert_move(conn: Connection, move: MoveRecord) -> None:
     try:
         await conn.execute(
             "INSERT INTO moves (game_id, ply, seat, user_id, action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (move.game_id, move.ply, move.seat, move.user_id, move.action, iso(move.created_at)),
         )
-    except sqlite3.IntegrityError as exc:
-        raise StaleAction(f"Move {move.ply} of game #{move.game_id} has already been played.") from exc
+    except UniqueViolation as exc:
+        raise StaleAction(move.game_id, move.ply) from exc
 
 
 async def _advance_snapshot(
-    conn: aiosqlite.Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
+    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
 ) -> None:
     if finished:
         await conn.execute(
@@ -126,10 +126,8 @@ class GameQueries(Database):
                     (guild_id, channel_id, host_id, seed, iso(utc_now()), pace),
                 ) as cursor:
                     row = await cursor.fetchone()
-            except sqlite3.IntegrityError as exc:
-                if "UNIQUE" not in str(exc):
-                    raise
-                raise ChannelBusy("This channel already has a game; finish or cancel it first.") from exc
+            except UniqueViolation as exc:
+                raise ChannelBusy(channel_id) from exc
             assert row is not None
             game_id = int(row["id"])
             await conn.execute(
@@ -168,9 +166,9 @@ class GameQueries(Database):
             _require_lobby(await _game_row(conn, game_id))
             seats = await _seats(conn, game_id)
             if user_id is not None and any(seat.user_id == user_id for seat in seats):
-                raise AlreadySeated("You are already in this game.")
+                raise AlreadySeated(game_id, user_id)
             if len(seats) >= MAX_SEATS:
-                raise LobbyFull(f"This game already has {MAX_SEATS} players.")
+                raise LobbyFull(game_id, MAX_SEATS)
             seat = SeatRecord(game_id, len(seats), user_id, name, ai_level)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",
@@ -189,7 +187,7 @@ class GameQueries(Database):
             ) as cursor:
                 row = await cursor.fetchone()
             if row is None:
-                raise NotSeated("You are not in this game.")
+                raise NotSeated(game_id, user_id=user_id)
             await _close_seat_gap(conn, game_id, int(row["seat"]))
             return await _load_game(conn, game_id)
 
@@ -202,7 +200,7 @@ class GameQueries(Database):
             ) as cursor:
                 row = await cursor.fetchone()
             if row is None:
-                raise NotSeated(f"Seat {seat} is not an AI seat.")
+                raise NotSeated(game_id, seat=seat)
             await _close_seat_gap(conn, game_id, seat)
             return await _load_game(conn, game_id)
 
@@ -249,9 +247,9 @@ class GameQueries(Database):
         async with self._write() as conn:
             game = await _game_row(conn, game_id)
             if game["status"] != "running":
-                raise NotRunning(f"Game #{game_id} is not running.")
+                raise NotRunning(game_id, expected_ply, str(game["status"]))
             if int(game["snapshot_ply"]) != expected_ply - 1:
-                raise StaleAction("The game has moved on since; look at the board again.")
+                raise StaleAction(game_id, expected_ply)
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
@@ -260,9 +258,8 @@ class GameQueries(Database):
             if timeouts is not None:
                 await write_seat_timeouts(conn, game_id, seat, timeouts, away)
             if finished and results:  # the last move and the results land together, or neither does
-                await write_results(
-                    conn, game_id, int(game["guild_id"]) if game["guild_id"] is not None else None, results, rated
-                )
+                guild_id = int(game["guild_id"]) if game["guild_id"] is not None else None
+                await write_results(conn, game_id, guild_id, results, rated, iso(move.created_at))
             return move
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -278,7 +275,7 @@ class GameQueries(Database):
         async with self._write() as conn:
             game = await _game_row(conn, game_id)
             if game["status"] not in ("lobby", "running"):
-                raise NotActive(f"Game #{game_id} is already over.")
+                raise NotActive(game_id, str(game["status"]))
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ?, next_event_at = NULL"
                 " WHERE id = ?",

@@ -1,12 +1,38 @@
-"""The schema, as an ordered list of migrations.
+"""The schema, as one ordered list of migrations for every backend.
 
-Migration N (1-based) brings a database from ``PRAGMA user_version`` N-1 to N. Never edit a migration that
-has shipped: append a new one. Each script is run statement by statement inside one transaction, together
-with the ``user_version`` bump, so a migration is applied completely or not at all.
+Migration N (1-based) brings a database from schema version N-1 to N (SQLite keeps the version in
+``PRAGMA user_version``, PostgreSQL in the one-row ``schema_version`` table). Never edit a migration that has
+shipped: append a new one. An entry is either portable SQL (a ``str``, run as is on both backends) or a
+``Migration`` holding each dialect's text for that step, so both histories share one numbering. Each step
+runs inside one transaction together with the version bump: applied completely or not at all.
+
+Dialect notes: Discord ids (snowflakes) need 64 bits, which SQLite's INTEGER has and PostgreSQL spells
+BIGINT. Flags stay INTEGER 0/1 on both, so the queries compare and store them the same way.
 """
 
+from dataclasses import dataclass
 from typing import Final
 
+from store.backend import Dialect
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One step of the schema history, written once per dialect."""
+
+    sqlite: str
+    postgres: str
+
+    def text(self, dialect: Dialect) -> str:
+        return self.sqlite if dialect == "sqlite" else self.postgres
+
+
+def migration_text(migration: Migration | str, dialect: Dialect) -> str:
+    return migration if isinstance(migration, str) else migration.text(dialect)
+
+
+# The CHECKs on seats.seat (0 to 3) and seats.ai_level repeat engine.MAX_PLAYERS (seats are 0-based) and
+# ai.AI_LEVELS, their one source; tests/store/test_store_bounds.py fails when they disagree.
 V1_GAMES_SEATS_MOVES: Final = """
 CREATE TABLE games (
     id               INTEGER PRIMARY KEY,
@@ -92,7 +118,130 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 """
 
-V3_TURN_CLOCK: Final = """
+V1_GAMES_SEATS_MOVES_POSTGRES: Final = """
+-- SQLite's json_valid, so the snapshot CHECK reads (and refuses) the same on both backends.
+CREATE FUNCTION json_valid(document TEXT) RETURNS BOOLEAN LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+BEGIN
+    PERFORM document::json;
+    RETURN TRUE;
+EXCEPTION WHEN others THEN
+    RETURN FALSE;
+END
+$$;
+
+CREATE TABLE games (
+    id               BIGINT  PRIMARY KEY,                     -- set by games_next_id when not given
+    guild_id         BIGINT,
+    channel_id       BIGINT  NOT NULL,
+    host_id          BIGINT  NOT NULL,
+    status           TEXT    NOT NULL DEFAULT 'lobby'
+                     CHECK (status IN ('lobby', 'running', 'finished', 'cancelled')),
+    seed             BIGINT  NOT NULL,
+    created_at       TEXT    NOT NULL,
+    started_at       TEXT,
+    finished_at      TEXT,
+    lobby_message_id BIGINT,
+    has_ai           INTEGER NOT NULL DEFAULT 0 CHECK (has_ai IN (0, 1)),
+    snapshot         TEXT    CHECK (snapshot IS NULL OR json_valid(snapshot)),
+    snapshot_ply     INTEGER NOT NULL DEFAULT 0 CHECK (snapshot_ply >= 0),
+    end_reason       TEXT
+);
+
+-- SQLite's INTEGER PRIMARY KEY: a new game gets the largest id + 1, so a refused insert leaves no gap (a
+-- sequence would). Write transactions run one at a time, so two never pick the same id.
+CREATE FUNCTION games_next_id() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.id IS NULL THEN
+        SELECT COALESCE(MAX(id), 0) + 1 INTO NEW.id FROM games;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER games_next_id BEFORE INSERT ON games FOR EACH ROW EXECUTE FUNCTION games_next_id();
+
+CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'running');
+CREATE INDEX games_by_status ON games (status);
+
+CREATE TABLE seats (
+    game_id  BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    user_id  BIGINT,
+    name     TEXT    NOT NULL,
+    ai_level TEXT    CHECK (ai_level IN ('easy', 'normal', 'hard')),
+    CHECK ((user_id IS NULL) = (ai_level IS NOT NULL)),
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, user_id)
+);
+
+CREATE TABLE moves (
+    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply        INTEGER NOT NULL CHECK (ply >= 1),
+    seat       INTEGER NOT NULL,
+    user_id    BIGINT,
+    action     TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+V2_RESULTS_RATINGS_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+CREATE TABLE results (
+    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    user_id    BIGINT,
+    name       TEXT    NOT NULL,
+    clan       TEXT    NOT NULL,
+    clan_score INTEGER NOT NULL,
+    chips      INTEGER NOT NULL,
+    total      INTEGER NOT NULL,
+    winner     INTEGER NOT NULL CHECK (winner IN (0, 1)),
+    resigned   INTEGER NOT NULL CHECK (resigned IN (0, 1)),
+    PRIMARY KEY (game_id, seat)
+);
+
+CREATE INDEX results_by_user ON results (user_id, game_id);
+
+CREATE TABLE ratings (
+    guild_id   BIGINT           NOT NULL,
+    user_id    BIGINT           NOT NULL,
+    name       TEXT             NOT NULL,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
+    games      INTEGER          NOT NULL DEFAULT 0,
+    wins       INTEGER          NOT NULL DEFAULT 0,
+    points     BIGINT           NOT NULL DEFAULT 0,
+    updated_at TEXT             NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+"""
+
+
+# A profile reads a bounded number of rows however many games its player finished: each result row carries
+# its game's guild and end time (so the last five come from one index range, no join), and each rating
+# keeps its best total up to date as results are written.
+V3_PROFILE_AGGREGATES: Final = """
+ALTER TABLE results ADD COLUMN guild_id INTEGER;
+ALTER TABLE results ADD COLUMN finished_at TEXT;
+UPDATE results SET
+    guild_id = (SELECT games.guild_id FROM games WHERE games.id = results.game_id),
+    finished_at = (SELECT games.finished_at FROM games WHERE games.id = results.game_id);
+CREATE INDEX results_recent ON results (guild_id, user_id, finished_at, game_id);
+
+ALTER TABLE ratings ADD COLUMN best_total INTEGER;
+UPDATE ratings SET best_total = (
+    SELECT MAX(results.total) FROM results JOIN games ON games.id = results.game_id
+    WHERE games.guild_id = ratings.guild_id AND games.rated = 1 AND results.user_id = ratings.user_id
+);
+"""
+
+V4_TURN_CLOCK: Final = """
 -- Each game's pace and the clock of the turn being played (times as ISO 8601 text, UTC, like the rest).
 ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'daily'
     CHECK (pace IN ('live', 'fast', 'daily', 'relaxed', 'untimed'));
@@ -122,4 +271,17 @@ CREATE TABLE notify_prefs (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1_GAMES_SEATS_MOVES, V2_RESULTS_RATINGS, V3_TURN_CLOCK)
+MIGRATIONS: Final[tuple[Migration | str, ...]] = (
+    Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
+    Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
+    Migration(
+        sqlite=V3_PROFILE_AGGREGATES,
+        # Discord snowflakes need BIGINT on PostgreSQL; SQLite's INTEGER is already 64-bit.
+        postgres=V3_PROFILE_AGGREGATES.replace("guild_id INTEGER", "guild_id BIGINT"),
+    ),
+    Migration(
+        sqlite=V4_TURN_CLOCK,
+        # notify_prefs.user_id is a Discord snowflake: BIGINT on PostgreSQL.
+        postgres=V4_TURN_CLOCK.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
+    ),
+)

@@ -2,11 +2,11 @@
 
 from collections.abc import Sequence
 
-import aiosqlite
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from store.backend import Connection, Row
 from store.db import Database
-from store.errors import GameNotFound, NotFinished, StoreError
+from store.errors import GameNotFound, NotFinished, WrongGuild
 from store.records import (
     LeaderboardRow,
     ProfileRecord,
@@ -24,6 +24,17 @@ MODEL = PlackettLuce()
 
 # One ordering for the leaderboard and for a profile's rank, so the two always agree.
 STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
+
+# A profile's two queries read a bounded number of rows however many games the player finished: the rating
+# row (which keeps the best total as results are written) ranked among the guild's players, and one range of
+# the results_recent index, newest first. Neither reads a games row or a snapshot.
+STANDING_OF = (
+    f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?) AS standing"
+    " WHERE user_id = ?"
+)
+RECENT_RESULTS = (
+    "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT 5"
+)
 
 
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
@@ -61,7 +72,7 @@ def _check_results(results: Sequence[ResultInput]) -> None:
         raise ValueError("results need one entry per seat and per user")
 
 
-async def _ratings(conn: aiosqlite.Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+async def _ratings(conn: Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
     marks = ", ".join("?" * len(user_ids))
     async with conn.execute(
         f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks})", (guild_id, *user_ids)
@@ -69,27 +80,29 @@ async def _ratings(conn: aiosqlite.Connection, guild_id: int, user_ids: Sequence
         return {int(row["user_id"]): rating_from_row(row) for row in await cursor.fetchall()}
 
 
-async def _update_ratings(conn: aiosqlite.Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
+async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
     humans = [r.user_id for r in results if r.user_id is not None]
     if not humans:
         return
     after = rate(results, await _ratings(conn, guild_id, humans))
     now = iso(utc_now())
     await conn.executemany(
-        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, games, wins, points, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
+        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, games, wins, points, best_total, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-        " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-        " points = points + excluded.points, updated_at = excluded.updated_at",
+        " sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
+        " points = ratings.points + excluded.points, updated_at = excluded.updated_at,"
+        " best_total = CASE WHEN ratings.best_total IS NULL OR excluded.best_total > ratings.best_total"
+        " THEN excluded.best_total ELSE ratings.best_total END",
         [
-            (guild_id, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, now)
+            (guild_id, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, r.total, now)
             for r, rating in zip(results, after, strict=True)
             if r.user_id is not None
         ],
     )
 
 
-def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
+def _leaderboard_row(rank: int, row: Row) -> LeaderboardRow:
     games, wins, mu, sigma = int(row["games"]), int(row["wins"]), float(row["mu"]), float(row["sigma"])
     return LeaderboardRow(
         rank=rank,
@@ -106,7 +119,12 @@ def _leaderboard_row(rank: int, row: aiosqlite.Row) -> LeaderboardRow:
 
 
 async def write_results(
-    conn: aiosqlite.Connection, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
+    conn: Connection,
+    game_id: int,
+    guild_id: int | None,
+    results: Sequence[ResultInput],
+    rated: bool,
+    finished_at: str | None,
 ) -> bool:
     """Insert a finished game's results (and ratings) inside the caller's transaction; False if already there."""
     _check_results(results)
@@ -115,7 +133,7 @@ async def write_results(
             return False
     await conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-        " resigned, away) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " resigned, guild_id, finished_at, away) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -128,6 +146,8 @@ async def write_results(
                 r.total,
                 int(r.winner),
                 int(r.resigned),
+                guild_id,
+                finished_at,
                 int(r.away),
             )
             for r in results
@@ -150,15 +170,17 @@ class RatingQueries(Database):
         """
         _check_results(results)
         async with self._write() as conn:
-            async with conn.execute("SELECT status, guild_id FROM games WHERE id = ?", (game_id,)) as cursor:
+            async with conn.execute(
+                "SELECT status, guild_id, finished_at FROM games WHERE id = ?", (game_id,)
+            ) as cursor:
                 game = await cursor.fetchone()
             if game is None:
-                raise GameNotFound(f"There is no game #{game_id}.")
+                raise GameNotFound(game_id)
             if game["status"] != "finished":
-                raise NotFinished(f"Game #{game_id} is not finished.")
+                raise NotFinished(game_id, str(game["status"]))
             if game["guild_id"] != guild_id:
-                raise StoreError(f"Game #{game_id} was not played in guild {guild_id}.")
-            return await write_results(conn, game_id, guild_id, results, rated)
+                raise WrongGuild(game_id, guild_id)
+            return await write_results(conn, game_id, guild_id, results, rated, game["finished_at"])
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         """A game's stored results in seat order (empty if none are recorded)."""
@@ -189,25 +211,11 @@ class RatingQueries(Database):
         games in the guild, rated or not, newest first.
         """
         async with self._read() as conn:
-            async with conn.execute(
-                f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?)"
-                " WHERE user_id = ?",
-                (guild_id, user_id),
-            ) as cursor:
+            async with conn.execute(STANDING_OF, (guild_id, user_id)) as cursor:
                 standing = await cursor.fetchone()
-            async with conn.execute(
-                "SELECT results.* FROM results JOIN games ON games.id = results.game_id"
-                " WHERE games.guild_id = ? AND results.user_id = ?"
-                " ORDER BY games.finished_at DESC, games.id DESC LIMIT 5",
-                (guild_id, user_id),
-            ) as cursor:
+            async with conn.execute(RECENT_RESULTS, (guild_id, user_id)) as cursor:
                 recent = tuple(result_from_row(row) for row in await cursor.fetchall())
-            async with conn.execute(
-                "SELECT MAX(results.total) FROM results JOIN games ON games.id = results.game_id"
-                " WHERE games.guild_id = ? AND games.rated = 1 AND results.user_id = ?",
-                (guild_id, user_id),
-            ) as cursor:
-                best = await cursor.fetchone()
+        best = None if standing is None else standing["best_total"]
         if standing is None and not recent:
             return None
         if standing is None:
@@ -224,7 +232,7 @@ class RatingQueries(Database):
             wins=row.wins if row else 0,
             win_rate=row.win_rate if row else 0.0,
             avg_total=row.avg_total if row else 0.0,
-            best_total=None if best is None or best[0] is None else int(best[0]),
+            best_total=None if best is None else int(best),
             mu=mu,
             sigma=sigma,
             ordinal=ordinal(mu, sigma),

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, cast
 
-import aiosqlite
+from ai.levels import AiLevel as AiLevel
+from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
-AiLevel = Literal["easy", "normal", "hard"]
 
 
 def utc_now() -> datetime:
@@ -172,7 +172,7 @@ def _optional_int(value: object) -> int | None:
     return None if value is None else int(cast(int, value))
 
 
-def seat_from_row(row: aiosqlite.Row) -> SeatRecord:
+def seat_from_row(row: Row) -> SeatRecord:
     return SeatRecord(
         game_id=int(row["game_id"]),
         seat=int(row["seat"]),
@@ -184,7 +184,7 @@ def seat_from_row(row: aiosqlite.Row) -> SeatRecord:
     )
 
 
-def game_from_row(row: aiosqlite.Row, seats: Sequence[SeatRecord]) -> GameRecord:
+def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
     created_at = parse_time(row["created_at"])
     assert created_at is not None
     return GameRecord(
@@ -211,7 +211,7 @@ def game_from_row(row: aiosqlite.Row, seats: Sequence[SeatRecord]) -> GameRecord
     )
 
 
-def move_from_row(row: aiosqlite.Row) -> MoveRecord:
+def move_from_row(row: Row) -> MoveRecord:
     created_at = parse_time(row["created_at"])
     assert created_at is not None
     return MoveRecord(
@@ -224,7 +224,7 @@ def move_from_row(row: aiosqlite.Row) -> MoveRecord:
     )
 
 
-def result_from_row(row: aiosqlite.Row) -> ResultRecord:
+def result_from_row(row: Row) -> ResultRecord:
     return ResultRecord(
         game_id=int(row["game_id"]),
         seat=int(row["seat"]),
@@ -240,7 +240,7 @@ def result_from_row(row: aiosqlite.Row) -> ResultRecord:
     )
 
 
-def rating_from_row(row: aiosqlite.Row) -> RatingRecord:
+def rating_from_row(row: Row) -> RatingRecord:
     updated_at = parse_time(row["updated_at"])
     assert updated_at is not None
     return RatingRecord(

@@ -30,14 +30,43 @@ def test_bad_setting_is_reported_without_traceback(
 def test_config_reads_every_setting_with_defaults() -> None:
     config = load_config({"DISCORD_TOKEN": " t0k ", "DISCORD_GUILD_ID": "123", "CLANS_AI_BUDGET": "0.5"})
     assert config.token == "t0k" and config.guild_id == 123 and config.ai_budget_s == 0.5
-    assert config.ai_delay_s == 1.0 and config.database == Path("var/clans.db") and config.log_level == "INFO"
+    assert config.ai_delay_s == 1.0 and config.database == "var/clans.db" and config.log_level == "INFO"
     assert load_config({}).token is None
+    url = "postgresql://clans:s3cret@db.example:5432/clans"
+    assert load_config({"CLANS_DATABASE": f" {url} "}).database == url  # a URL is kept as written
     with pytest.raises(ConfigError):
         load_config({"CLANS_AI_DELAY": "-1"})
 
 
+def test_the_hard_ai_plays_a_number_of_rollouts_within_a_time_cap() -> None:
+    assert load_config({}).ai_rollouts == 800 and load_config({}).ai_budget_s == 2.0
+    assert load_config({"CLANS_AI_ROLLOUTS": "3200"}).ai_rollouts == 3200
+    for bad in ("fast", "0", "-5", "1.5"):
+        with pytest.raises(ConfigError, match="CLANS_AI_ROLLOUTS"):
+            load_config({"CLANS_AI_ROLLOUTS": bad})
+
+
 def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
-    keys = ("DISCORD_TOKEN", "DISCORD_GUILD_ID", "CLANS_DATABASE", "CLANS_AI_BUDGET", "CLANS_AI_DELAY", "LOG_LEVEL")
+    keys = (
+        "DISCORD_TOKEN",
+        "DISCORD_GUILD_ID",
+        "CLANS_DATABASE",
+        "CLANS_AI_ROLLOUTS",
+        "CLANS_AI_BUDGET",
+        "CLANS_AI_DELAY",
+        "LOG_LEVEL",
+    )
     for key in keys:
         assert f"{key}=" in example
+
+
+def test_an_unreachable_postgres_database_is_reported_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k")
+    monkeypatch.setenv("CLANS_DATABASE", f"postgresql://clans:s3cret@/clans?host={tmp_path}&port=1")
+    assert bot.main() == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Database: cannot connect to PostgreSQL at postgresql://clans:***@") and "s3cret" not in err

@@ -118,3 +118,36 @@ def test_hard_with_a_time_budget_answers_legally() -> None:
         assert move in legal_moves(state)
         play(state, move, seat)
         history.append(move)
+
+
+def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list[int]:
+    """Count hard's rollouts, on a clock that advances ``clock_step_s`` at every reading."""
+    import ai.players
+
+    played = [0]
+    now = [0.0]
+    real_playout = ai.players.informed_playout
+
+    def playout(*args: object) -> None:
+        played[0] += 1
+        real_playout(*args)  # type: ignore[arg-type]
+
+    def perf_counter() -> float:
+        now[0] += clock_step_s
+        return now[0]
+
+    monkeypatch.setattr(ai.players, "informed_playout", playout)
+    monkeypatch.setattr(ai.players.time, "perf_counter", perf_counter)
+    return played
+
+
+def test_hard_plays_its_rollouts_unless_the_budget_runs_out_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(3, 8)
+    start, seat = public_view(state), state.to_move
+    played = count_rollouts(monkeypatch, clock_step_s=0.0)  # a clock that never moves: no cap
+    move = choose_action("hard", start, [], seat, state.clans[seat], seed=8, budget_s=1.0, iterations=400)
+    assert move in legal_moves(state) and 300 <= played[0] <= 400  # all of them, spread over the halving rounds
+    unbounded = played[0]
+    played = count_rollouts(monkeypatch, clock_step_s=10.0)  # every reading is 10 s later: the cap bites
+    move = choose_action("hard", start, [], seat, state.clans[seat], seed=8, budget_s=1.0, iterations=400)
+    assert move in legal_moves(state) and 0 < played[0] < unbounded / 4  # one per candidate per round

@@ -11,6 +11,7 @@ import itertools
 import logging
 import random
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,10 @@ from fakediscord_payloads import interaction_payload, visible_text, walk_compone
 from bot import ClansBot
 from cogs.clans import ClansCog
 from config import Config
-from engine import GameState, Move, Phase, apply, legal_moves, new_game
+from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
 from service import Clock, GameService
-from store import MoveRecord, Store
+from service.ai_pool import AiPool
+from store import GameRecord, MoveRecord, SeatRecord, Store
 
 Json = dict[str, Any]
 MovePicker = Callable[[GameState, list[Move]], Move]
@@ -83,7 +85,10 @@ async def make_bot(
     """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``)."""
     settings = test_config(tmp_path, **config)
     store = await Store.open(settings.database)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), now=now))
+    # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
+    # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
+    pool = AiPool(niceness=0)
+    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now))
 
 
 async def start_bot(
@@ -247,10 +252,10 @@ async def reach_order(fake: FakeDiscord, bot: ClansBot, players: dict[int, FakeU
     moves = moves_until_order(ORDER_SEED, len(players))
     assert moves is not None, "the offline search found no move founding several villages"
     for move in moves:
-        table = await bot.games.table(game_id)
+        table = await peek(bot, game_id)
         mover = players[table.mover.user_id]  # type: ignore[index]
         answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
-    table = await bot.games.table(game_id)
+    table = await peek(bot, game_id)
     assert table.state.phase is Phase.ORDER and len(table.state.pending) >= 2
     return players[table.mover.user_id]  # type: ignore[index]
 
@@ -269,7 +274,7 @@ async def play_turn(
     channel: FakeChannel | None = None,
 ) -> InteractionResult | None:
     """One action by whoever is to act: a slash move, or the order select. None if an AI acted instead."""
-    table = await bot.games.table(game_id)
+    table = await peek(bot, game_id)
     assert not table.state.over
     mover = table.mover
     if mover.user_id is None:
@@ -301,7 +306,7 @@ async def play_game(
     """Play the game to its end through real slash commands and selects; the last human interaction."""
     last: InteractionResult | None = None
     for _ in range(max_actions):
-        table = await bot.games.table(game_id)
+        table = await peek(bot, game_id)
         if table.state.over:
             await cog(bot).ai.idle()
             return last
@@ -366,3 +371,33 @@ def public_record(fake: FakeDiscord, channel: FakeChannel, until: int | None = N
         shown = {**body, "attachments": [{"filename": name} for name, _ in call.files]}
         record.append(("\n".join(visible_text(shown)), [blob for _, blob in call.files]))
     return record
+
+
+@dataclass(frozen=True)
+class Peek:
+    """What a test may see and a player may not: a game's record and its whole state, read from the store
+    (the service hands the bot only the public view)."""
+
+    record: GameRecord
+    state: GameState
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def view(self) -> PublicView:
+        return public_view(self.state)
+
+    @property
+    def mover(self) -> SeatRecord:
+        return self.record.seats[self.state.to_move]
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return self.record.seat_of(user_id)
+
+
+async def peek(bot: ClansBot, game_id: int) -> Peek:
+    record = await bot.store.get_game(game_id)
+    assert record is not None and record.snapshot is not None, f"game #{game_id} has not started"
+    return Peek(record, GameState.from_json(record.snapshot))

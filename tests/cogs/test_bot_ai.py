@@ -12,6 +12,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     open_game,
+    peek,
     play_game,
     public_messages,
     random_picker,
@@ -29,7 +30,7 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     bot = await start_bot(fake, tmp_path, seeds=[31])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert [s.name for s in table.record.seats] == ["alice", "AI (easy)", "AI (normal)"]
     assert table.record.has_ai
     # However the seats were ordered, the AIs have already moved if they came first: it is alice's turn.
@@ -41,8 +42,8 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     assert all(m.user_id is None for m in log if m.seat != 0)
     # Every AI move was announced like a human's.
     titles = [m["embeds"][0]["title"] for m in public_messages(fake) if m["embeds"]]
-    assert any(t.startswith("Move") and "AI (easy) moved" in t for t in titles)
-    assert any(t.startswith("Move") and "AI (normal) moved" in t for t in titles)
+    assert any(t.startswith("Game #1 — move ") and "AI (easy) moved" in t for t in titles)
+    assert any(t.startswith("Game #1 — move ") and "AI (normal) moved" in t for t in titles)
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.
@@ -64,14 +65,14 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
 
 
 async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Path) -> None:
-    fake.settle_timeout = 30
+    fake.settle_timeout = 120  # a hard AI in a low-priority worker, on a busy machine, plays ~20 moves
     bot = await start_bot(fake, tmp_path, seeds=[32])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal", "hard"])
     resigned = answered(await fake.slash(alice, "clans resign"))  # settles only once the AIs are done
     assert resigned.followups and "alice resigned" in resigned.followups[0].embeds[0]["title"]
     await cog(bot).ai.idle()
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.over and table.record.status == "finished"
     over = [m for m in public_messages(fake) if m["content"].startswith("Game over!")]
     assert len(over) == 1 and over[0]["content"] == "Game over! <@101>"
@@ -84,18 +85,18 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path
     bot = await start_bot(fake, tmp_path, seeds=[33])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
     # alice's move is committed, then the bot dies before the AI could think (as in a crash).
     await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     ply = table.state.ply + 1
-    assert (await bot.games.table(1)).mover.user_id is None
+    assert (await peek(bot, 1)).mover.user_id is None
     await fake.close()
     messages_before = len(public_messages(fake))
 
     new_bot = await restart_bot(fake, tmp_path)
     await cog(new_bot).ai.idle()
-    table = await new_bot.games.table(1)
+    table = await peek(new_bot, 1)
     assert table.state.ply == ply + 1 and table.mover.user_id == alice.id
     # alice's move, committed but never announced before the crash, is announced first; then the AI's.
     caught_up, announcement = public_messages(fake)[messages_before:]

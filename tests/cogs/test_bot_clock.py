@@ -15,6 +15,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     message_with,
+    peek,
     play_turn,
     public_messages,
     raw_component,
@@ -62,12 +63,12 @@ async def tick(fake: FakeDiscord, bot: ClansBot) -> list[str]:
 
 
 async def mover_of(bot: ClansBot, people: list[FakeUser], game_id: int = 1) -> FakeUser:
-    table = await bot.games.table(game_id)
+    table = await peek(bot, game_id)
     return next(p for p in people if p.id == table.mover.user_id)
 
 
 async def move_by_slash(fake: FakeDiscord, bot: ClansBot, people: list[FakeUser]) -> None:
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     move = next(m for m in legal_moves(table.state) if not m.is_village_choice)
     mover = await mover_of(bot, people)
     answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
@@ -206,7 +207,7 @@ async def test_a_timeout_plays_exactly_one_autopilot_move(fake: FakeDiscord, tmp
     [move] = await stored_moves(bot, 1)
     assert move.user_id is None and move.seat == 0 and f"{move.action.replace('-', ' → ')}." in texts[0]
     assert await tick(fake, bot) == [] and len(await stored_moves(bot, 1)) == 1
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.record.seats[0].timeouts == 1 and not table.record.seats[0].away
     assert table.mover.user_id != mover.id and table.record.deadline_at == clock() + 24 * HOUR
 
@@ -214,14 +215,14 @@ async def test_a_timeout_plays_exactly_one_autopilot_move(fake: FakeDiscord, tmp
 async def test_the_autopilot_also_chooses_a_village_order_still_owed(fake: FakeDiscord, tmp_path: Path) -> None:
     bot, clock, people = await timed_game(fake, tmp_path, seed=ORDER_SEED)
     mover = await reach_order(fake, bot, {p.id: p for p in people})
-    owed = len((await bot.games.table(1)).state.pending)
+    owed = len((await peek(bot, 1)).state.pending)
     before = len(await stored_moves(bot, 1))
     clock.advance(24 * HOUR)  # the mover's clock started with their turn, not with the village choice
     [text] = await tick(fake, bot)
     assert text.startswith(f"⏰ <@{mover.id}> ran out of time; autopilot chose the village at ")
     moves = (await stored_moves(bot, 1))[before:]
     assert [m.action[0] for m in moves] == ["v"] * (owed - 1) and all(m.user_id is None for m in moves)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id != mover.id
     assert "founded the village at" in embed_text(public_messages(fake)[-1]["embeds"])
 
@@ -238,12 +239,12 @@ async def test_three_timeouts_make_the_seat_away_until_a_command(fake: FakeDisco
     assert custom_ids(public_messages(fake)[-2]) == ["clans:back:1"]
     # Away: alice's turns are played at once, without waiting for her clock.
     await tick(fake, bot)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.mover.user_id == bob.id and table.record.seats[0].away
     assert public_messages(fake)[-1]["content"].startswith("⏰ <@101> is away; autopilot moved ")
     answered(await fake.slash(alice, "clans status"))  # any /clans command here brings her back
     assert public_messages(fake)[-1]["content"] == "👋 <@101> is back: the autopilot no longer plays for them."
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert not table.record.seats[0].away and table.record.seats[0].timeouts == 0
     await move_by_slash(fake, bot, people)
     assert await tick(fake, bot) == [] and (await mover_of(bot, people)) == alice  # her clock runs normally again
@@ -262,7 +263,7 @@ async def test_the_i_am_back_button(fake: FakeDiscord, tmp_path: Path) -> None:
     back = answered(await fake.click(alice, notice, "clans:back:1"))
     assert back.response is not None and back.response.ephemeral and "Welcome back" in back.response.content
     assert public_messages(fake)[-1]["content"] == "👋 <@101> is back: the autopilot no longer plays for them."
-    assert not (await bot.games.table(1)).record.seats[0].away
+    assert not (await peek(bot, 1)).record.seats[0].away
 
 
 async def test_a_timeout_due_while_the_bot_was_down_is_played_once_after_the_restart(
@@ -287,7 +288,7 @@ async def test_a_human_move_and_a_timeout_racing_apply_once(fake: FakeDiscord, t
 
     async def mover_moves(game_id: int, mover: FakeUser) -> InteractionResult:
         """The mover sends the first legal move of the position the turn began with."""
-        table = await bot.games.table(game_id)
+        table = await peek(bot, game_id)
         move = legal_moves(table.state)[0]
         channel = fake.channels[table.record.channel_id]
         return await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}, channel=channel)
@@ -310,7 +311,7 @@ async def test_a_human_move_and_a_timeout_racing_apply_once(fake: FakeDiscord, t
     assert set(due_turns) == {1, 2, 3}  # game 1: bob's turn is due too now
 
     # The autopilot moves first: the human's move, sent for the same turn, is refused.
-    stale = await bot.games.table(2)
+    stale = await peek(bot, 2)
     assert await deadlines.handle(due_turns[2]) is not None
     move = legal_moves(stale.state)[0]
     refused(await fake.slash(movers[2], "clans move", {"from": move.src, "to": move.dst}, channel=fake.channels[931]))
@@ -338,14 +339,14 @@ async def test_an_away_player_at_the_end_cannot_win_and_is_ranked_last(fake: Fak
         await cog(bot).clock.tick()
         await move_by_slash(fake, bot, people)
     for _ in range(400):
-        table = await bot.games.table(1)
+        table = await peek(bot, 1)
         if table.state.over:
             break
         if table.mover.user_id == sleeper.id:
             await cog(bot).clock.tick()  # away: due at once
         else:
             await play_turn(fake, bot, 1, {awake.id: awake})
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.over and table.seat_of(sleeper.id).away  # type: ignore[union-attr]
     results = {r.user_id: r for r in await bot.store.results(1)}
     assert results[sleeper.id].away and not results[sleeper.id].winner  # whatever the totals
@@ -366,7 +367,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
 ) -> None:
     bot, clock, _ = await timed_game(fake, tmp_path)
     for _ in range(2):  # committed, then the bot dies before posting (as in kill -9)
-        table = await bot.games.table(1)
+        table = await peek(bot, 1)
         await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     await fake.close()
     before = len(public_messages(fake))
@@ -385,7 +386,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
 
 async def test_a_failed_announcement_is_posted_by_a_later_tick(fake: FakeDiscord, tmp_path: Path) -> None:
     bot, clock, _ = await timed_game(fake, tmp_path)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     assert await tick(fake, bot) == []  # first seen: it may still be on its way
     clock.advance(timedelta(seconds=29))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     message_with,
     open_game,
+    peek,
     public_messages,
     raw_component,
     reach_order,
@@ -142,22 +142,21 @@ async def test_a_failure_after_the_move_is_committed_is_honest_and_the_game_goes
     bot = await start_bot(fake, tmp_path, seeds=[33])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     move = legal_moves(table.state)[0]
-    clans_module = sys.modules[type(cog(bot)).__module__]
 
     def broken_render(*args: object) -> bytes:
         raise OSError("font file missing")
 
     with monkeypatch.context() as patch:
-        patch.setattr(clans_module, "render_board", broken_render)
+        patch.setattr(cog(bot).boards, "draw_board", broken_render)
         result = answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
         assert any(s.content == APOLOGY for s in result.followups)
         assert "Nothing was changed" not in APOLOGY
         await cog(bot).ai.idle()
     log = await stored_moves(bot, 1)
     assert log[0].action == move.text and len(log) >= 2  # the AI moved after all
-    assert (await bot.games.table(1)).mover.user_id == alice.id
+    assert (await peek(bot, 1)).mover.user_id == alice.id
     assert bot_errors(fake)
     fake.logged_errors.clear()
 
@@ -180,7 +179,7 @@ async def test_select_answers_a_human_move_in_order_phase_only(fake: FakeDiscord
     await open_game(fake, [alice, bob])
     people = by_id(alice, bob)
     await reach_order(fake, bot, people)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     menu = message_with(fake, "clans:order:")
     [custom_id] = custom_ids(menu)
     not_pending = next(t for t in range(1, 60) if t not in table.state.pending and table.state.counts[t])

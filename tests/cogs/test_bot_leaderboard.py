@@ -46,18 +46,24 @@ async def test_leaderboard_after_several_games(fake: FakeDiscord, tmp_path: Path
     assert embed["title"] == "Clans leaderboard — this server"
     lines = embed["description"].splitlines()
     ranked = [int(re.search(r"<@(\d+)>", line)[1]) for line in lines]  # type: ignore[index]
-    ratings = [float(re.search(r"rating (-?[\d.]+)", line)[1]) for line in lines]  # type: ignore[index]
+    ratings = [int(re.search(r"rating (\d+) \(provisional\)", line)[1]) for line in lines]  # type: ignore[index]
     assert sorted(ranked) == [alice.id, bob.id, carol.id]  # only humans, each once
     assert ratings == sorted(ratings, reverse=True)
     assert ranked == [row.user_id for row in await bot.store.leaderboard(fake.guild_id)]
     assert "AI" not in embed["description"]
-    games = {int(re.search(r"<@(\d+)>", line)[1]): re.search(r"(\d+)/(\d+) wins", line) for line in lines}  # type: ignore[index]
+    # The familiar scale: openskill's ordinal mu - 3 sigma, scaled around 1500; nobody shows a negative number.
+    stored = await bot.store.leaderboard(fake.guild_id)
+    assert ratings == [round(1500 + 20 * row.ordinal) for row in stored]
+    assert all(r > 0 for r in ratings) and "1500 + 20 × (μ − 3σ)" in embed["footer"]["text"]
+    games = {int(re.search(r"<@(\d+)>", line)[1]): re.search(r"(\d+)/(\d+) games? won", line) for line in lines}  # type: ignore[index]
     assert {uid: int(m[2]) for uid, m in games.items()} == {alice.id: 2, bob.id: 2, carol.id: 3}  # type: ignore[index]
 
     profile = answered(await fake.slash(alice, "clans profile", {"user": carol})).response
     assert profile is not None
     text = embed_text(profile.embeds)
     assert "Clans profile — carol" in text and "Games\n3" in text and "Recent games" in text
+    carol_row = next(row for row in stored if row.user_id == carol.id)
+    assert f"Rating\n{round(1500 + 20 * carol_row.ordinal)} (provisional) · #{carol_row.rank}" in text
     assert re.search(r"#3: .* · \d+ pts 🏆", text)  # won by resignation
     own = answered(await fake.slash(alice, "clans profile")).response
     assert own is not None and "Clans profile — alice" in embed_text(own.embeds)

@@ -12,6 +12,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     mention,
     message_with,
+    peek,
     public_messages,
     raw_component,
     refused,
@@ -122,7 +123,7 @@ async def test_start_command_posts_the_board_and_deals_clans_by_dm(fake: FakeDis
     assert "Clans game #1 has started!" in announcement.content
     assert all(mention(p) in announcement.content for p in (alice, bob, carol))
     assert announcement.files[0][0] == "board.png" and announcement.files[0][1].startswith(PNG_MAGIC)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert f"<@{table.mover.user_id}> moves first" in announcement.content
     for seat, person in enumerate((alice, bob, carol)):
         [dm] = fake.dms(person.id)

@@ -16,7 +16,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     message_with,
     open_game,
+    peek,
     public_messages,
+    raw_component,
     reach_order,
     refused,
     select_options,
@@ -27,7 +29,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 
 from cogs.messages import order_option_label
-from engine import Phase, order_choices
+from engine import Phase, order_choices, order_consequences
 
 
 async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -37,7 +39,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     players = by_id(alice, bob)
     mover = await reach_order(fake, bot, players)
     other = bob if mover is alice else alice
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     view = table.view
     menu = message_with(fake, "clans:order:")
     custom_id = f"clans:order:1:{view.ply}"
@@ -46,12 +48,19 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
         menu["embeds"]
     )
-    # Each option shows the epoch and value that village would get if founded next.
+    # Each option shows, for that order, the epoch and value of every pending village.
     choices = order_choices(view)
+    options = order_consequences(view)
     assert select_options(menu, custom_id) == [str(v.territory) for v in choices]
     [select] = [c for c in menu["components"][0]["components"]]
-    assert [o["label"] for o in select["options"]] == [order_option_label(v) for v in choices]
-    assert all(f"epoch {v.epoch}" in order_option_label(v) for v in choices)
+    assert [o["label"] for o in select["options"]] == [order_option_label(o) for o in options]
+    for shown, option in zip(select["options"], options, strict=True):
+        assert len(shown["label"]) <= 100 and len(shown.get("description", "")) <= 100
+        assert shown["label"].startswith(f"{option.territory} first")
+        assert {v.territory for v in option.villages} == set(view.pending)
+        for village in option.villages:
+            worth = "razed, 0" if village.destroyed else f"worth {village.value}"
+            assert f"{village.territory}: epoch {village.epoch}, {worth}" in shown["label"]
     log_before = await stored_moves(bot, 1)
     pick = str(choices[-1].territory)
 
@@ -65,17 +74,22 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
 
     chosen = answered(await fake.select(mover, menu, custom_id, [pick]))
     assert chosen.response is not None and chosen.response.callback_type == 7
-    assert fake.message(int(menu["id"]))["components"] == []  # the menu is gone from the public message
+    edited = fake.message(int(menu["id"]))
+    assert edited["components"] == []  # the menu is gone from the public message
+    # ... and its "choose…" text now says what was chosen, with every village's outcome in order.
+    assert "choose" not in edited["content"]
+    assert edited["content"].startswith(f"<@{mover.id}> founded {pick} (")
+    assert all(f"{t} (" in edited["content"] for t in view.pending) and "in that order" in edited["content"]
     [announcement] = chosen.followups
     assert not announcement.ephemeral
     title = announcement.embeds[0]["title"]
-    assert title == f"{mover.name} founded the village at {pick} next"
+    assert title == f"Game #1 — move {view.turn}: {mover.name} founded the village at {pick} next"
     lines = announcement.embeds[0]["description"]
     assert all(f"at **{t}**" in lines for t in view.pending)
     assert lines.index(f"at **{pick}**") < min(lines.index(f"at **{t}**") for t in view.pending if str(t) != pick)
     log = await stored_moves(bot, 1)
     assert [m.action for m in log[len(log_before) :]] == [f"v{pick}"]
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
     assert announcement.content == f"<@{other.id}>, your move · 24 h left."
     # The menu shown again to the mover is stale now: the choice applied once.
@@ -121,5 +135,7 @@ async def test_the_menu_shown_again_to_the_mover_works_too(fake: FakeDiscord, tm
     [announcement] = chosen.followups
     assert not announcement.ephemeral and f"founded the village at {pick} next" in announcement.embeds[0]["title"]
     assert (await stored_moves(bot, 1))[-1].action == f"v{pick}"
-    # The public menu still shows its select, but it is stale now.
-    refused(await fake.select(mover, public_menu, custom_id, [pick]), "the game moved on")
+    # The public menu was edited into the outcome too; a click arriving on an old copy of it is refused.
+    edited = fake.message(int(public_menu["id"]))
+    assert edited["components"] == [] and edited["content"].startswith(f"<@{mover.id}> founded {pick} (")
+    refused(await raw_component(fake, mover, public_menu, custom_id, [pick]), "the game moved on")

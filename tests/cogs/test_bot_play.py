@@ -8,7 +8,9 @@ from pathlib import Path
 
 import discord
 from botkit import (  # every_interaction_answered: autouse, checks each test
+    ORDER_SEED,
     PNG_MAGIC,
+    Peek,
     answered,
     bot_errors,
     by_id,
@@ -16,7 +18,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     mention,
     open_game,
+    peek,
     play_game,
+    play_turn,
     public_messages,
     random_picker,
     refused,
@@ -26,11 +30,10 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, InteractionResult
 
-from engine import Move, legal_moves
-from service import Table
+from engine import Move, legal_moves, move_foundings
 
 
-def a_move(table: Table) -> Move:
+def a_move(table: Peek) -> Move:
     return legal_moves(table.state)[0]
 
 
@@ -55,7 +58,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
         fake, bot, game_id, by_id(alice, bob, carol), random_picker(3), on_action=check_announcement
     )
     assert final is not None
-    table = await bot.games.table(game_id)
+    table = await peek(bot, game_id)
     assert table.record.status == "finished" and table.state.over
     assert len(await stored_moves(bot, game_id)) == table.state.ply
     # Every move was announced publicly: who moved what, and the next player was mentioned.
@@ -90,7 +93,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     bot = await start_bot(fake, tmp_path, seeds=[5])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     first = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     second = bob if first is alice else alice
     move = a_move(table)
@@ -100,7 +103,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     assert not announcement.ephemeral
     assert announcement.content == f"{mention(second)}, your move · 24 h left."
     title = announcement.embeds[0]["title"]
-    assert title.startswith(f"Move 1: {first.name} moved {move.src} → {move.dst}")
+    assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
     assert "Epoch 1" in announcement.embeds[0]["footer"]["text"]
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
@@ -110,7 +113,7 @@ async def test_wrong_turn_is_refused_with_whose_turn_it_is(fake: FakeDiscord, tm
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     waiting = bob if table.mover.user_id == alice.id else alice
     move = a_move(table)
     refused(
@@ -124,7 +127,7 @@ async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: Fa
     bot = await start_bot(fake, tmp_path, seeds=[7])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     board = table.state.board
     far = next(t for t in range(2, board.size + 1) if not board.adjacent(1, t))
@@ -148,14 +151,14 @@ async def test_illegal_moves_get_the_engine_sentence_and_change_nothing(fake: Fa
         await fake.slash(other, "clans move", {"from": move.src, "to": neighbour}), f"Territory {move.src} is empty"
     )
     assert await stored_moves(bot, 1) == before
-    assert (await bot.games.table(1)).state.ply == 1
+    assert (await peek(bot, 1)).state.ply == 1
 
 
 async def test_non_members_cannot_act(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path)
     alice, bob, eve = users(fake, 3)
     await open_game(fake, [alice, bob])
-    move = a_move(await bot.games.table(1))
+    move = a_move(await peek(bot, 1))
     refused(await fake.slash(eve, "clans move", {"from": move.src, "to": move.dst}), "You are not playing in this game")
     refused(await fake.slash(eve, "clans resign"), "You are not playing in this game")
     refused(await fake.slash(eve, "clans myclan"), "You are not playing in this game")
@@ -169,23 +172,54 @@ async def test_autocomplete_offers_legal_sources_then_destinations(fake: FakeDis
     alice, bob = users(fake, 2)
     assert await fake.autocomplete(alice, "clans move", "from", {"from": ""}) == []  # no game here
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     legal = legal_moves(table.state)
     sources = sorted({m.src for m in legal})
+    assert len(sources) > 25, "more territories can move than Discord shows"
     offered = await fake.autocomplete(alice, "clans move", "from", {"from": ""})
-    assert [c["value"] for c in offered] == sources[:25]
+    # Nothing founds a village yet: the largest groups first, each label saying how many huts.
+    assert len(offered) == 25 and {c["value"] for c in offered} <= set(sources)
+    sizes = [table.view.count(c["value"]) for c in offered]
+    assert sizes == sorted(sizes, reverse=True)
     first = offered[0]
-    huts = sum(table.view.huts[first["value"]])
     terrain = table.state.board.terrain[first["value"]].label
-    assert first["name"] == f"{first['value']} · {terrain} · {huts} hut{'s' if huts != 1 else ''}"
+    assert first["name"] == f"{first['value']} · {sizes[0]} hut{'s' if sizes[0] != 1 else ''}, {terrain}"
     typed = str(sources[-1])[0]
-    assert all(
-        str(c["value"]).startswith(typed) for c in await fake.autocomplete(alice, "clans move", "from", {"from": typed})
-    )
+    by_prefix = await fake.autocomplete(alice, "clans move", "from", {"from": typed})
+    assert [c["value"] for c in by_prefix] == [t for t in sources if str(t).startswith(typed)][:25]
     src = sources[0]
     targets = await fake.autocomplete(alice, "clans move", "to", {"from": src, "to": ""})
-    assert [c["value"] for c in targets] == [m.dst for m in legal if m.src == src]
+    assert sorted(c["value"] for c in targets) == [m.dst for m in legal if m.src == src]
     assert await fake.autocomplete(alice, "clans move", "to", {"to": ""}) == []
+
+
+async def test_autocomplete_offers_village_founding_moves_first(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[ORDER_SEED])
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    players = by_id(alice, bob)
+    pick = random_picker(0)
+    for _ in range(80):  # play on until a hut move would found a village
+        table = await bot.games.table(1)
+        foundings = move_foundings(table.view)
+        if any(foundings.values()):
+            break
+        await play_turn(fake, bot, 1, players, pick)
+    founding_sources = {m.src for m, f in foundings.items() if f}
+    assert founding_sources, "some move founds a village"
+    offered = await fake.autocomplete(bob, "clans move", "from", {"from": ""})
+    leading = offered[: len(founding_sources)]
+    assert {c["value"] for c in leading} == founding_sources
+    assert all(" · would found " in c["name"] for c in leading)
+    assert not any("would found" in c["name"] for c in offered[len(founding_sources) :])
+    # The destinations of such a source: the founding ones first, saying where the village would be.
+    src = leading[0]["value"]
+    targets = await fake.autocomplete(bob, "clans move", "to", {"from": src, "to": ""})
+    move, founds = next((m, f) for m, f in foundings.items() if m.src == src and f)
+    [shown] = [c for c in targets if c["value"] == move.dst]
+    assert f"would found {'a village' if len(founds) == 1 else f'{len(founds)} villages'} at " in shown["name"]
+    assert all(str(t) in shown["name"] for t in founds)
+    assert "would found" in targets[0]["name"]
 
 
 async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -201,7 +235,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
     await fake.slash(bob, "clans join")
     await fake.slash(alice, "clans start")
     messages_before = len(public_messages(fake))
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
 
     board = answered(await fake.slash(bob, "clans board"))
     [shown] = board.followups
@@ -247,7 +281,7 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_pat
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
     move = a_move(table)
     options = {"from": move.src, "to": move.dst}
@@ -283,12 +317,12 @@ async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, t
     alice, bob, carol = users(fake, 3)
     await open_game(fake, [alice, bob, carol])
     people = by_id(alice, bob, carol)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     quitter = people[table.mover.user_id]  # type: ignore[index]
     result = answered(await fake.slash(quitter, "clans resign"))
     [announcement] = result.followups
     assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert table.record.status == "running" and table.mover.user_id != quitter.id
     assert announcement.content == f"<@{table.mover.user_id}>, your move · 24 h left."
     refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")
@@ -362,6 +396,7 @@ def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
             turn=9,
         )
 
-    assert "Strife! red, green lost their single hut (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! red and green lost their single huts (8 → 6 huts)." in village_line(village((1, 2, 1, 2, 2)))
+    assert "Strife! green lost its single hut (9 → 8 huts)." in village_line(village((2, 2, 1, 2, 2)))
     quiet = village_line(village((2, 2, 3, 2, 5)))
     assert "lost" not in quiet and "none has a single hut to lose" in quiet

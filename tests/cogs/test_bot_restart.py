@@ -13,6 +13,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     message_with,
     open_game,
+    peek,
     play_game,
     play_turn,
     random_picker,
@@ -35,12 +36,12 @@ async def test_a_game_continues_after_a_restart(fake: FakeDiscord, tmp_path: Pat
     pick = random_picker(4)
     for _ in range(12):
         await play_turn(fake, bot, 1, players, pick)
-    before = await bot.games.table(1)
+    before = await peek(bot, 1)
     log = await stored_moves(bot, 1)
 
     new_bot = await restart_bot(fake, tmp_path)
     assert bot.is_closed() and new_bot is not bot
-    after = await new_bot.games.table(1)
+    after = await peek(new_bot, 1)
     assert after.state.to_json() == before.state.to_json()
     assert await stored_moves(new_bot, 1) == log
     status = answered(await fake.slash(alice, "clans status")).response
@@ -72,7 +73,7 @@ async def test_the_order_menu_survives_a_restart(fake: FakeDiscord, tmp_path: Pa
     menu = message_with(fake, "clans:order:")
     [custom_id] = custom_ids(menu)
     new_bot = await restart_bot(fake, tmp_path)
-    table = await new_bot.games.table(1)
+    table = await peek(new_bot, 1)
     assert table.state.phase is Phase.ORDER  # the pending choice was stored, not kept in memory
     pick = str(table.state.pending[0])
     chosen = answered(await fake.select(mover, menu, custom_id, [pick]))
@@ -104,6 +105,7 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
         "leaderboard",
         "profile",
         "notify",
+        "replay",
     }
     for command in group["options"]:
         assert command["description"]

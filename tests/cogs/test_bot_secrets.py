@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +17,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     first_picker,
     open_game,
+    order_seeking_picker,
+    peek,
     play_game,
     public_record,
     refused,
@@ -23,8 +26,11 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     users,
 )
 from fakediscord import FakeDiscord
+from PIL import Image
 
 import service.games
+import service.lobby
+import service.replays
 from engine import Clan, GameState, new_game
 from service import ManualClock
 from service.describe import clan_label
@@ -36,7 +42,7 @@ async def test_each_player_gets_their_clan_by_dm_and_with_myclan(fake: FakeDisco
     bot = await start_bot(fake, tmp_path, seeds=[8])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob], ai=["easy"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     for seat, person in enumerate((alice, bob)):
         clan = table.state.clans[seat]
         [dm] = fake.dms(person.id)
@@ -59,7 +65,7 @@ async def test_closed_dms_get_a_public_notice_without_any_clan_hint(fake: FakeDi
     assert notice["content"] == "I could not DM <@102>, <@103>: use `/clans myclan` here to see your secret clan."
     assert not notice["embeds"] and not notice["attachments"]
     assert not any(word in notice["content"].lower() for word in CLAN_WORDS)
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     shown = answered(await fake.slash(bob, "clans myclan")).response
     assert shown is not None and shown.ephemeral
     assert clan_label(table.state.clans[1]) in embed_text(shown.embeds)
@@ -86,28 +92,53 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     holds which clan. The final message then does reveal them.
     """
     bot = await start_bot(fake, tmp_path, seeds=[13, 13])
+    fake.settle_timeout = 60  # the replays render in a thread for a few seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     people = by_id(alice, bob, carol)
     records = []
     deals = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(service.games, "new_game", _dealing(shift))
+        monkeypatch.setattr(service.lobby, "new_game", _dealing(shift))
         await open_game(fake, [alice, bob, carol], channel=channel)
-        deals.append((await bot.games.table(game_id)).state.clans)
-        await play_game(fake, bot, game_id, people, first_picker, channel=channel)
+        deals.append((await peek(bot, game_id)).state.clans)
+        await play_game(fake, bot, game_id, people, order_seeking_picker(5), channel=channel)
         record = public_record(fake, channel)
         final = next(i for i, (text, _) in enumerate(record) if text.startswith("Game over!"))
         records.append(([(re.sub(r"#\d+", "#N", text), files) for text, files in record[:final]], record[final]))
     assert deals[0] != deals[1] and set(deals[0]) != set(deals[1])
     (before_1, final_1), (before_2, final_2) = records
     assert len(before_1) > 20
+    # The scan covers the village-order menus (every option's outcome) and their edited "choose…" texts.
+    shown = "\n".join(text for text, _ in before_1)
+    assert " first → " in shown and "in that order." in shown
     assert [text for text, _ in before_1] == [text for text, _ in before_2]
     assert [files for _, files in before_1] == [files for _, files in before_2]  # board images too
     # The reveal names each player's clan, and so differs.
     for final, deal in ((final_1, deals[0]), (final_2, deals[1])):
         assert all(clan_label(clan) in final[0] for clan in deal)
     assert final_1[0] != final_2[0]
+    # The replays: every frame but the last (the reveal) is the same whatever the clans.
+    replays = []
+    for game_id, shift in ((1, 0), (2, 2)):
+        monkeypatch.setattr(service.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
+        posted = answered(
+            await fake.slash(alice, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
+        )
+        [public] = posted.followups
+        replays.append(gif_frames(public.files[0][1]))
+    assert len(replays[0]) == len(replays[1]) > 20
+    assert replays[0][:-1] == replays[1][:-1]
+    assert replays[0][-1] != replays[1][-1]
+
+
+def gif_frames(gif: bytes) -> list[bytes]:
+    frames = []
+    with Image.open(io.BytesIO(gif)) as image:
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB").tobytes())
+    return frames
 
 
 async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -116,7 +147,7 @@ async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_pat
     alice, bob, carol = users(fake, 3)
     fake.close_dms(carol.id)
     await open_game(fake, [alice, bob, carol], ai=["normal"])
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     quitter = by_id(alice, bob, carol)[table.mover.user_id]  # type: ignore[index]
     answered(await fake.slash(quitter, "clans resign"))
     await fake.slash(alice, "clans status")
@@ -148,7 +179,7 @@ async def test_autopilot_and_reminder_messages_tie_nobody_to_a_clan(fake: FakeDi
         for minutes in (30, 25, 5):  # half time, last call, deadline
             clock.advance(timedelta(minutes=minutes))
             await cog(bot).clock.tick()
-    table = await bot.games.table(1)
+    table = await peek(bot, 1)
     assert all(seat.away for seat in table.record.seats) or table.state.over
     await play_game(fake, bot, 1, by_id(alice, bob, carol), first_picker)
     public = fake.all_public_text()

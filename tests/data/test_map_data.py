@@ -1,6 +1,6 @@
-"""Validate the project's own board (data/map.json) and epoch chart (data/epochs.json).
+"""Validate the project's own board (engine/data/map.json) and epoch chart (engine/data/epochs.json).
 
-Every test cites the rule of /work/shared/RULES.md it checks ("The board", "Epoch chart").
+Every test cites the rule of docs/RULES.md it checks (R2: the board, R4: the epoch chart).
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import itertools
 import json
 import math
 from collections import Counter
-from pathlib import Path
+from importlib import resources
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = resources.files("engine") / "data"
 TERRAINS = {"forest", "mountain", "steppe", "grassland"}
 SQRT3 = math.sqrt(3)
 TOL = 1e-3
@@ -64,14 +64,14 @@ def _component(start: int, nodes: set[int], adj: dict[int, set[int]]) -> set[int
 
 
 def test_sixty_territories_with_ids_1_to_60(board: dict) -> None:
-    """RULES.md, Components: 60 territories; The board: numbered 1..60."""
+    """docs/RULES.md R1.1, R2.1: 60 territories, numbered 1..60."""
     ids = [t["id"] for t in board["territories"]]
     assert len(ids) == 60
     assert sorted(ids) == list(range(1, 61))
 
 
 def test_numbered_in_reading_order(board: dict) -> None:
-    """RULES.md, The board: territories numbered 1..60 in reading order (top-left to bottom-right)."""
+    """docs/RULES.md R2.1: territories numbered 1..60 in reading order (top-left to bottom-right)."""
     by_id = sorted(board["territories"], key=lambda t: t["id"])
     # by grid cell: row, then column
     assert [t["id"] for t in sorted(by_id, key=lambda t: (t["cell"][1], t["cell"][0]))] == list(range(1, 61))
@@ -82,7 +82,7 @@ def test_numbered_in_reading_order(board: dict) -> None:
 
 
 def test_cells_are_distinct(board: dict) -> None:
-    """RULES.md, The board: each territory has its own hex cell (no two territories overlap)."""
+    """docs/RULES.md R2.5: each territory has its own hex cell (no two territories overlap)."""
     cells = [tuple(t["cell"]) for t in board["territories"]]
     assert len(set(cells)) == len(cells)
     centers = [t["center"] for t in board["territories"]]
@@ -92,24 +92,24 @@ def test_cells_are_distinct(board: dict) -> None:
 
 
 def test_terrains_are_the_four_types(board: dict) -> None:
-    """RULES.md, Components: 4 terrain types: forest, mountain, steppe, grassland."""
+    """docs/RULES.md R1.2: 4 terrain types: forest, mountain, steppe, grassland."""
     assert {t["terrain"] for t in board["territories"]} <= TERRAINS
 
 
 def test_fifteen_of_each_terrain(board: dict) -> None:
-    """RULES.md, The board: the map has 15 of each terrain."""
+    """docs/RULES.md R2.2: the map has 15 of each terrain."""
     assert Counter(t["terrain"] for t in board["territories"]) == {k: 15 for k in TERRAINS}
 
 
 def test_twelve_regions_of_five(board: dict) -> None:
-    """RULES.md, Components / The board: 12 regions of 5 territories."""
+    """docs/RULES.md R1.1, R2.2: 12 regions of 5 territories."""
     counts = Counter(t["region"] for t in board["territories"])
     assert sorted(counts) == list(range(1, 13))
     assert set(counts.values()) == {5}
 
 
 def test_each_region_has_every_terrain_plus_one_repeat(board: dict) -> None:
-    """RULES.md, The board: each region has one territory of each terrain plus one repeated terrain."""
+    """docs/RULES.md R2.2: each region has one territory of each terrain plus one repeated terrain."""
     repeats: Counter[str] = Counter()
     for r in range(1, 13):
         kinds = Counter(t["terrain"] for t in board["territories"] if t["region"] == r)
@@ -121,14 +121,14 @@ def test_each_region_has_every_terrain_plus_one_repeat(board: dict) -> None:
 
 
 def test_regions_are_contiguous(board: dict, adj: dict[int, set[int]]) -> None:
-    """RULES.md, The board: 12 regions of 5 CONTIGUOUS territories (rivers do not cut adjacency, lakes do)."""
+    """docs/RULES.md R2.2, R2.3: 12 regions of 5 CONTIGUOUS territories (rivers do not cut adjacency, lakes do)."""
     for r in range(1, 13):
         members = {t["id"] for t in board["territories"] if t["region"] == r}
         assert _component(min(members), members, adj) == members, r
 
 
 def test_adjacency_symmetric_no_loops_no_duplicates(terr: dict[int, dict]) -> None:
-    """RULES.md, The board: the adjacency graph is symmetric."""
+    """docs/RULES.md R2.4: the adjacency graph is symmetric."""
     for i, t in terr.items():
         nbs = t["neighbours"]
         assert i not in nbs, i
@@ -139,14 +139,14 @@ def test_adjacency_symmetric_no_loops_no_duplicates(terr: dict[int, dict]) -> No
 
 
 def test_neighbours_share_an_edge(terr: dict[int, dict]) -> None:
-    """RULES.md, The board: neighbours are territories that actually touch (hexes sharing an edge)."""
+    """docs/RULES.md R2.3: neighbours are territories that actually touch (hexes sharing an edge)."""
     for i, t in terr.items():
         for j in t["neighbours"]:
             assert _touching(t, terr[j]), (i, j)
 
 
 def test_touching_hexes_are_neighbours_unless_a_lake(board: dict, terr: dict[int, dict]) -> None:
-    """RULES.md, The board: region borders (rivers) do NOT block adjacency; only lakes do."""
+    """docs/RULES.md R2.3: region borders (rivers) do NOT block adjacency; only lakes do."""
     lake_pairs = {frozenset(lake["between"]) for lake in board["lakes"]}
     for i, a in terr.items():
         for j, b in terr.items():
@@ -156,7 +156,7 @@ def test_touching_hexes_are_neighbours_unless_a_lake(board: dict, terr: dict[int
 
 
 def test_lakes_separate_touching_territories(board: dict, terr: dict[int, dict]) -> None:
-    """RULES.md, The board: a few small lakes sit between territories; two territories that meet only
+    """docs/RULES.md R2.3: a few small lakes sit between territories; two territories that meet only
     across a lake are NOT adjacent."""
     lakes = board["lakes"]
     assert 3 <= len(lakes) <= 5
@@ -171,17 +171,17 @@ def test_lakes_separate_touching_territories(board: dict, terr: dict[int, dict])
 
 
 def test_graph_connected(adj: dict[int, set[int]]) -> None:
-    """RULES.md, The board: the adjacency graph is connected."""
+    """docs/RULES.md R2.4: the adjacency graph is connected."""
     assert _component(1, set(adj), adj) == set(adj)
 
 
 def test_every_territory_has_two_neighbours(adj: dict[int, set[int]]) -> None:
-    """RULES.md, The board: every territory has at least 2 neighbours."""
+    """docs/RULES.md R2.4: every territory has at least 2 neighbours."""
     assert all(len(n) >= 2 for n in adj.values()), {i: n for i, n in adj.items() if len(n) < 2}
 
 
 def test_neighbour_counts_are_playable(adj: dict[int, set[int]]) -> None:
-    """Design for play (RULES.md, The board, with at least 2 neighbours): at most 2 dead corners with only
+    """Design for play (docs/RULES.md R2.4: at least 2 neighbours): at most 2 dead corners with only
     2 neighbours, no more than 6 (hex), and a mix of edge and interior territories."""
     degrees = Counter(len(n) for n in adj.values())
     assert degrees[2] <= 2
@@ -191,7 +191,7 @@ def test_neighbour_counts_are_playable(adj: dict[int, set[int]]) -> None:
 
 
 def test_terrain_not_clumped(terr: dict[int, dict], adj: dict[int, set[int]]) -> None:
-    """Design for play (RULES.md, The board: terrains spread over the map): no territory has more than
+    """Design for play (docs/RULES.md R2.2: terrains spread over the map): no territory has more than
     2 neighbours of its own terrain, and a region's repeated terrain is not on two adjacent territories."""
     for i, nbs in adj.items():
         same = [j for j in nbs if terr[j]["terrain"] == terr[i]["terrain"]]
@@ -200,7 +200,7 @@ def test_terrain_not_clumped(terr: dict[int, dict], adj: dict[int, set[int]]) ->
 
 
 def test_geometry(board: dict) -> None:
-    """RULES.md, The board: each territory has drawing geometry (polygon, label anchor) for the renderer."""
+    """docs/RULES.md R2.5: each territory has drawing geometry (polygon, label anchor) for the renderer."""
     geo = board["geometry"]
     assert geo["kind"] == "hex" and geo["orientation"] == "pointy" and geo["radius"] == 1.0
     xs, ys = [], []
@@ -225,7 +225,7 @@ def test_geometry(board: dict) -> None:
 
 
 def test_epoch_chips_and_bonus(epochs: list[dict]) -> None:
-    """RULES.md, Epoch chart: 12 village chips, 4/3/2/2/1 over epochs 1-5, bonus +1..+5."""
+    """docs/RULES.md R1.4, R4.1: 12 village chips, 4/3/2/2/1 over epochs 1-5, bonus +1..+5."""
     assert [e["epoch"] for e in epochs] == [1, 2, 3, 4, 5]
     assert [e["chips"] for e in epochs] == [4, 3, 2, 2, 1]
     assert sum(e["chips"] for e in epochs) == 12
@@ -233,7 +233,7 @@ def test_epoch_chips_and_bonus(epochs: list[dict]) -> None:
 
 
 def test_epoch_terrains(epochs: list[dict]) -> None:
-    """RULES.md, Epoch chart: each terrain favoured once and doomed once in epochs 1-4; epoch 5 favours
+    """docs/RULES.md R4.1, R4.2: each terrain favoured once and doomed once in epochs 1-4; epoch 5 favours
     every terrain and dooms none; epoch 1 forest/mountain, 2 ?/grassland, 3 steppe/? as on the sheet."""
     first4 = epochs[:4]
     assert all(len(e["favourable"]) == 1 and len(e["unfavourable"]) == 1 for e in first4)

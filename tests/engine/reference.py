@@ -1,7 +1,7 @@
-"""A slow, independent reading of RULES.md, to check the engine against.
+"""A slow, independent reading of docs/RULES.md (R4 to R7), to check the engine against.
 
-It shares no code with ``engine/``: the map comes straight from data/map.json, the epoch chart is
-copied from the table in RULES.md ("Epoch chart"), legality is tested pair by pair and villages are
+It shares no code with ``engine/``: the map comes straight from engine/data/map.json, the epoch chart is
+copied from the table in docs/RULES.md R4.1, legality is tested pair by pair and villages are
 found by scanning the whole board after every move.
 """
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib import resources
 
-MAP = json.loads((Path(__file__).resolve().parents[2] / "data" / "map.json").read_text(encoding="utf-8"))
+MAP = json.loads((resources.files("engine") / "data" / "map.json").read_text(encoding="utf-8"))
 ADJ: dict[int, frozenset[int]] = {t["id"]: frozenset(t["neighbours"]) for t in MAP["territories"]}
 TERRAIN: dict[int, str] = {t["id"]: t["terrain"] for t in MAP["territories"]}
 TERRITORIES = range(1, 61)
 
-# RULES.md, Epoch chart: (epoch, chips, bonus, favourable, unfavourable)
+# docs/RULES.md R4.1: (epoch, chips, bonus, favourable, unfavourable)
 CHART = [
     (1, 4, 1, {"forest"}, {"mountain"}),
     (2, 3, 2, {"mountain"}, {"grassland"}),
@@ -28,7 +28,7 @@ CHIP_EPOCH = [epoch for epoch, chips, *_ in CHART for _ in range(chips)]
 
 
 def legal_pairs(sizes: dict[int, int] | list[int]) -> set[tuple[int, int]]:
-    """RULES.md, A move: every (A, B) the rules allow, by brute force over all pairs."""
+    """docs/RULES.md R5.1, R5.2: every (A, B) the rules allow, by brute force over all pairs."""
     pairs = set()
     for a in TERRITORIES:
         for b in TERRITORIES:

@@ -2,7 +2,7 @@
 
 The pinned numbers were computed with the engine, then checked here against computations that share no
 code with it: closed forms from the map's degrees for the opening tree, and the brute-force reading of
-RULES.md in reference.py for the fixed game sequences and mid-game trees.
+docs/RULES.md in reference.py for the fixed game sequences and mid-game trees.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def test_sequence_counts_are_pinned(seed: int, players: int) -> None:
 
 @pytest.mark.parametrize(("seed", "players"), list(SEQUENCES))
 def test_sequence_counts_agree_with_the_reference(seed: int, players: int) -> None:
-    """The pinned sequences replayed with the brute-force reading of RULES.md give the same counts."""
+    """The pinned sequences replayed with the brute-force reading of docs/RULES.md give the same counts."""
     counts, reason, scores, chips, villages = SEQUENCES[seed, players]
     state = new_game(players, seed)
     ref = RefGame(huts={t: state.huts[t][:] for t in range(1, 61)}, players=players, mover=state.to_move)

@@ -1,4 +1,4 @@
-"""The engine against reference.py, an independent brute-force reading of RULES.md, on random games.
+"""The engine against reference.py, an independent brute-force reading of docs/RULES.md, on random games.
 
 After every hut move both must agree on the legal moves, the villages founded (and the choice offered
 when there are several), the huts on the board and removed, the clan scores, the chips and the end.

@@ -65,7 +65,7 @@ def rejected(raw: object) -> str:
 
 
 def test_loader_rejects_huts_that_do_not_add_up() -> None:
-    """RULES.md Components: 12 huts per colour, on the board or removed."""
+    """docs/RULES.md R1.4: 12 huts per colour, on the board or removed."""
     raw = json.loads(new_game(2, 1).to_json())
     raw["huts"][0][0] += 1
     assert "huts do not add up" in rejected(raw)
@@ -79,7 +79,7 @@ def test_loader_rejects_huts_that_do_not_add_up() -> None:
 
 
 def test_loader_rejects_unknown_territories() -> None:
-    """RULES.md The board: territories 1..60 only."""
+    """docs/RULES.md R2.1: territories 1..60 only."""
     raw = json.loads(new_game(2, 1).to_json())
     raw["huts"].append([0, 0, 0, 0, 0])
     assert rejected(raw) == "Saved game must list 5 hut counts for each of 60 territories"
@@ -108,7 +108,7 @@ def test_loader_rejects_wrong_version_and_garbage() -> None:
 
 
 def test_loader_rejects_scores_not_matching_villages() -> None:
-    """RULES.md Villages: clan scores are the sum of the values of the villages each colour is in."""
+    """docs/RULES.md R6.8: clan scores are the sum of the values of the villages each colour is in."""
     raw = _a_state_with_villages()
     raw["scores"][0] += 1
     assert rejected(raw) == "Clan scores do not match the villages founded"
@@ -236,7 +236,7 @@ def test_loader_rejects_inconsistent_villages(build, path: str, value: object, m
 
 
 def test_loader_rejects_a_village_value_the_rules_cannot_give() -> None:
-    """RULES.md Villages, Value: value = huts after strife (+ bonus / 0 by terrain and epoch).
+    """docs/RULES.md R6.6, R6.7: value = huts after strife (+ bonus / 0 by terrain and epoch).
 
     A saved game whose village is worth 40, with the scores raised to match, must be refused: the loader
     recomputes each village's strife, value and destroyed flag from huts_before, terrain and the chart.

@@ -1,4 +1,4 @@
-"""RULES.md, Components and Setup: the seeded opening position."""
+"""docs/RULES.md R1, R3: the seeded opening position."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ SEEDS = range(40)
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, 7, 2024])
 def test_every_region_gets_one_hut_of_each_colour(players: int, seed: int) -> None:
-    """RULES.md Setup: in each region, one hut of each colour, one per territory."""
+    """docs/RULES.md R3.1: in each region, one hut of each colour, one per territory."""
     state = new_game(players, seed)
     regions: dict[int, list[int]] = {}
     for territory in state.board.territories:
@@ -27,7 +27,7 @@ def test_every_region_gets_one_hut_of_each_colour(players: int, seed: int) -> No
 
 @pytest.mark.parametrize("seed", [0, 3, 99])
 def test_sixty_huts_one_per_territory(seed: int) -> None:
-    """RULES.md Components/Setup: 60 huts, 12 per colour, all on the board, one in every territory."""
+    """docs/RULES.md R1.4, R3.1: 60 huts, 12 per colour, all on the board, one in every territory."""
     state = new_game(2, seed)
     assert state.counts[1:] == [1] * 60
     assert sum(state.counts) == 60
@@ -42,7 +42,7 @@ def test_sixty_huts_one_per_territory(seed: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_clans_are_distinct_and_dealt_per_player(players: int) -> None:
-    """RULES.md Setup: each player is dealt a secret clan; clans differ; the deal is random."""
+    """docs/RULES.md R1.5, R3.2: each player is dealt a secret clan; clans differ; the deal is random."""
     dealt: Counter[Clan] = Counter()
     for seed in SEEDS:
         state = new_game(players, seed)
@@ -56,20 +56,20 @@ def test_clans_are_distinct_and_dealt_per_player(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_starting_player_is_random_and_in_range(players: int) -> None:
-    """RULES.md Setup: the starting player is chosen at random (seeded)."""
+    """docs/RULES.md R3.3: the starting player is chosen at random (seeded)."""
     starters = {new_game(players, seed).to_move for seed in SEEDS}
     assert starters == set(range(players))
 
 
 def test_arrangement_depends_on_seed() -> None:
-    """RULES.md Setup: the arrangement is random, so seeds give different boards."""
+    """docs/RULES.md R3.1, R3.4: the arrangement is random, so seeds give different boards."""
     boards = {tuple(tuple(row) for row in new_game(2, seed).huts) for seed in SEEDS}
     assert len(boards) == len(SEEDS)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_same_seed_same_game_different_seed_different_game(players: int) -> None:
-    """STYLE.md 6/15: the same seed gives the same game, always; the seed is stored."""
+    """docs/RULES.md R3.4 (STYLE.md 6/15): the same seed gives the same game, always; the seed is stored."""
     for seed in (0, 5, 123456789):
         assert new_game(players, seed).to_json() == new_game(players, seed).to_json()
         assert new_game(players, seed) == new_game(players, seed)
@@ -78,7 +78,7 @@ def test_same_seed_same_game_different_seed_different_game(players: int) -> None
 
 
 def test_setup_ignores_global_random() -> None:
-    """STYLE.md 6: never the global random; reseeding it must not change a game."""
+    """docs/RULES.md R3.4 (STYLE.md 6): never the global random; reseeding it must not change a game."""
     import random
 
     random.seed(1)
@@ -89,7 +89,7 @@ def test_setup_ignores_global_random() -> None:
 
 @pytest.mark.parametrize("players", [1, 5, 0, -2, "3", True, False, 2.0, None])
 def test_player_count_outside_two_to_four_is_refused(players: object) -> None:
-    """RULES.md Components: 2 to 4 players; anything else raises ValueError."""
+    """docs/RULES.md R1.5: 2 to 4 players; anything else raises ValueError."""
     with pytest.raises(ValueError, match="2 to 4 players"):
         new_game(players, 1)  # type: ignore[arg-type]
 

@@ -1,4 +1,4 @@
-"""RULES.md, Secret information: the public view holds no clan before the end."""
+"""docs/RULES.md R9: the public view holds no clan before the end."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def leaks(view: object, fixed_facts: bool = False) -> list[str]:
 
 
 def test_public_view_has_no_clans_during_the_game() -> None:
-    """RULES.md Secret information: nothing public may learn which player holds which clan."""
+    """docs/RULES.md R9.1: nothing public may learn which player holds which clan."""
     rng = random.Random(3)
     for seed in range(12):
         state = new_game(2 + seed % 3, seed)
@@ -82,7 +82,7 @@ def test_the_leak_detector_finds_clans() -> None:
 
 
 def test_public_view_shows_the_public_facts() -> None:
-    """RULES.md Secret information: huts, villages, clan scores and chips taken are public."""
+    """docs/RULES.md R9.2: huts, villages, clan scores and chips taken are public."""
     state = random_position(5, 40, players=4)
     view = public_view(state)
     assert view.huts == tuple(tuple(h) for h in state.huts)
@@ -100,7 +100,7 @@ def test_public_view_shows_the_public_facts() -> None:
 
 
 def test_state_repr_hides_the_clans() -> None:
-    """RULES.md Secret information: a GameState printed in a log or error text shows no clan."""
+    """docs/RULES.md R9.1: a GameState printed in a log or error text shows no clan."""
     state = new_game(4, 9)
     text = repr(state)
     assert "clans" not in text

@@ -1,4 +1,4 @@
-"""RULES.md, End of the game: the 12th village, no move left, totals with chips, shared ties, resignation."""
+"""docs/RULES.md R7, R8: the 12th village, no move left, totals with chips, shared ties, resignation."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ RED, BLUE, GREEN, YELLOW, BLACK = Clan
 
 
 def test_game_ends_at_the_twelfth_village() -> None:
-    """RULES.md End of the game: the game ends at once after the 12th village is founded and scored."""
+    """docs/RULES.md R7.1: the game ends at once after the 12th village is founded and scored."""
     state, move = village_by_move(Terrain.MOUNTAIN, "2r", "1b")
     prior_villages(state, 11)
     assert legal_moves(state)
@@ -24,7 +24,7 @@ def test_game_ends_at_the_twelfth_village() -> None:
 
 
 def test_game_ends_when_no_move_is_left() -> None:
-    """RULES.md End of the game: the game ends when no legal move exists; nothing more is scored."""
+    """docs/RULES.md R7.2: the game ends when no legal move exists; nothing more is scored."""
     state = place(game(2, 3, to_move=0), {1: "1r", 2: "1b", 59: "1g", 60: "1y"}, keep_only=[])
     first = play(state, m("1-2"))
     assert not first.game_over and state.to_move == 1 and legal_moves(state) == [Move(59, 60), Move(60, 59)]
@@ -38,7 +38,7 @@ def test_game_ends_when_no_move_is_left() -> None:
 
 
 def test_no_move_left_after_ordering() -> None:
-    """RULES.md End of the game: the game can also end once the mover's villages are ordered."""
+    """docs/RULES.md R7.2: the game can also end once the mover's villages are ordered."""
     state = place(game(2, 3, to_move=1), {1: "1r", 9: "1b", 19: "1g", 10: "1y"}, keep_only=[])
     play(state, m("9-10"))
     assert state.phase is Phase.ORDER and state.pending == (1, 10, 19)
@@ -48,7 +48,7 @@ def test_no_move_left_after_ordering() -> None:
 
 
 def test_chips_add_one_point_each() -> None:
-    """RULES.md End of the game: total = clan score + 1 per village chip; highest total wins."""
+    """docs/RULES.md R7.3, R7.4: total = clan score + 1 per village chip; highest total wins."""
     state = place(game(2, 5, to_move=0, clans=[RED, BLUE]), {1: "1r", 2: "1b"}, keep_only=[])
     outcome = play(state, m("1-2"))
     result = outcome.result
@@ -62,7 +62,7 @@ def test_chips_add_one_point_each() -> None:
 
 
 def test_ties_are_shared() -> None:
-    """RULES.md End of the game: equal totals share the win (no tie-break)."""
+    """docs/RULES.md R7.4: equal totals share the win (no tie-break)."""
     spec = {1: "1r", 2: "1b", 59: "1r", 60: "1b"}
     state = place(game(2, 5, to_move=0, clans=[BLUE, RED]), spec, keep_only=[])
     play(state, m("1-2"))
@@ -75,7 +75,7 @@ def test_ties_are_shared() -> None:
 
 
 def test_three_way_tie_and_clans_belonging_to_nobody() -> None:
-    """RULES.md Components: unused clans are in play but belong to nobody; they score for no player."""
+    """docs/RULES.md R1.3: unused clans are in play but belong to nobody; they score for no player."""
     state = place(game(3, 5, to_move=0, clans=[RED, BLUE, GREEN]), {1: "3k", 2: "1y"}, keep_only=[])
     result = play(state, m("1-2")).result
     assert result is not None
@@ -84,7 +84,7 @@ def test_three_way_tie_and_clans_belonging_to_nobody() -> None:
 
 
 def test_final_result_only_counts_clan_and_chips() -> None:
-    """RULES.md End of the game: totals = clan score + chips, for every seat."""
+    """docs/RULES.md R7.3, R9.3: totals = clan score + chips, for every seat."""
     state = game(4, 2, clans=[GREEN, BLACK, RED, YELLOW])
     state.scores = [7, 3, 9, 9, 2]
     state.chips = [2, 0, 1, 0]
@@ -99,7 +99,8 @@ def test_final_result_only_counts_clan_and_chips() -> None:
 
 
 def test_resign_skips_the_seat_and_ends_under_two_players() -> None:
-    """Engine Resign action: a resigned seat is skipped; fewer than 2 players left ends the game."""
+    """docs/RULES.md R8.1, R8.2, R8.4: anyone may resign at any time; a resigned seat is skipped; fewer than
+    2 players left ends the game, scored as it stands."""
     state = game(3, 6, to_move=0)
     outcome = play(state, Resign(1))
     assert outcome.seat == 1 and not outcome.game_over and state.resigned == [False, True, False]
@@ -119,6 +120,7 @@ def test_resign_skips_the_seat_and_ends_under_two_players() -> None:
 
 
 def test_resigning_mover_passes_the_turn() -> None:
+    """docs/RULES.md R8.2: when the mover resigns, the turn passes to the next seat still in the game."""
     state = game(4, 6, to_move=2)
     play(state, Resign(3))
     play(state, Resign(2))
@@ -128,7 +130,8 @@ def test_resigning_mover_passes_the_turn() -> None:
 
 
 def test_resigned_seat_cannot_win() -> None:
-    """Engine Resign action: a resigned seat cannot win, even with the highest total."""
+    """docs/RULES.md R8.1: a resigned seat's clan keeps scoring, but the seat cannot win, even with the highest
+    total."""
     state = place(game(3, 6, to_move=0, clans=[RED, BLACK, BLUE]), {1: "5k", 2: "1k"}, keep_only=[])
     play(state, Resign(1))
     result = play(state, m("2-1")).result
@@ -138,7 +141,7 @@ def test_resigned_seat_cannot_win() -> None:
 
 
 def test_a_player_cannot_resign_for_someone_else() -> None:
-    """A player resigns only their own seat: play(state, Resign(2), seat=0) is refused.
+    """docs/RULES.md R8.1: a player resigns only their own seat: play(state, Resign(2), seat=0) is refused.
 
     (An admin or a timeout resigns a seat with seat=None.)
     """

@@ -1,4 +1,4 @@
-"""RULES.md, A move: adjacency, empty territories, the 7+ rule and its exception; Move values; legal_moves."""
+"""docs/RULES.md R5: adjacency, empty territories, the 7+ rule and its exception; Move values; legal_moves."""
 
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ def refused(state, text: str, seat: int | None = None) -> str:  # type: ignore[n
 
 
 def test_move_needs_neighbours() -> None:
-    """RULES.md A move: A and B must be adjacent."""
+    """docs/RULES.md R5.1: A and B must be adjacent."""
     state = new_game(2, 1)
     assert refused(state, "23-40") == "23 and 40 are not neighbours"
     assert refused(state, "1-60") == "1 and 60 are not neighbours"
 
 
 def test_territories_across_a_lake_are_not_neighbours() -> None:
-    """RULES.md The board: two territories that meet only across a lake are NOT adjacent."""
+    """docs/RULES.md R2.3: two territories that meet only across a lake are NOT adjacent."""
     state = new_game(2, 1)
     for lake in state.board.lakes:
         a, b = lake.between
@@ -48,19 +48,19 @@ def test_territories_across_a_lake_are_not_neighbours() -> None:
 
 
 def test_source_must_hold_huts() -> None:
-    """RULES.md A move: A may not be empty."""
+    """docs/RULES.md R5.1: A may not be empty."""
     state = place(game(), {}, empty=[23])
     assert refused(state, "23-24") == "Territory 23 is empty"
 
 
 def test_destination_must_hold_huts() -> None:
-    """RULES.md A move: B may not be empty (no move enters an empty territory)."""
+    """docs/RULES.md R5.1, R6.1: B may not be empty (no move enters an empty territory)."""
     state = place(game(), {}, empty=[24])
     assert refused(state, "23-24") == "Territory 24 is empty"
 
 
 def test_a_move_moves_all_huts_of_a_into_b() -> None:
-    """RULES.md A move: ALL huts of A go into B; any player may move huts of any colour."""
+    """docs/RULES.md R5.3: ALL huts of A go into B; any player may move huts of any colour."""
     state = place(game(), {23: "2r 1k", 24: "1b 1g"})
     outcome = play(state, m("23-24"))
     assert state.huts[23] == [0] * 5 and state.counts[23] == 0
@@ -79,13 +79,13 @@ def test_unknown_territories() -> None:
 
 
 def test_moving_onto_itself_is_refused() -> None:
-    """RULES.md A move: B is a neighbouring territory, so never A itself."""
+    """docs/RULES.md R5.1: B is a neighbouring territory, so never A itself."""
     state = new_game(2, 1)
     assert refused(state, "v23") == "Choose two different territories, like 23-24"
 
 
 def test_turn_and_game_over() -> None:
-    """RULES.md End of the game; turns: only the player to move may move, and not after the end."""
+    """docs/RULES.md R5.4, R7.1: only the player to move may move, and not after the end."""
     state = game(3, 1, to_move=1)
     assert refused(state, "23-24", seat=0) == "It is not your turn"
     assert refused(state, "23-24", seat=2) == "It is not your turn"
@@ -102,7 +102,7 @@ def test_turn_and_game_over() -> None:
 
 
 def test_seven_or_more_cannot_move() -> None:
-    """RULES.md A move: A may not hold 7 or more huts."""
+    """docs/RULES.md R5.2: A may not hold 7 or more huts."""
     state = place(game(), {23: "3k 2r 1g 1b", 24: "1r"})
     assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
     state = place(game(), {23: "12b", 24: "6r"})
@@ -112,7 +112,7 @@ def test_seven_or_more_cannot_move() -> None:
 
 
 def test_six_may_move_onto_anything() -> None:
-    """RULES.md A move: a group under 7 moves freely, even onto 9."""
+    """docs/RULES.md R5.2: a group under 7 moves freely, even onto 9."""
     state = place(game(), {23: "6r", 24: "9b"})
     assert {Move(23, 24), Move(23, 22)} <= set(legal_moves(state))
     play(state, m("23-24"))
@@ -120,7 +120,7 @@ def test_six_may_move_onto_anything() -> None:
 
 
 def test_both_seven_plus_smaller_onto_larger() -> None:
-    """RULES.md A move, exception: when both hold 7+, the smaller group may move onto the larger."""
+    """docs/RULES.md R5.2: when both hold 7+, the smaller group may move onto the larger."""
     state = place(game(), {23: "8r", 24: "9b"})
     moves = set(legal_moves(state))
     assert Move(23, 24) in moves and Move(24, 23) not in moves
@@ -133,7 +133,7 @@ def test_both_seven_plus_smaller_onto_larger() -> None:
 
 @pytest.mark.parametrize("size", [7, 8, 12])
 def test_both_seven_plus_equal_groups_either_way(size: int) -> None:
-    """RULES.md A move, exception: with equal groups of 7+, either may move onto the other."""
+    """docs/RULES.md R5.2: with equal groups of 7+, either may move onto the other."""
     for text in ("23-24", "24-23"):
         state = place(game(), {23: f"{size}r", 24: f"{size}b"})
         assert {Move(23, 24), Move(24, 23)} <= set(legal_moves(state))
@@ -142,7 +142,7 @@ def test_both_seven_plus_equal_groups_either_way(size: int) -> None:
 
 
 def test_seven_plus_cannot_move_onto_smaller_group() -> None:
-    """RULES.md A move: a 7+ group onto a group under 7 is refused, whatever the sizes."""
+    """docs/RULES.md R5.2: a 7+ group onto a group under 7 is refused, whatever the sizes."""
     state = place(game(), {23: "7r", 24: "6b"})
     assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
     assert [mv for mv in legal_moves(state) if mv.src == 23] == []
@@ -192,6 +192,16 @@ def test_bad_move_text_raises_illegal_move(text: str) -> None:
         Move.parse(text)
 
 
+def test_there_is_no_pass() -> None:
+    """docs/RULES.md R5.3: no passing: "pass" is no action, and while the game goes on a move always exists."""
+    with pytest.raises(IllegalMove):
+        parse_action("pass")
+    for seed in range(20):
+        state = random_position(seed, plies=2 * seed)
+        assert state.over or legal_moves(state), "a game that goes on always offers a move"
+        assert state.over or has_hut_move(state) or state.phase is Phase.ORDER
+
+
 def test_resign_text_form() -> None:
     assert parse_action("resign:2") == Resign(2)
     assert Resign(2).text == str(Resign(2)) == "resign:2"
@@ -227,7 +237,7 @@ def test_legal_moves_is_exactly_what_check_accepts(seed: int, plies: int) -> Non
 
 
 def test_seven_plus_positions_against_brute_force() -> None:
-    """RULES.md A move: legal_moves matches a brute-force reading of the rule on big groups.
+    """docs/RULES.md R5.2: legal_moves matches a brute-force reading of the rule on big groups.
 
     Colours do not matter for legality, so the groups are all red and the 12-hut cap is ignored.
     """
@@ -243,7 +253,7 @@ def test_seven_plus_positions_against_brute_force() -> None:
 
 
 def test_legal_moves_empty_when_over() -> None:
-    """RULES.md End of the game: no move exists after the end."""
+    """docs/RULES.md R7.1: no move exists after the end."""
     state = place(game(), {1: "1r", 2: "1b"}, keep_only=[])
     assert legal_moves(state) == [Move(1, 2), Move(2, 1)]
     play(state, m("2-1"))
@@ -251,7 +261,7 @@ def test_legal_moves_empty_when_over() -> None:
 
 
 def test_start_position_legal_moves_are_every_directed_edge() -> None:
-    """RULES.md A move: at the start every territory holds one hut, so every neighbour pair is legal."""
+    """docs/RULES.md R3.1, R5.1: at the start every territory holds one hut, so every neighbour pair is legal."""
     state = new_game(4, 11)
     expected = [Move(a, b) for a in range(1, 61) for b in state.board.neighbours[a]]
     assert legal_moves(state) == expected

@@ -1,11 +1,23 @@
-"""RULES.md, Villages: when one move founds 2 or more villages, the MOVER chooses their order (issue 2)."""
+"""docs/RULES.md R6.3, R6.4, R6.5: when one move founds 2 or more villages, the MOVER chooses their order (issue 2)."""
 
 from __future__ import annotations
 
 import pytest
 from positions import game, m, place, prior_villages, village_by_move
 
-from engine import EndReason, IllegalMove, Move, Phase, Resign, Terrain, legal_moves, play
+from engine import (
+    EndReason,
+    IllegalMove,
+    Move,
+    Phase,
+    Resign,
+    Terrain,
+    legal_moves,
+    move_foundings,
+    order_consequences,
+    play,
+    public_view,
+)
 
 # Territories 1 (grassland) and 19 (mountain) touch no occupied territory but 9: moving 9 away founds both.
 TWO = {1: "2r", 19: "3b"}
@@ -18,7 +30,7 @@ def two_villages(prior: int = 0, players: int = 3):  # type: ignore[no-untyped-d
 
 
 def test_two_villages_wait_for_the_movers_order() -> None:
-    """RULES.md Villages: the mover chooses the order; the state waits for it (Phase.ORDER)."""
+    """docs/RULES.md R6.3: the mover chooses the order; the state waits for it (Phase.ORDER)."""
     state = two_villages()
     outcome = play(state, m("9-10"))
     assert state.phase is Phase.ORDER and state.pending == (1, 19)
@@ -42,7 +54,7 @@ def test_hut_moves_are_refused_while_ordering() -> None:
 
 
 def test_choosing_one_founds_it_and_the_last_follows() -> None:
-    """RULES.md Villages: choosing the first founds it; the last one is founded automatically."""
+    """docs/RULES.md R6.3: choosing the first founds it; the last one is founded automatically."""
     state = two_villages()
     play(state, m("9-10"))
     outcome = play(state, Move.village(19), seat=1)
@@ -54,7 +66,7 @@ def test_choosing_one_founds_it_and_the_last_follows() -> None:
 
 
 def test_order_across_an_epoch_boundary_changes_the_score() -> None:
-    """RULES.md Villages: the mover's order decides which epoch each village falls in (4th and 5th)."""
+    """docs/RULES.md R6.3, R6.10: the mover's order decides which epoch each village falls in (4th and 5th)."""
     first = two_villages(prior=3)
     play(first, m("9-10"))
     outcome = play(first, Move.village(1))
@@ -78,7 +90,7 @@ def test_order_across_an_epoch_boundary_changes_the_score() -> None:
 
 @pytest.mark.parametrize(("choice", "scores"), [(1, [2 + 5, 0, 0, 0, 0]), (19, [0, 3 + 5, 0, 0, 0])])
 def test_twelfth_village_chosen_among_several(choice: int, scores: list[int]) -> None:
-    """RULES.md Villages: the mover chooses which is the 12th; the others do not score; the game ends."""
+    """docs/RULES.md R6.4: the mover chooses which is the 12th; the others do not score; the game ends."""
     state = two_villages(prior=11)
     play(state, m("9-10"))
     assert state.phase is Phase.ORDER
@@ -101,7 +113,7 @@ def three_villages(prior: int):  # type: ignore[no-untyped-def]
 
 
 def test_three_villages_ordered_one_by_one() -> None:
-    """RULES.md Villages: a move can found several villages, including the one it moved into."""
+    """docs/RULES.md R6.1, R6.3: a move can found several villages, including the one it moved into."""
     state = three_villages(prior=0)
     play(state, m("9-10"))
     assert state.pending == (1, 10, 19)
@@ -115,7 +127,7 @@ def test_three_villages_ordered_one_by_one() -> None:
 
 
 def test_twelfth_village_chosen_after_the_eleventh() -> None:
-    """RULES.md Villages: with 10 villages founded, 3 at once: the 11th, then the mover picks the 12th."""
+    """docs/RULES.md R6.4, R6.5: with 10 villages founded, 3 at once: the 11th, then the mover picks the 12th."""
     state = three_villages(prior=10)
     play(state, m("9-10"))
     (eleventh,) = play(state, Move.village(10)).villages
@@ -130,14 +142,14 @@ def test_twelfth_village_chosen_after_the_eleventh() -> None:
 
 
 def test_a_single_village_asks_nothing() -> None:
-    """RULES.md Villages: with a single village nothing is asked."""
+    """docs/RULES.md R6.3: with a single village nothing is asked."""
     state, move = village_by_move(Terrain.FOREST, "1r")
     outcome = play(state, move)
     assert state.phase is Phase.MOVE and outcome.awaiting_order == () and len(outcome.villages) == 1
 
 
 def test_resigning_while_ordering_founds_the_villages_in_map_order() -> None:
-    """Engine decision: if the mover resigns while ordering, the villages are founded in map order."""
+    """docs/RULES.md R8.3: if the mover resigns while ordering, the villages are founded in map order."""
     state = two_villages(prior=3)
     play(state, m("9-10"))
     outcome = play(state, Resign(1))
@@ -152,3 +164,57 @@ def test_another_player_resigning_does_not_disturb_the_order() -> None:
     assert state.phase is Phase.ORDER and state.pending == (1, 19) and state.to_move == 1
     play(state, Move.village(1))
     assert state.to_move == 0, "the turn skips the resigned seat"
+
+
+def test_each_order_option_states_every_pending_villages_outcome() -> None:
+    """Issue 11: choosing a village first moves the other into the next epoch; the option says so."""
+    state = two_villages(prior=3)
+    play(state, m("9-10"))
+    first_one, first_nineteen = order_consequences(public_view(state))
+    assert first_one.territory == 1 and first_one.exact and first_one.unfounded == ()
+    assert [(v.territory, v.epoch, v.value, v.destroyed) for v in first_one.villages] == [
+        (1, 1, 2, False),
+        (19, 2, 5, False),
+    ]
+    assert first_nineteen.chosen.territory == 19
+    assert [(v.territory, v.epoch, v.value, v.destroyed) for v in first_nineteen.villages] == [
+        (19, 1, 0, True),
+        (1, 2, 0, True),
+    ]
+    # The options agree with what playing them does.
+    for option in (first_one, first_nineteen):
+        after = state.copy()
+        assert play(after, Move.village(option.territory)).villages == option.villages
+    assert state.phase is Phase.ORDER and state.villages[3:] == [], "computing the options changes nothing"
+
+
+def test_an_order_option_names_the_village_the_twelfth_leaves_out() -> None:
+    state = two_villages(prior=11)
+    play(state, m("9-10"))
+    options = order_consequences(public_view(state))
+    assert [(o.territory, [v.number for v in o.villages], o.unfounded) for o in options] == [
+        (1, [12], (19,)),
+        (19, [12], (1,)),
+    ]
+
+
+def test_with_three_villages_the_option_assumes_map_order_for_the_rest() -> None:
+    state = three_villages(prior=0)
+    play(state, m("9-10"))
+    options = order_consequences(public_view(state))
+    assert [o.territory for o in options] == [1, 10, 19] and not any(o.exact for o in options)
+    assert [[v.territory for v in o.villages] for o in options] == [[1, 10, 19], [10, 1, 19], [19, 1, 10]]
+    assert [v.number for v in options[2].villages] == [1, 2, 3]
+
+
+def test_move_foundings_says_what_each_move_would_found() -> None:
+    state = two_villages()
+    foundings = move_foundings(public_view(state))
+    assert set(foundings) == set(legal_moves(state))
+    assert foundings[m("9-10")] == (1, 19)
+    for move, founds in foundings.items():
+        after = state.copy()
+        outcome = play(after, move)
+        assert founds == (outcome.awaiting_order or tuple(v.territory for v in outcome.villages))
+    play(state, m("9-10"))
+    assert move_foundings(public_view(state)) == {}, "while ordering there is no hut move"

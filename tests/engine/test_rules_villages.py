@@ -1,4 +1,4 @@
-"""RULES.md, Villages and Epoch chart: founding, chips, strife, value, scoring, epochs."""
+"""docs/RULES.md R4, R6: founding, chips, strife, value, scoring, epochs."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engine import Clan, Move, Phase, Terrain, legal_moves, play
 
 RED, BLUE, GREEN, YELLOW, BLACK = Clan
 
-# RULES.md, Epoch chart, copied here (not read from data/) so a wrong data file fails these tests.
+# docs/RULES.md R4.1) so a wrong data file fails these tests.
 EPOCH_OF_CHIP = [1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5]
 FAVOURABLE = {1: Terrain.FOREST, 2: Terrain.MOUNTAIN, 3: Terrain.STEPPE, 4: Terrain.GRASSLAND}
 UNFAVOURABLE = {1: Terrain.MOUNTAIN, 2: Terrain.GRASSLAND, 3: Terrain.FOREST, 4: Terrain.STEPPE}
@@ -22,7 +22,7 @@ def manual_strife_position(prior: int = 0):  # type: ignore[no-untyped-def]
 
 
 def test_isolated_territory_becomes_a_village() -> None:
-    """RULES.md Villages: a non-empty territory none of whose neighbours holds a hut is a village."""
+    """docs/RULES.md R6.1: a non-empty territory none of whose neighbours holds a hut is a village."""
     state, move = village_by_move(Terrain.STEPPE, "2g")
     outcome = play(state, move)
     (village,) = outcome.villages
@@ -33,7 +33,7 @@ def test_isolated_territory_becomes_a_village() -> None:
 
 
 def test_village_founded_away_from_the_move() -> None:
-    """RULES.md Villages: a move can found villages it did not touch (a neighbour of the source)."""
+    """docs/RULES.md R6.1: a move can found villages it did not touch (a neighbour of the source)."""
     state = place(game(), {1: "1y"}, empty=[2, 8])
     outcome = play(state, m("9-10"))
     assert [v.territory for v in outcome.villages] == [1]
@@ -42,7 +42,7 @@ def test_village_founded_away_from_the_move() -> None:
 
 
 def test_no_village_while_a_neighbour_holds_huts() -> None:
-    """RULES.md Villages: a territory with an occupied neighbour is not a village."""
+    """docs/RULES.md R6.1: a territory with an occupied neighbour is not a village."""
     state = place(game(), {1: "1y"}, empty=[2])
     play(state, m("9-10"))
     assert state.villages == []
@@ -50,7 +50,7 @@ def test_no_village_while_a_neighbour_holds_huts() -> None:
 
 @pytest.mark.parametrize("mover", [0, 1, 2])
 def test_mover_takes_the_chip(mover: int) -> None:
-    """RULES.md Villages: for each village founded, the mover takes the next village chip."""
+    """docs/RULES.md R6.2: for each village founded, the mover takes the next village chip."""
     state = manual_strife_position()
     state.to_move = mover
     outcome = play(state, m("24-23"))
@@ -60,7 +60,7 @@ def test_mover_takes_the_chip(mover: int) -> None:
 
 
 def test_manual_strife_nine_huts_end_with_six() -> None:
-    """RULES.md Villages, Strife: the manual's 4 black 2 red 1 green 1 yellow 1 blue village keeps 6 huts."""
+    """docs/RULES.md R6.6: the manual's 4 black 2 red 1 green 1 yellow 1 blue village keeps 6 huts."""
     state = manual_strife_position()
     removed = state.removed[:]
     outcome = play(state, m("24-23"))
@@ -77,7 +77,7 @@ def test_manual_strife_nine_huts_end_with_six() -> None:
 
 
 def test_manual_strife_village_in_favourable_epoch_gets_bonus() -> None:
-    """RULES.md Villages, Value: + the epoch bonus when the terrain is favourable (grassland in epoch 4)."""
+    """docs/RULES.md R6.6, R6.7: + the epoch bonus when the terrain is favourable (grassland in epoch 4)."""
     state = manual_strife_position(prior=9)
     (village,) = play(state, m("24-23")).villages
     assert village.number == 10 and village.epoch == 4
@@ -86,7 +86,7 @@ def test_manual_strife_village_in_favourable_epoch_gets_bonus() -> None:
 
 
 def test_manual_forest_village_in_epoch_one() -> None:
-    """RULES.md Villages: the manual's 3 blue 1 yellow 1 red forest village in epoch 1 is worth 6 to each."""
+    """docs/RULES.md R6.7, R6.8: the manual's 3 blue 1 yellow 1 red forest village in epoch 1 is worth 6 to each."""
     state = place(game(), {22: "2b 1y 1r", 23: "1b"}, empty=others(game(), 22, 23))
     (village,) = play(state, m("23-22")).villages
     assert village.terrain is Terrain.FOREST and village.epoch == 1
@@ -96,14 +96,14 @@ def test_manual_forest_village_in_epoch_one() -> None:
 
 
 def test_every_colour_present_scores_full_value() -> None:
-    """RULES.md Villages: every colour present scores the village's value, whatever its hut count."""
+    """docs/RULES.md R6.8: every colour present scores the village's value, whatever its hut count."""
     state, move = village_by_move(Terrain.STEPPE, "8k", "1g")
     play(state, move)
     assert state.scores == [0, 0, 9, 0, 9]
 
 
 def test_no_strife_with_four_colours() -> None:
-    """RULES.md Villages, Strife: only when all 5 colours are present."""
+    """docs/RULES.md R6.6: only when all 5 colours are present."""
     state, move = village_by_move(Terrain.STEPPE, "2r 1b 1g", "1y")
     removed = state.removed[:]
     (village,) = play(state, move).villages
@@ -113,7 +113,7 @@ def test_no_strife_with_four_colours() -> None:
 
 
 def test_strife_spares_colours_with_two_or_more() -> None:
-    """RULES.md Villages, Strife: only colours with exactly one hut lose it."""
+    """docs/RULES.md R6.6: only colours with exactly one hut lose it."""
     state, move = village_by_move(Terrain.STEPPE, "2r 2b 2g 2y", "2k")
     (village,) = play(state, move).villages
     assert village.huts == tuple(huts("2r 2b 2g 2y 2k")) and village.value == 10
@@ -121,7 +121,7 @@ def test_strife_spares_colours_with_two_or_more() -> None:
 
 
 def test_strife_of_five_single_huts_empties_the_village() -> None:
-    """RULES.md Villages, Strife; project decision: five single huts all go, the village is worth 0."""
+    """docs/RULES.md R6.9; project decision: five single huts all go, the village is worth 0."""
     state, move = village_by_move(Terrain.STEPPE, "1r 1b 1g 1y", "1k")
     removed = state.removed[:]
     outcome = play(state, move)
@@ -135,7 +135,7 @@ def test_strife_of_five_single_huts_empties_the_village() -> None:
 
 
 def test_unfavourable_village_is_destroyed() -> None:
-    """RULES.md Villages, Value: 0 if unfavourable, and all its huts are removed (mountain in epoch 1)."""
+    """docs/RULES.md R6.7: 0 if unfavourable, and all its huts are removed (mountain in epoch 1)."""
     state, move = village_by_move(Terrain.MOUNTAIN, "3r 1k", "1b")
     removed = state.removed[:]
     outcome = play(state, move)
@@ -152,7 +152,7 @@ def test_unfavourable_village_is_destroyed() -> None:
 @pytest.mark.parametrize("number", range(1, 13))
 @pytest.mark.parametrize("terrain", list(Terrain))
 def test_value_by_epoch_and_terrain(number: int, terrain: Terrain) -> None:
-    """RULES.md Epoch chart and Villages, Value: chips 1-4 epoch 1, 5-7 epoch 2, 8-9 epoch 3, 10-11 epoch 4,
+    """docs/RULES.md R4.1, R6.7, R6.10: chips 1-4 epoch 1, 5-7 epoch 2, 8-9 epoch 3, 10-11 epoch 4,
     12 epoch 5; bonus = epoch number on favourable terrain, 0 and destroyed on unfavourable; the 12th
     village always +5."""
     state, move = village_by_move(terrain, "1r", "1b")
@@ -175,7 +175,7 @@ def test_value_by_epoch_and_terrain(number: int, terrain: Terrain) -> None:
 
 @pytest.mark.parametrize(("prior", "entered"), [(0, ()), (2, ()), (3, (2,)), (4, ()), (6, (3,)), (8, (4,)), (10, (5,))])
 def test_epochs_entered(prior: int, entered: tuple[int, ...]) -> None:
-    """RULES.md Villages: an epoch ends when its last chip is taken; the outcome says which epoch began."""
+    """docs/RULES.md R6.10: an epoch ends when its last chip is taken; the outcome says which epoch began."""
     state, move = village_by_move(Terrain.STEPPE, "1r", "1b")
     prior_villages(state, prior)
     assert state.epoch == EPOCH_OF_CHIP[prior]

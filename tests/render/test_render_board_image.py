@@ -46,7 +46,7 @@ def test_png_opens_with_the_expected_size() -> None:
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG"
     assert image.size == (WIDTH, HEIGHT)
-    assert WIDTH > HEIGHT and WIDTH / HEIGHT <= 16 / 9
+    assert HEIGHT > WIDTH and HEIGHT / WIDTH <= 2.1  # a portrait, for phones
 
 
 def test_names_change_the_image_but_missing_names_are_fine() -> None:
@@ -91,7 +91,10 @@ def test_renderer_takes_only_the_public_view() -> None:
     for function in (render_board, render_final):
         parameters = inspect.signature(function).parameters
         assert parameters["view"].annotation in ("PublicView", PublicView)
-        assert set(parameters) <= {"view", "names"}
+        assert set(parameters) <= {"view", "names", "viewer_clan", "movable"}
+        for extra in ("viewer_clan", "movable"):
+            if extra in parameters:
+                assert parameters[extra].kind is inspect.Parameter.KEYWORD_ONLY
     for path in RENDER_DIR.glob("*.py"):
         source = path.read_text(encoding="utf-8")
         assert "GameState" not in source or path.name == "gallery.py", path

@@ -8,8 +8,9 @@ from store import GameRecord, Store
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    async with await Store.open(":memory:") as opened:
+async def store(database_target: str) -> AsyncIterator[Store]:
+    """A fresh store, once on SQLite and once on PostgreSQL."""
+    async with await Store.open(database_target) as opened:
         yield opened
 
 

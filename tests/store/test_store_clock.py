@@ -38,6 +38,16 @@ async def test_a_started_game_with_a_clock_is_due_at_its_next_event(store: Store
 
 
 async def test_due_turns_and_unannounced_games_read_their_partial_indexes(store: Store) -> None:
+    if store.dialect == "postgres":
+        # PostgreSQL plans from table statistics (a near-empty table is read whole): check the indexes themselves.
+        async with (
+            store._read() as conn,
+            conn.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'games'") as cursor,
+        ):
+            defs = {str(row["indexname"]): str(row["indexdef"]) for row in await cursor.fetchall()}
+        assert defs["games_clock_due"].endswith("(next_event_at) WHERE (next_event_at IS NOT NULL)")
+        assert defs["games_unannounced"].endswith("WHERE (announced_ply < snapshot_ply)")
+        return
     for query, index in (
         (
             f"SELECT {DUE_COLUMNS} FROM games WHERE next_event_at <= ? ORDER BY next_event_at LIMIT 100",

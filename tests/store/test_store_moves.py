@@ -12,6 +12,7 @@ from store_helpers import ANN, BOB, CHANNEL, StartGame
 
 from store import GameNotFound, MoveRecord, NotRunning, StaleAction, Store
 from store import games as store_games
+from store.backend import IntegrityError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,8 +86,8 @@ async def test_identical_submissions_on_one_connection_apply_once(store: Store, 
     assert [m.ply for m in await store.moves(game.id)] == [1, 2, 3, 4, 5]
 
 
-async def test_identical_submissions_on_two_connections_apply_once(db_path: Path, start_game: StartGame) -> None:
-    async with await Store.open(db_path) as one, await Store.open(db_path) as two:
+async def test_identical_submissions_on_two_connections_apply_once(database_target: str, start_game: StartGame) -> None:
+    async with await Store.open(database_target) as one, await Store.open(database_target) as two:
         game = await start_game(one)
         for ply in range(1, 11):
             outcomes = await asyncio.gather(
@@ -104,7 +105,7 @@ async def test_a_failure_after_the_insert_rolls_the_move_back(store: Store, star
     game = await start_game(store)
     await store.append_action(game.id, 1, 0, ANN, "23-24", '{"ply": 1}')
     # The snapshot must be JSON: the UPDATE fails after the move row was inserted.
-    with pytest.raises(Exception, match="CHECK constraint"):
+    with pytest.raises(IntegrityError, match=r"(?i)check constraint"):
         await store.append_action(game.id, 2, 1, BOB, "5-6", "not json")
     assert [m.ply for m in await store.moves(game.id)] == [1]
     loaded = await store.get_game(game.id)
@@ -136,8 +137,8 @@ async def test_a_task_cancelled_mid_transaction_leaves_the_game_before_the_move(
     assert len(await store.moves(game.id)) == 1
 
 
-async def test_a_process_killed_mid_move_leaves_the_game_before_it(db_path: Path, start_game: StartGame) -> None:
-    async with await Store.open(db_path) as before:
+async def test_a_process_killed_mid_move_leaves_the_game_before_it(database_target: str, start_game: StartGame) -> None:
+    async with await Store.open(database_target) as before:
         game = await start_game(before)
         await before.append_action(game.id, 1, 0, ANN, "23-24", '{"ply": 1}')
     # The child inserts move 2, then dies without COMMIT or ROLLBACK, as in a power cut.
@@ -150,7 +151,7 @@ async def test_a_process_killed_mid_move_leaves_the_game_before_it(db_path: Path
             os._exit(9)
 
         async def main():
-            db = await Store.open({str(db_path)!r})
+            db = await Store.open({database_target!r})
             store.games._advance_snapshot = die
             await db.append_action({game.id}, 2, 1, {BOB}, "5-6", '{{"ply": 2}}')
 
@@ -158,22 +159,22 @@ async def test_a_process_killed_mid_move_leaves_the_game_before_it(db_path: Path
     """)
     done = subprocess.run([sys.executable, "-c", child], cwd=ROOT, capture_output=True, timeout=30)
     assert done.returncode == 9, done.stderr.decode()
-    async with await Store.open(db_path) as after:
+    async with await Store.open(database_target) as after:
         assert [m.ply for m in await after.moves(game.id)] == [1]
         loaded = await after.get_game(game.id)
         assert loaded is not None and (loaded.snapshot, loaded.snapshot_ply) == ('{"ply": 1}', 1)
         await after.append_action(game.id, 2, 1, BOB, "5-6", '{"ply": 2}')
 
 
-async def test_running_games_survive_a_restart(db_path: Path, start_game: StartGame) -> None:
-    async with await Store.open(db_path) as before:
+async def test_running_games_survive_a_restart(database_target: str, start_game: StartGame) -> None:
+    async with await Store.open(database_target) as before:
         first = await start_game(before, channel_id=1)
         await start_game(before, channel_id=2)  # finished below
         third = await start_game(before, channel_id=3)
         await before.create_lobby(1, 4, ANN, "Ann", seed=1)  # a lobby is not running
         await before.append_action(first.id, 1, 0, ANN, "23-24", '{"ply": 1}')
         await before.append_action(first.id + 1, 1, 0, ANN, "resign:0", "{}", finished=True)
-    async with await Store.open(db_path) as after:
+    async with await Store.open(database_target) as after:
         running = await after.running_games()
         assert [g.id for g in running] == [first.id, third.id]
         assert (running[0].snapshot, running[0].snapshot_ply) == ('{"ply": 1}', 1)

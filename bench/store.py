@@ -1,0 +1,120 @@
+"""Moves committed per second through the store, on SQLite and on PostgreSQL, in one process.
+
+    nice python -m bench.store [--games 8] [--plies 60] [--postgres URL]
+
+``--games`` games run at once (one coroutine each, as many channels would), each appending ``--plies`` random
+legal moves with their snapshots through ``Store.append_action`` (the commit every move makes). The engine's work
+is done before the clock starts. PostgreSQL is the server at ``--postgres`` / ``CLANS_BENCH_POSTGRES`` (an empty
+database: the bench makes a schema of its own) or a throwaway local server with durable settings. Figures:
+commits per second and the 50th/99th percentile of one commit, for SQLite (WAL, synchronous=NORMAL), PostgreSQL
+(synchronous_commit on: every commit waits for its WAL flush) and PostgreSQL with synchronous_commit off (the
+closer match to SQLite's NORMAL: a crash may lose the last moments, never consistency).
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import secrets
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+
+from engine import legal_moves, new_game, play
+from store import Store
+from store.pgserver import ThrowawayPostgres, url_with
+
+PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Script:
+    """One game's moves, worked out in advance: (seat, action, snapshot after it)."""
+
+    seed: int
+    moves: list[tuple[int, str, str]]
+
+
+def scripts(games: int, plies: int, seed: int) -> list[Script]:
+    out = []
+    for n in range(games):
+        rng = random.Random(seed + n)
+        state = new_game(PLAYERS, seed + n)
+        moves = []
+        while not state.over and state.ply < plies:
+            seat = state.to_move
+            move = rng.choice(legal_moves(state))
+            play(state, move, seat=seat)
+            moves.append((seat, move.text, state.to_json()))
+        out.append(Script(seed + n, moves))
+    return out
+
+
+async def play_script(store: Store, channel: int, script: Script, timings: list[float]) -> None:
+    game = await store.create_lobby(1, channel, 1000, "P0", seed=script.seed)
+    for seat in range(1, PLAYERS):
+        await store.add_seat(game.id, 1000 + seat, f"P{seat}")
+    await store.start_game(game.id, new_game(PLAYERS, script.seed).to_json())
+    for ply, (seat, action, snapshot) in enumerate(script.moves, start=1):
+        began = time.perf_counter()
+        await store.append_action(game.id, ply, seat, 1000 + seat, action, snapshot)
+        timings.append(time.perf_counter() - began)
+
+
+async def measure(target: str, games: list[Script]) -> tuple[float, list[float]]:
+    timings: list[float] = []
+    async with await Store.open(target) as store:
+        began = time.perf_counter()
+        await asyncio.gather(*(play_script(store, 100 + n, script, timings) for n, script in enumerate(games)))
+        elapsed = time.perf_counter() - began
+    return len(timings) / elapsed, timings
+
+
+async def fresh_schema(url: str) -> str:
+    name = f"bench_{secrets.token_hex(4)}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await conn.close()
+    return url_with(url, search_path=name)
+
+
+def report(label: str, rate: float, timings: list[float]) -> None:
+    ordered = sorted(timings)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    print(f"FIGURE store_moves_per_s_{label} {rate:.0f} moves/s")
+    print(f"FIGURE store_move_p50_{label} {statistics.median(timings) * 1000:.2f} ms")
+    print(f"FIGURE store_move_p99_{label} {p99 * 1000:.2f} ms")
+
+
+async def run(games: list[Script], postgres_url: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        report("sqlite", *await measure(str(Path(tmp) / "clans.db"), games))
+    report("postgres", *await measure(await fresh_schema(postgres_url), games))
+    relaxed = url_with(await fresh_schema(postgres_url), synchronous_commit="off")
+    report("postgres_async_commit", *await measure(relaxed, games))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--plies", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", default=os.environ.get("CLANS_BENCH_POSTGRES", ""))
+    args = parser.parse_args()
+    games = scripts(args.games, args.plies, args.seed)
+    print(f"{sum(len(g.moves) for g in games)} moves in {len(games)} concurrent games per backend")
+    if args.postgres:
+        asyncio.run(run(games, args.postgres))
+    else:
+        with ThrowawayPostgres(durable=True) as server:
+            asyncio.run(run(games, server.url))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""/clans board, status, myclan, rules, help, leaderboard and profile: answers that change nothing."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs import clock_texts
+from cogs import messages as text
+from cogs.base import ClansBase, channel_id
+from cogs.replays import send_replay
+from engine import load_chart
+
+
+class InfoCommands(ClansBase):
+    @app_commands.command(name="board", description="Show the current board (only to you)")
+    async def board(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_id(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed = text.status_embed(table.view, table.record.seats, table.id)
+        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+        mine = await self.games.private_board(table.id, interaction.user.id)
+        await interaction.followup.send(embed=embed, file=await self.board_file(table, mine=mine), ephemeral=True)
+
+    @app_commands.command(name="status", description="Epoch, chips left, scores, seats and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        if game.status == "lobby":
+            await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)
+            return
+        table = await self.games.table(game.id)
+        clock = clock_texts.status_clock(table.record, self.games.now())
+        await interaction.response.send_message(
+            embed=text.status_embed(table.view, table.record.seats, table.id, clock), ephemeral=True
+        )
+
+    @app_commands.command(name="myclan", description="Show your secret clan (only to you)")
+    async def myclan(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        clan = await self.games.my_clan(game.id, interaction.user.id)
+        await interaction.response.send_message(embed=text.clan_embed(clan, game.id, game.channel_id), ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of Clans in short, with the epoch chart")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=text.rules_embed(load_chart()), ephemeral=True)
+
+    @app_commands.command(name="help", description="Every /clans command with an example")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(text.HELP_TEXT, ephemeral=True)
+
+    @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
+    @app_commands.describe(game="The game's number, e.g. 3")
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
+        await send_replay(self.games, interaction, game, ephemeral=False)
+
+    @app_commands.command(name="leaderboard", description="This server's Clans ratings")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        rows = await self.games.leaderboard(interaction.guild_id)
+        # Without a cached guild, the interaction carries a partial one with no name.
+        name = getattr(interaction.guild, "name", None) or "this server"
+        await interaction.response.send_message(embed=text.leaderboard_embed(rows, name))
+
+    @app_commands.command(name="profile", description="A player's Clans record in this server")
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        assert interaction.guild_id is not None
+        target = user or interaction.user
+        record = await self.games.profile(interaction.guild_id, target.id)
+        await interaction.response.send_message(embed=text.profile_embed(record, target))

@@ -1,0 +1,136 @@
+"""/clans new, join, leave, addbot, start and cancel, with the lobby buttons they share."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from ai import AI_LEVELS
+from cogs import clock_texts
+from cogs import messages as text
+from cogs.base import ClansBase, Send, channel_id
+from cogs.components import cancel_view, lobby_view
+from render import name_is_drawable
+from service import Table
+
+
+class LobbyCommands(ClansBase):
+    @app_commands.command(name="new", description="Open a game of Clans in this channel or thread")
+    @app_commands.describe(pace="Time for each move (default: daily, 24 hours); the host can change it in the lobby")
+    @app_commands.choices(pace=[app_commands.Choice(name=p.label, value=p.value) for p in clock_texts.PACE_CHOICES])
+    async def new(self, interaction: discord.Interaction, pace: str = "daily") -> None:
+        game = await self.games.open_lobby(
+            interaction.guild_id, channel_id(interaction), interaction.user.id, seat_name(interaction.user), pace
+        )
+        callback = await interaction.response.send_message(
+            embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+        )
+        if callback.message_id is not None:
+            await self.games.set_lobby_message(game.id, callback.message_id)
+
+    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        await self.join_lobby(interaction, game.id, False)
+
+    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        await self.leave_lobby(interaction, game.id, False)
+
+    @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
+    @app_commands.describe(level="How strong the AI plays (default: normal)")
+    @app_commands.choices(
+        level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
+    )
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        game = await self.games.add_ai(game.id, interaction.user.id, level)
+        await interaction.response.send_message(f"AI ({level}) joined game #{game.id}.", ephemeral=True)
+        await self.refresh_lobby(game.id)
+
+    @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_id(interaction))
+        await self.start_game(interaction, game.id, False)
+
+    async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
+        game = await self.games.join(game_id, interaction.user.id, seat_name(interaction.user))
+        await self._lobby_changed(interaction, game.id, from_button, f"You joined game #{game.id}.")
+
+    async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
+        game = await self.games.leave(game_id, interaction.user.id)
+        await self._lobby_changed(interaction, game.id, from_button, f"You left game #{game.id}.")
+
+    async def _lobby_changed(
+        self, interaction: discord.Interaction, game_id: int, from_button: bool, note: str
+    ) -> None:
+        game = await self.games.game(game_id)
+        if from_button:
+            view = lobby_view(game.id, pace=game.pace)
+            await interaction.response.edit_message(embed=text.lobby_embed(game), view=view)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
+            await self.refresh_lobby(game.id)
+
+    async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
+        table = await self.games.start(game_id, interaction.user.id)
+        if from_button:
+            await interaction.response.edit_message(
+                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False, table.record.pace)
+            )
+        else:
+            await interaction.response.defer(thinking=True)
+            await self.refresh_lobby(game_id)
+        send: Send = interaction.followup.send
+        seats = "\n".join(f"{s.seat + 1}. {text.mention(s)}" for s in table.record.seats)
+        first = table.mover
+        content = (
+            f"**Clans game #{game_id} has started!**\n{seats}\n"
+            "Every player got their secret clan by DM (`/clans myclan` shows it again). "
+            f"{text.mention(first)} moves first: `/clans move from to`"
+            f"{clock_texts.clock_suffix(table.record.deadline_at, self.games.now())}."
+        )
+        embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
+        embed.set_footer(text=text.score_footer(table.view))
+        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+        await send(content=content, embed=embed, file=await self.board_file(table))
+        await self._send_clans(table, send)
+        self.ai.after(table)
+        self.clock.wake_by(table.record.next_event_at)
+
+    async def _send_clans(self, table: Table, send: Send) -> None:
+        unreachable = []
+        for seat in table.record.seats:
+            if seat.user_id is None:
+                continue
+            clan = await self.games.my_clan(table.id, seat.user_id)
+            try:
+                channel = await self.bot.create_dm(discord.Object(seat.user_id))
+                await channel.send(embed=text.clan_embed(clan, table.id, table.record.channel_id))
+            except discord.HTTPException:
+                unreachable.append(seat)
+        if unreachable:
+            who = ", ".join(text.mention(s) for s in unreachable)
+            await send(content=f"I could not DM {who}: use `/clans myclan` here to see your secret clan.")
+
+    @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        game = await self.games.cancellable_in(
+            channel_id(interaction), interaction.user.id, interaction.permissions.manage_messages
+        )
+        await interaction.response.send_message(
+            f"Cancel game #{game.id}? Nothing will be scored.", view=cancel_view(game.id), ephemeral=True
+        )
+
+    async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.games.cancel(game_id, interaction.user.id, interaction.permissions.manage_messages)
+        await interaction.response.edit_message(content=f"Game #{game.id} is cancelled.", view=None)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await channel.send(f"Game #{game.id} was cancelled by {interaction.user.mention}.")
+        await self.refresh_lobby(game.id)
+
+
+def seat_name(user: discord.User | discord.Member) -> str:
+    """The display name when the board's fonts can draw it, else the username (always a-z, 0-9, _ and .)."""
+    return user.display_name if name_is_drawable(user.display_name) else user.name

@@ -1,0 +1,36 @@
+"""The animated replay of a finished game: `/clans replay game:N` and the Replay button under a result."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from render.replay import render_replay
+from service import GameService
+from service.replays import finished_replay
+from words import count
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Discord's upload limit for a server without boosts."""
+
+
+def replay_file_name(game_id: int) -> str:
+    return f"clans-game-{game_id}-replay.gif"
+
+
+async def send_replay(games: GameService, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
+    """Refuse (through the one error path) before answering; render in a thread; post the animation."""
+    replay = await finished_replay(games, game_id, interaction.guild_id)
+    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    gif = await asyncio.to_thread(render_replay, replay.views, replay.names)
+    if len(gif) > MAX_BYTES:
+        await interaction.followup.send(f"The replay of game #{game_id} is too large to post.", ephemeral=True)
+        return
+    moves = replay.views[-1].turn
+    await interaction.followup.send(
+        content=f"Replay of game #{game_id}: {count(moves, 'move')}, one frame per action.",
+        file=discord.File(io.BytesIO(gif), filename=replay_file_name(game_id)),
+        ephemeral=ephemeral,
+    )

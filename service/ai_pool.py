@@ -1,0 +1,324 @@
+"""AI thinking in worker processes, so a hard AI never slows down anyone else's command.
+
+The bot's process only waits: a small pool of worker processes (at most one fewer than the cores,
+at least one, at a lower priority than the bot) does every AI search. A turn waits in line while
+every worker is busy. A worker that dies, or overruns its deadline (the time budget plus a margin),
+is replaced and the turn asked once more; should that fail too, the seat plays a legal move, so a
+game never stalls. Unix only (the answer is awaited with ``loop.add_reader`` on the worker's pipe).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import multiprocessing
+import os
+import secrets
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+
+from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Request, Result, Solver, serve, solve
+
+log = logging.getLogger("clans.ai_pool")
+
+DEFAULT_MARGIN_S = 10.0
+"""How long past its budget a worker may take before it is judged hung (a busy machine is slow)."""
+STARTUP_S = 60.0
+"""How long a new worker may take to start (importing the engine on a busy machine)."""
+
+
+class AiPoolError(RuntimeError):
+    """The workers could not answer (twice); for decisions the pool plays a legal move instead."""
+
+
+class _WorkerLost(Exception):
+    """The worker died or hung while answering."""
+
+
+@dataclass(frozen=True, slots=True)
+class AiAnswer:
+    """A chosen move, and the process that chose it (None when the fallback legal move was played)."""
+
+    move: Move
+    pid: int | None
+
+
+def decision_seed(secret: bytes, game_id: int, ply: int, seat: int) -> int:
+    """The AI's own randomness for one decision: a keyed hash that cannot rebuild the game's deal."""
+    digest = hashlib.blake2b(f"{game_id}:{ply}:{seat}".encode(), key=secret, digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
+def default_workers() -> int:
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def fallback_move(start: PublicView, history: Sequence[Action]) -> Move:
+    """A legal move for the seat to act, found without any search or secret (the first in order)."""
+    state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
+    for action in history:
+        apply(state, action)
+    return legal_moves(state)[0]
+
+
+class _Worker:
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.busy = False
+
+    async def ask(self, request: Request, timeout_s: float) -> tuple[int, bool, object]:
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+        fd = self.conn.fileno()
+        self.busy = True
+        try:
+            self.conn.send(request)
+        except OSError as error:
+            raise _WorkerLost(f"could not send: {error}") from None
+        loop.add_reader(fd, _settle, readable)
+        try:
+            await asyncio.wait_for(readable, timeout_s)
+        except TimeoutError:
+            raise _WorkerLost(f"no answer within {timeout_s:g} s") from None
+        finally:
+            loop.remove_reader(fd)
+        try:
+            answer: tuple[int, bool, object] = self.conn.recv()
+        except (EOFError, OSError):
+            raise _WorkerLost(f"died (exit code {self.process.exitcode})") from None
+        self.busy = False
+        return answer
+
+    def stop(self, grace_s: float) -> None:
+        """Blocking: ask an idle worker to leave, then kill it if it is still there after ``grace_s``."""
+        if not self.busy:
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
+            self.process.join(grace_s)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(grace_s)
+        self.conn.close()
+
+
+class AiPool:
+    """Worker processes answering AI decisions and beliefs; ``await start()`` then ``await close()``.
+
+    ``rollouts`` and ``budget_s`` are the hard AI's defaults (each call may override them);
+    ``secret`` keys every decision's seed (random per pool unless given, for reproducible tests);
+    ``solver`` is what a worker runs on a request (tests pass faulty ones).
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        *,
+        rollouts: int = DEFAULT_ROLLOUTS,
+        budget_s: float = DEFAULT_BUDGET_S,
+        margin_s: float = DEFAULT_MARGIN_S,
+        secret: bytes | None = None,
+        solver: Solver = solve,
+        niceness: int = WORKER_NICENESS,
+    ) -> None:
+        self.size = max(1, min(workers or default_workers(), default_workers()))
+        self.rollouts = rollouts
+        self.budget_s = budget_s
+        self.margin_s = margin_s
+        self.replaced = 0
+        """Workers replaced after dying or hanging (for logs and tests)."""
+        self.fallbacks = 0
+        """Decisions answered with the fallback legal move."""
+        self._secret = secret if secret is not None else secrets.token_bytes(16)
+        self._solver = solver
+        self._niceness = niceness
+        self._context = _context()
+        self._workers: set[_Worker] = set()
+        self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()
+        """Workers free to take a request; None wakes a request waiting in line once the pool is shut."""
+        self._waiting = 0
+        self._starting: asyncio.Lock = asyncio.Lock()
+        self._started = False
+        self._closed = False
+        self._background: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Start the workers (off the event loop). Every request calls it: it also replaces a worker
+        whose replacement failed to start before."""
+        if self._started and len(self._workers) >= self.size:
+            return
+        async with self._starting:
+            if self._closed:
+                raise AiPoolError("The AI pool is shut down.")
+            while len(self._workers) < self.size:
+                self._add(await asyncio.to_thread(self._spawn))
+            self._started = True
+
+    async def close(self) -> None:
+        """Stop every worker; requests still waiting get AiPoolError (decisions a legal move)."""
+        self._closed = True
+        for task in list(self._background):
+            task.cancel()
+        workers, self._workers = list(self._workers), set()
+        for _ in range(self._waiting):
+            self._idle.put_nowait(None)
+        await asyncio.to_thread(_stop_all, workers)
+
+    def decision(
+        self,
+        level: str,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        *,
+        game_id: int,
+        rollouts: int | None = None,
+        budget_s: float | None = None,
+    ) -> Decision:
+        """All a worker gets for one move: the public game, the seat's own clan, and a seed for its
+        sampling keyed by this pool's secret (never the game's setup seed, which rebuilds the deal)."""
+        return Decision(
+            level,
+            start,
+            tuple(history),
+            seat,
+            Clan(clan),
+            decision_seed(self._secret, game_id, len(history), seat),
+            self.rollouts if rollouts is None else rollouts,
+            self.budget_s if budget_s is None else budget_s,
+        )
+
+    async def choose(
+        self,
+        level: str,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        *,
+        game_id: int,
+        rollouts: int | None = None,
+        budget_s: float | None = None,
+    ) -> AiAnswer:
+        """The move of the AI at ``seat`` (to act after ``history``), chosen in a worker process;
+        a legal move if the workers fail twice (or the AI raises), so the game goes on."""
+        request = self.decision(
+            level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
+        )
+        try:
+            pid, result = await self._run(request, request.budget_s + self.margin_s)
+        except AiPoolError as error:
+            log.error("AI (%s) in game %s, seat %s: %s; playing a legal move instead", level, game_id, seat, error)
+            self.fallbacks += 1
+            return AiAnswer(fallback_move(start, history), None)
+        assert isinstance(result, Move)
+        return AiAnswer(result, pid)
+
+    @property
+    def pids(self) -> set[int]:
+        """The process ids of the live workers."""
+        return {worker.process.pid for worker in self._workers if worker.process.pid is not None}
+
+    async def beliefs(
+        self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
+    ) -> list[dict[Clan, float]]:
+        """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process)."""
+        _, result = await self._run(Beliefs(start, tuple(history), seat, Clan(clan)), self.budget_s + self.margin_s)
+        assert isinstance(result, list)
+        return result
+
+    async def _run(self, request: Request, timeout_s: float) -> tuple[int, Result]:
+        for attempt in (1, 2):
+            await self.start()
+            self._waiting += 1
+            try:
+                worker = await self._idle.get()
+            finally:
+                self._waiting -= 1
+            if worker is None or worker not in self._workers:  # the pool was shut, or lost its workers
+                raise AiPoolError("no AI worker is available")
+            try:
+                pid, ok, result = await worker.ask(request, timeout_s)
+            except _WorkerLost as lost:
+                log.warning("AI worker %s %s (attempt %d); replacing it", worker.process.pid, lost, attempt)
+                await self._replace(worker)
+                continue
+            except BaseException:  # cancelled mid-thought: its late answer must never reach another request
+                self._in_background(self._replace(worker))
+                raise
+            self._idle.put_nowait(worker)
+            if not ok:
+                raise AiPoolError(f"the AI failed: {result}")
+            return pid, result  # type: ignore[return-value]
+        raise AiPoolError("two workers in a row died or hung")
+
+    def _spawn(self) -> _Worker:
+        """Blocking: start one worker process."""
+        parent, child = self._context.Pipe()
+        process = self._context.Process(
+            target=serve, args=(child, self._solver, self._niceness), name="clans-ai-worker", daemon=True
+        )
+        process.start()
+        child.close()
+        worker = _Worker(process, parent)
+        try:
+            if not parent.poll(STARTUP_S):
+                raise EOFError
+            parent.recv()
+        except (EOFError, OSError):
+            worker.busy = True  # no goodbye to a worker that never said hello: it is killed
+            worker.stop(0.0)
+            raise AiPoolError(f"an AI worker did not start within {STARTUP_S:g} s") from None
+        return worker
+
+    def _add(self, worker: _Worker) -> None:
+        if self._closed:
+            worker.stop(0.0)
+            return
+        self._workers.add(worker)
+        self._idle.put_nowait(worker)
+
+    async def _replace(self, worker: _Worker) -> None:
+        self._workers.discard(worker)
+        await asyncio.to_thread(worker.stop, 0.0)
+        if self._closed:
+            return
+        self.replaced += 1
+        try:
+            await self.start()
+        except AiPoolError as error:  # those in line play a legal move; the next request tries again
+            log.error("Could not replace an AI worker: %s", error)
+            for _ in range(self._waiting):
+                self._idle.put_nowait(None)
+
+    def _in_background(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def _stop_all(workers: Sequence[_Worker]) -> None:
+    for worker in workers:
+        worker.stop(1.0)
+
+
+def _context() -> SpawnContext | ForkServerContext:
+    """Fork server where there is one: workers start quickly, without a copy of the bot's threads."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["service.ai_worker"])
+        return context
+    return multiprocessing.get_context("spawn")

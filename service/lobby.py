@@ -1,0 +1,140 @@
+"""Lobbies: opening, seats, starting, cancelling. The part of the game service before and around play."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from engine import new_game
+from service.errors import STATUS_SENTENCE, GameError, refusals
+from service.locks import GameLocks
+from service.pace import Clock, Pace, clock_for, system_clock
+from service.tables import Loaded, Table, public_record
+from store import GameRecord, Store
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+class LobbyService:
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
+        self.store = store
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.now: Clock = now or system_clock
+        self.locks = GameLocks()
+
+    async def open_lobby(
+        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
+    ) -> GameRecord:
+        pace = parse_pace(pace)
+        with refusals():
+            return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+
+    async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError("Only the host can change the pace.")
+        if not await self.store.set_pace(game_id, parse_pace(pace)):
+            raise GameError(STATUS_SENTENCE[(await self.game(game_id)).status])
+        return await self.game(game_id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        with refusals():
+            await self.store.set_lobby_message(game_id, message_id)
+
+    async def active_game(self, channel_id: int) -> GameRecord:
+        return public_record(await self._active_record(channel_id))
+
+    async def _active_record(self, channel_id: int) -> GameRecord:
+        game = await self.store.active_game(channel_id)
+        if game is None:
+            raise GameError("There is no game in this channel. Open one with `/clans new`.")
+        return game
+
+    async def game(self, game_id: int) -> GameRecord:
+        return public_record(await self._record(game_id))
+
+    async def _record(self, game_id: int) -> GameRecord:
+        game = await self.store.get_game(game_id)
+        if game is None:
+            raise GameError("That game no longer exists.")
+        return game
+
+    async def lobby(self, game_id: int) -> GameRecord:
+        return public_record(await self._lobby(game_id))
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        game = await self._record(game_id)
+        if game.status != "lobby":
+            raise GameError(STATUS_SENTENCE[game.status])
+        return game
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        await self.lobby(game_id)
+        with refusals():
+            await self.store.add_seat(game_id, user_id, name)
+        return await self.game(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id == game.host_id:
+            raise GameError("You are the host: use `/clans cancel` to close the lobby.")
+        with refusals():
+            return public_record(await self.store.remove_seat(game_id, user_id))
+
+    async def add_ai(self, game_id: int, user_id: int, level: str) -> GameRecord:
+        game = await self.lobby(game_id)
+        if level not in AI_LEVELS:
+            raise GameError(f"The AI levels are {', '.join(AI_LEVELS)}.")
+        if game.seat_of(user_id) is None:
+            raise GameError("Join the game first to add AI players.")
+        taken = {seat.name for seat in game.seats}
+        name = f"AI ({level})"
+        number = 2
+        while name in taken:
+            name = f"AI ({level}) {number}"
+            number += 1
+        with refusals():
+            await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
+        return await self.game(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        game = await self._lobby(game_id)  # with its seed, which deals the clans
+        if user_id != game.host_id:
+            raise GameError("Only the host can start the game.")
+        if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
+            raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
+        state = new_game(len(game.seats), game.seed)
+        clock = clock_for(Pace(game.pace), game.seats, state, self.now())
+        with refusals():
+            record = await self.store.start_game(game_id, state.to_json(), clock)
+        return Loaded(record, state).table()
+
+    def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
+        if game.status not in ("lobby", "running"):
+            raise GameError(STATUS_SENTENCE[game.status])
+        if user_id != game.host_id and not can_manage:
+            raise GameError("Only the host or a member with Manage Messages can cancel the game.")
+
+    async def cancellable_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
+        """The channel's game, if this user may cancel it (the host, or anyone with ``can_manage``)."""
+        game = await self.active_game(channel_id)
+        self._check_may_cancel(game, user_id, can_manage)
+        return game
+
+    async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
+        self._check_may_cancel(await self.game(game_id), user_id, can_manage)
+        with refusals():
+            return public_record(await self.store.cancel_game(game_id, end_reason="cancelled"))
+
+    async def running_game_ids(self) -> list[int]:
+        """Every running game, oldest first (what to resume after a restart)."""
+        return [game.id for game in await self.store.running_games()]
+
+
+def parse_pace(text: str) -> Pace:
+    try:
+        return Pace.parse(text)
+    except ValueError as error:
+        raise GameError(str(error)) from None

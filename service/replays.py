@@ -1,0 +1,45 @@
+"""The positions of a finished game, one per action of its move log, for the animated replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Action, PublicView, new_game, play, public_view
+from service.errors import GameError
+from service.games import GameService
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    game_id: int
+    names: tuple[str, ...]
+    views: tuple[PublicView, ...]
+    """The setup, then the position after each action of the log (the last one is the end of the game)."""
+
+
+def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[PublicView, ...]:
+    """Public views only: the replay never needs, and never shows, more than the channel saw."""
+    state = new_game(players, seed)
+    views = [public_view(state)]
+    for action in actions:
+        play(state, action)
+        views.append(public_view(state))
+    return tuple(views)
+
+
+async def finished_replay(games: GameService, game_id: int, guild_id: int | None) -> Replay:
+    """A finished game of this server, ready to animate; running, cancelled or foreign games are refused."""
+    game = await games.store.get_game(game_id)
+    if game is None or game.guild_id != guild_id:
+        raise GameError(f"There is no game #{game_id} in this server.")
+    if game.status != "finished":
+        refusal = {
+            "lobby": "is still in its lobby",
+            "running": "is still being played: its replay is shown once it is over",
+            "cancelled": "was cancelled",
+        }
+        raise GameError(f"Game #{game_id} {refusal.get(game.status, 'is not over')}.")
+    actions = await games.actions(game_id)
+    names = tuple(seat.name for seat in game.seats)
+    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions))

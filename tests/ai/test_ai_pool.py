@@ -1,0 +1,183 @@
+"""The AI pool: every search runs in a worker process; dead or hung workers are replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+import ai
+import ai.players
+import service.ai_worker
+from engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
+from service.ai_pool import AiPool
+from service.ai_worker import WORKER_NICENESS
+from tests.pool_faults import crash_once, fail, hang
+
+FEW_ROLLOUTS = 8
+
+
+def midgame(seed: int = 21, players: int = 3, moves: int = 9) -> tuple[GameState, list[Action]]:
+    state = new_game(players, seed)
+    history: list[Action] = []
+    for i in range(moves):
+        options = legal_moves(state)
+        move = options[(i * 31) % len(options)]
+        apply(state, move)
+        history.append(move)
+    return state, history
+
+
+@pytest.fixture
+async def make_pool() -> AsyncIterator[Callable[..., AiPool]]:
+    pools: list[AiPool] = []
+
+    def make(**options: object) -> AiPool:
+        pool = AiPool(1, rollouts=FEW_ROLLOUTS, secret=b"test", **options)  # type: ignore[arg-type]
+        pools.append(pool)
+        return pool
+
+    yield make
+    for pool in pools:
+        await pool.close()
+
+
+def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any AI search in the test's (the bot's) process fails loudly."""
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the AI searched in the bot's process")
+
+    for module, name in (
+        (ai, "choose_action"),
+        (ai, "clan_beliefs"),
+        (ai.players, "choose_hard"),
+        (ai.players, "choose_normal"),
+        (service.ai_worker, "choose_action"),
+        (service.ai_worker, "clan_beliefs"),
+    ):
+        monkeypatch.setattr(module, name, refuse)
+
+
+async def test_the_move_is_chosen_in_a_worker_process(
+    make_pool: Callable[..., AiPool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refuse_in_this_process(monkeypatch)
+    pool = make_pool()
+    state, history = midgame()
+    seat = state.to_move
+    for level in ("easy", "normal", "hard"):
+        answer = await pool.choose(level, public_view(new_game(3, 21)), history, seat, state.clans[seat], game_id=7)
+        assert answer.pid is not None and answer.pid != os.getpid() and answer.pid in pool.pids
+        assert answer.move in legal_moves(state)
+    assert pool.fallbacks == 0 and pool.replaced == 0
+
+
+async def test_beliefs_are_worked_out_in_a_worker_process(
+    make_pool: Callable[..., AiPool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, history = midgame()
+    start = public_view(new_game(3, 21))
+    expected = ai.clan_beliefs(start, history, 0, state.clans[0])
+    refuse_in_this_process(monkeypatch)
+    assert await make_pool().beliefs(start, history, 0, state.clans[0]) == expected
+
+
+async def test_workers_run_at_a_lower_priority_than_the_bot(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool()
+    await pool.start()
+    [pid] = pool.pids
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert WORKER_NICENESS > 0
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICENESS)
+
+
+async def test_turns_wait_in_line_when_every_worker_is_busy(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool()
+    assert pool.size == 1
+    games = [midgame(seed) for seed in (21, 22, 23, 24)]
+    answers = await asyncio.gather(
+        *(
+            pool.choose(
+                "normal",
+                public_view(new_game(3, seed)),
+                history,
+                state.to_move,
+                state.clans[state.to_move],
+                game_id=seed,
+            )
+            for seed, (state, history) in zip((21, 22, 23, 24), games, strict=True)
+        )
+    )
+    assert len({a.pid for a in answers}) == 1 and None not in {a.pid for a in answers}
+    assert all(a.move in legal_moves(state) for a, (state, _) in zip(answers, games, strict=True))
+
+
+async def test_a_crashed_worker_is_replaced_and_the_turn_asked_again(
+    make_pool: Callable[..., AiPool], tmp_path: Path
+) -> None:
+    pool = make_pool(solver=partial(crash_once, str(tmp_path / "crashed")))
+    await pool.start()
+    [first] = pool.pids
+    state, history = midgame()
+    answer = await pool.choose(
+        "normal", public_view(new_game(3, 21)), history, state.to_move, Clan(state.clans[state.to_move]), game_id=1
+    )
+    assert (tmp_path / "crashed").exists()
+    assert pool.replaced == 1 and pool.fallbacks == 0
+    assert answer.pid is not None and answer.pid != first and pool.pids == {answer.pid}
+    assert answer.move in legal_moves(state)
+    # The new worker keeps serving.
+    again = await pool.choose(
+        "easy", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
+    )
+    assert again.pid == answer.pid
+
+
+async def test_a_hung_worker_is_replaced_and_a_legal_move_played(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool(solver=hang, budget_s=0.0, margin_s=0.5)
+    await pool.start()
+    [first] = pool.pids
+    state, history = midgame()
+    answer = await pool.choose(
+        "hard", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
+    )
+    assert answer.pid is None and answer.move in legal_moves(state)
+    assert pool.replaced == 2 and pool.fallbacks == 1
+    assert len(pool.pids) == 1 and first not in pool.pids
+
+
+async def test_an_ai_that_raises_plays_a_legal_move_without_losing_its_worker(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool(solver=fail)
+    state, history = midgame()
+    answer = await pool.choose(
+        "normal", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
+    )
+    assert answer.pid is None and answer.move in legal_moves(state)
+    assert pool.replaced == 0 and pool.fallbacks == 1
+
+
+async def test_close_stops_every_worker(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool(solver=hang, budget_s=30.0)
+    await pool.start()
+    [pid] = pool.pids
+    state, history = midgame()
+    thinking = asyncio.ensure_future(
+        pool.choose("hard", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1)
+    )
+    waiting = asyncio.ensure_future(
+        pool.choose("easy", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=2)
+    )
+    await asyncio.sleep(0.2)
+    thinking.cancel()
+    await pool.close()
+    assert (await waiting).pid is None  # shut while in line: a legal move all the same
+    assert not pool.pids
+    with pytest.raises(ProcessLookupError):
+        for _ in range(50):  # reaped by close(); the kernel may take a moment to forget the pid
+            os.kill(pid, 0)
+            await asyncio.sleep(0.05)

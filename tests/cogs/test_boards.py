@@ -1,0 +1,41 @@
+"""Board images are drawn a few at a time, off the event loop: a burst of moves waits for a slot."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+
+from cogs.boards import BoardImages
+from engine import PublicView, new_game, public_view
+
+
+async def test_no_more_renders_run_at_once_than_there_are_slots() -> None:
+    lock = threading.Lock()
+    running = [0]
+    most = [0]
+    two_started = threading.Event()
+    release = threading.Event()
+
+    def draw(view: PublicView, names: Sequence[str]) -> bytes:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+            if running[0] >= 2:
+                two_started.set()
+        release.wait(timeout=30)
+        with lock:
+            running[0] -= 1
+        return b"png"
+
+    boards = BoardImages(at_once=2, draw_board=draw, draw_final=draw)
+    view = public_view(new_game(2, 1))
+    tasks = [asyncio.create_task(boards.png(view, ("a", "b"))) for _ in range(12)]
+    await asyncio.to_thread(two_started.wait, 30)
+    for _ in range(5):  # give any further render every chance to start
+        await asyncio.sleep(0)
+        await asyncio.to_thread(lambda: None)
+    assert most[0] == 2
+    release.set()
+    assert await asyncio.gather(*tasks) == [b"png"] * 12
+    assert most[0] == 2 and running[0] == 0

@@ -1,0 +1,95 @@
+"""The end of games through the service: resigning, AI turns, results and ratings, profiles."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
+
+from engine import Move, Phase, final_result, legal_moves
+from service import GameError, GameService, Played
+from store import Store
+
+
+async def play_out(games: GameService, store: Store, game_id: int, seed: int = 0) -> Played:
+    """Random legal actions by whoever is to act, through the service, to the end of the game."""
+    rng = random.Random(seed)
+    while True:
+        table = await games.table(game_id)
+        mover = table.mover.user_id
+        assert mover is not None
+        if table.view.phase is Phase.ORDER:
+            action = Move.village(rng.choice(table.view.pending))
+            played = await games.play(game_id, mover, action, expected_ply=table.view.ply)
+        else:
+            played = await games.play_in(CHANNEL, mover, rng.choice(table.hut_moves()))
+        if played.table.view.over:
+            return played
+
+
+async def test_a_finished_game_stores_results_and_ratings(games: GameService, store: Store) -> None:
+    table = await started(games, (ANN, BOB, CY))
+    played = await play_out(games, store, table.id)
+    assert played.outcome.game_over
+    record = played.table.record
+    assert record.status == "finished" and record.rated and record.finished_at is not None
+    assert await games.game(table.id) == record  # built in memory, as the database now holds it
+    expected = final_result(await secret_state(store, table.id))
+    results = await store.results(table.id)
+    assert [r.total for r in results] == [expected.totals[s] for s in range(3)]
+    board = await games.leaderboard(GUILD)
+    assert sorted(row.user_id for row in board) == [ANN, BOB, CY]
+    winner = next(r for r in results if r.winner)
+    profile = await games.profile(GUILD, winner.user_id or 0)
+    assert profile is not None and profile.wins == 1 and profile.best_total == winner.total
+    assert [r.game_id for r in profile.recent] == [table.id]
+    with pytest.raises(GameError, match="The game is over"):
+        await games.play(table.id, ANN, Move(1, 2))
+
+
+async def test_resigning_leaves_the_others_playing_and_the_last_two_end_it(games: GameService, store: Store) -> None:
+    table = await started(games, (ANN, BOB, CY))
+    played = await games.resign_in(CHANNEL, CY)
+    assert played.actor.user_id == CY and not played.table.view.over
+    assert played.table.view.resigned == (False, False, True)
+    with pytest.raises(GameError, match="resigned"):
+        await games.resign_in(CHANNEL, CY)
+    played = await games.resign(table.id, BOB)
+    assert played.table.view.over and played.table.record.status == "finished"
+    results = {r.user_id: r for r in await store.results(table.id)}
+    assert results[BOB].resigned and results[CY].resigned and not results[ANN].resigned
+
+
+async def test_a_resignation_goes_through_while_another_action_is_committed(games: GameService) -> None:
+    table = await started(games, (ANN, BOB, CY))
+    mover = table.mover.user_id
+    other = next(u for u in (ANN, BOB, CY) if u != mover)
+    assert mover is not None
+    move, resign = await asyncio.gather(
+        games.play_in(CHANNEL, mover, table.hut_moves()[0]), games.resign_in(CHANNEL, other)
+    )
+    assert move.table.view.ply + resign.table.view.ply == 3  # one after the other, whichever first
+
+
+async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> None:
+    table = await started(games, (ANN,), ai=("easy",))
+    if table.mover.user_id == ANN:
+        assert await games.ai_turn(table.id, budget_s=0.01) is None  # not its turn: nothing happens
+        await games.play_in(CHANNEL, ANN, table.hut_moves()[0])
+    before = await secret_state(store, table.id)
+    played = await games.ai_turn(table.id, budget_s=0.01)
+    assert played is not None and played.actor.ai_level == "easy"
+    assert played.table.view.ply == before.ply + 1
+    assert isinstance(played.outcome.move, Move) and played.outcome.move in legal_moves(before)
+    assert played.table.mover.user_id == ANN and not played.table.ai_to_act
+
+
+async def test_a_cancelled_game_cannot_be_played(games: GameService) -> None:
+    table = await started(games)
+    await games.cancel(table.id, ANN, can_manage=False)
+    with pytest.raises(GameError, match="cancelled"):
+        await games.table(table.id)
+    with pytest.raises(GameError, match="no game in this channel"):
+        await games.play_in(CHANNEL, ANN, Move(1, 2))

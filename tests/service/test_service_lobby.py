@@ -1,0 +1,98 @@
+"""Lobbies through the service: who may join, leave, add an AI, start and cancel, and what they are told."""
+
+from __future__ import annotations
+
+import pytest
+from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, NAMES, started
+
+from engine import GameState
+from service import GameError, GameService
+from store import Store
+
+
+async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: GameService) -> None:
+    game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    await games.join(game.id, BOB, "Bob")
+    await games.add_ai(game.id, ANN, "easy")
+    game = await games.add_ai(game.id, BOB, "easy")
+    assert [s.name for s in game.seats] == ["Ann", "Bob", "AI (easy)", "AI (easy) 2"]
+    with pytest.raises(GameError, match="already has 4 players"):
+        await games.join(game.id, CY, "Cy")
+
+
+async def test_lobby_refusals_are_sentences(games: GameService) -> None:
+    game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    with pytest.raises(GameError, match="already has a game"):
+        await games.open_lobby(GUILD, CHANNEL, BOB, "Bob")
+    with pytest.raises(GameError, match="You are already in this game"):
+        await games.join(game.id, ANN, "Ann")
+    with pytest.raises(GameError, match="You are the host"):
+        await games.leave(game.id, ANN)
+    with pytest.raises(GameError, match="You are not in this game"):
+        await games.leave(game.id, BOB)
+    with pytest.raises(GameError, match="Join the game first"):
+        await games.add_ai(game.id, BOB, "easy")
+    with pytest.raises(GameError, match="AI levels"):
+        await games.add_ai(game.id, ANN, "godlike")
+    with pytest.raises(GameError, match="2 to 4 players"):
+        await games.start(game.id, ANN)
+    await games.join(game.id, BOB, "Bob")
+    with pytest.raises(GameError, match="Only the host"):
+        await games.start(game.id, BOB)
+    with pytest.raises(GameError, match="no longer exists"):
+        await games.join(999, BOB, "Bob")
+
+
+async def test_leaving_moves_later_seats_up(games: GameService) -> None:
+    game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    await games.join(game.id, BOB, "Bob")
+    await games.join(game.id, CY, "Cy")
+    game = await games.leave(game.id, BOB)
+    assert [(s.seat, s.name) for s in game.seats] == [(0, "Ann"), (1, "Cy")]
+
+
+async def test_a_started_game_hands_out_the_public_view_only(games: GameService, store: Store) -> None:
+    table = await started(games)
+    assert table.record.status == "running" and table.view.ply == 0
+    assert table.record.snapshot is None and table.record.seed == 0  # the snapshot holds every clan, the seed deals
+    assert not hasattr(table, "state")
+    assert (await games.active_game(CHANNEL)).snapshot is None
+    assert (await games.table(table.id)).record.snapshot is None
+    stored = await store.get_game(table.id)
+    assert stored is not None and stored.snapshot is not None
+    with pytest.raises(GameError, match="already started"):
+        await games.join(table.id, CY, NAMES[CY])
+
+
+async def test_each_player_sees_only_their_own_clan(games: GameService, store: Store) -> None:
+    table = await started(games)
+    record = await store.get_game(table.id)
+    assert record is not None and record.snapshot is not None
+    clans = GameState.from_json(record.snapshot).clans
+    assert await games.my_clan(table.id, ANN) == clans[0]
+    assert await games.my_clan(table.id, BOB) == clans[1]
+    with pytest.raises(GameError, match="not playing"):
+        await games.my_clan(table.id, CY)
+
+
+async def test_only_the_host_or_a_manager_may_cancel(games: GameService) -> None:
+    table = await started(games, (ANN, BOB, CY))
+    with pytest.raises(GameError, match="Only the host or a member with Manage Messages"):
+        await games.cancellable_in(CHANNEL, BOB, can_manage=False)
+    with pytest.raises(GameError, match="Only the host or a member with Manage Messages"):
+        await games.cancel(table.id, BOB, can_manage=False)
+    assert (await games.cancellable_in(CHANNEL, BOB, can_manage=True)).id == table.id
+    cancelled = await games.cancel(table.id, ANN, can_manage=False)
+    assert cancelled.status == "cancelled"
+    with pytest.raises(GameError, match="was cancelled"):
+        await games.cancel(table.id, ANN, can_manage=False)
+    with pytest.raises(GameError, match="no game in this channel"):
+        await games.cancellable_in(CHANNEL, ANN, can_manage=False)
+
+
+async def test_the_lobby_message_is_remembered(games: GameService) -> None:
+    game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    await games.set_lobby_message(game.id, 4242)
+    assert (await games.game(game.id)).lobby_message_id == 4242
+    with pytest.raises(GameError, match="no longer exists"):
+        await games.set_lobby_message(999, 1)
