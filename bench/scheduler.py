@@ -30,9 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"
 from botkit import answered, cog, start_bot, users  # the harness lives with the tests
 from fakediscord import FakeDiscord
 
+from cogs.clock import PARALLEL
 from service import Deadlines, GameService, ManualClock
+from service.ai_pool import AiPool
 from service.pace import Pace, new_turn
-from store import Store
+from store import DueTurn, Store
 from store.records import iso
 
 
@@ -116,17 +118,28 @@ async def timeouts_through_the_service(count: int, level: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with await Store.open(Path(tmp) / "bench.db") as store:
             seeds = iter(range(700, 700 + count))
-            games = GameService(store, seed_source=lambda: next(seeds), now=clock)
-            deadlines = Deadlines(games, level=level)
-            for n in range(count):
-                lobby = await games.open_lobby(1, 6_000 + n, 1, "alice", "fast")
-                await games.join(lobby.id, 2, "bob")
-                await games.start(lobby.id, 1)
-            clock.advance(timedelta(hours=1))
-            began = time.perf_counter()
-            due = await deadlines.due(count)
-            events = [await deadlines.handle(d) for d in due]
-            seconds = time.perf_counter() - began
+            pool = AiPool()
+            await pool.start()
+            try:
+                games = GameService(store, seed_source=lambda: next(seeds), ai_pool=pool, now=clock)
+                deadlines = Deadlines(games, level=level)
+                for n in range(count):
+                    lobby = await games.open_lobby(1, 6_000 + n, 1, "alice", "fast")
+                    await games.join(lobby.id, 2, "bob")
+                    await games.start(lobby.id, 1)
+                clock.advance(timedelta(hours=1))
+                began = time.perf_counter()
+                due = await deadlines.due(count)
+                limit = asyncio.Semaphore(PARALLEL)  # as the scheduler's tick does
+
+                async def handle(due_turn: DueTurn) -> object:
+                    async with limit:
+                        return await deadlines.handle(due_turn)
+
+                events = await asyncio.gather(*(handle(d) for d in due))
+                seconds = time.perf_counter() - began
+            finally:
+                await pool.close()
             assert len(due) == count and all(e is not None for e in events)
     # The same work without Discord or images: claims, autopilot moves, commits.
     print(f"FIGURE scheduler_{count}_timeouts_{level}_ai_service_only {seconds:.2f} s")
