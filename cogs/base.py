@@ -4,19 +4,20 @@ announcement after an action."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from cogs import clock_texts
 from cogs import messages as text
 from cogs.ai_turns import AITurns
 from cogs.boards import BoardImages
 from cogs.components import lobby_view, order_view, replay_view
 from cogs.order_menus import OrderMenus
 from engine import Move, order_consequences
-from service import GameService, Played, PrivateBoard, Table
+from service import Deadlines, GameService, Played, PrivateBoard, Table
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -35,6 +36,10 @@ class ClansBase(commands.Cog):
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
         settings = bot.config
+        self.deadlines = Deadlines(self.games)
+        from cogs.clock import TurnScheduler  # the scheduler module imports this one
+
+        self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
         self.ai = AITurns(
             self.games, self.announce_in_channel, settings.ai_delay_s, settings.ai_budget_s, settings.ai_rollouts
         )
@@ -44,15 +49,33 @@ class ClansBase(commands.Cog):
         for game_id in await self.games.running_game_ids():
             self.ai.schedule(game_id)
 
-    async def announce(self, played: Played, send: Send) -> None:
-        """The public message after an action: what happened, the board, and who acts next."""
+    async def announce(
+        self,
+        played: Played,
+        send: Send,
+        *,
+        notice: str = "",
+        earlier: Sequence[Played] = (),
+        extra_view: discord.ui.View | None = None,
+    ) -> None:
+        """The public message after an action: what happened, the board, and who acts next.
+
+        ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
+        after ``notice``. Once it is posted, the game records the action as announced.
+        """
         try:
-            await self._announce(played, send)
+            await self._announce(played, send, notice, earlier, extra_view)
+            await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
         finally:
+            self.clock.wake_by(played.table.record.next_event_at)  # the next turn's clock
             self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
-    async def _announce(self, played: Played, send: Send) -> None:
+    async def _announce(
+        self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
+    ) -> None:
         table, outcome = played.table, played.outcome
+        before = [text.earlier_embed(earlier)] if earlier else []
+        lead = f"{notice}\n" if notice else ""
         if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
             settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
             await self.order_menus.settle(self.bot, table.id, settled)
@@ -60,23 +83,26 @@ class ClansBase(commands.Cog):
         seats = table.record.seats
         if outcome.game_over and view.result is not None:
             embeds = [
+                *before,
                 text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
+            await send(content=f"{lead}Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
             return
-        embed = text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)
+        embeds = [*before, text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
+        left = clock_texts.clock_suffix(table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
-            content = f"{text.mention(mover)}, choose which village is founded next:"
+            content = f"{lead}{text.mention(mover)}, choose which village is founded next{left}:"
             menu = order_view(table.id, view.ply, order_consequences(view))
-            posted = await send(content=content, embed=embed, file=await self.board_file(table), view=menu)
+            posted = await send(content=content, embeds=embeds, file=await self.board_file(table), view=menu)
             self.order_menus.remember(table, posted)
         else:
-            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} is thinking…"
-            await send(content=content, embed=embed, file=await self.board_file(table))
+            content = f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{mover.name} is thinking…"
+            extra = {"view": extra_view} if extra_view is not None else {}
+            await send(content=lead + content, embeds=embeds, file=await self.board_file(table), **extra)
 
     async def announce_in_channel(self, played: Played) -> None:
         await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
@@ -90,7 +116,8 @@ class ClansBase(commands.Cog):
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
         try:
-            await message.edit(embed=text.lobby_embed(game), view=lobby_view(game.id, game.status == "lobby"))
+            view = lobby_view(game.id, game.status == "lobby", game.pace)
+            await message.edit(embed=text.lobby_embed(game), view=view)
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
 

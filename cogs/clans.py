@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import ClansBase
+from cogs.clock_commands import ClockCommands
 from cogs.info import InfoCommands
 from cogs.lobby import LobbyCommands
 from cogs.turns import TurnCommands
@@ -22,6 +23,7 @@ class ClansCog(
     LobbyCommands,
     TurnCommands,
     InfoCommands,
+    ClockCommands,
     commands.GroupCog,
     name="Clans",
     group_name="clans",
@@ -31,10 +33,14 @@ class ClansCog(
         ClansBase.__init__(self, bot)
 
     async def cog_load(self) -> None:
+        await self.deadlines.load_away()
+        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         await self.resume_ai_turns()
+        self.clock.start()
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
+        self.clock.stop()
 
 
 async def setup(bot: ClansBot) -> None:

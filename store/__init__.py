@@ -6,6 +6,7 @@ snapshot only makes loading fast. Every method is a single transaction. Nothing 
 images.
 """
 
+from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -38,7 +39,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries):
+class Store(GameQueries, RatingQueries, ClockQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -48,7 +49,9 @@ __all__ = [
     "AiLevel",
     "AlreadySeated",
     "ChannelBusy",
+    "ClockStage",
     "Database",
+    "DueTurn",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -64,10 +67,12 @@ __all__ = [
     "RatingRecord",
     "ResultInput",
     "ResultRecord",
+    "Returned",
     "SeatRecord",
     "StaleAction",
     "Store",
     "StoreError",
+    "TurnClock",
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",

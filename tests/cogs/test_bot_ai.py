@@ -98,9 +98,11 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path
     await cog(new_bot).ai.idle()
     table = await peek(new_bot, 1)
     assert table.state.ply == ply + 1 and table.mover.user_id == alice.id
-    [announcement] = public_messages(fake)[messages_before:]
+    # alice's move, committed but never announced before the crash, is announced first; then the AI's.
+    caught_up, announcement = public_messages(fake)[messages_before:]
+    assert "alice moved" in caught_up["embeds"][0]["title"] and caught_up["content"].startswith("📣 Catching up")
     assert "AI (normal) moved" in announcement["embeds"][0]["title"]
-    assert announcement["content"] == "<@101>, your move."
+    assert announcement["content"] == "<@101>, your move · 24 h left."
     assert announcement["attachments"][0]["filename"] == "board.png"
 
 

@@ -50,7 +50,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
-            r"<@\d+>, (your move\.|choose which village is founded next:)|Game over!.*", public.content
+            r"<@\d+>, (your move|choose which village is founded next) · 24 h left[.:]|Game over!.*", public.content
         ), public.content
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
@@ -102,7 +102,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     assert result.response is not None and result.response.callback_type == 5  # deferred: the render is slow
     [announcement] = result.followups
     assert not announcement.ephemeral
-    assert announcement.content == f"{mention(second)}, your move."
+    assert announcement.content == f"{mention(second)}, your move · 24 h left."
     title = announcement.embeds[0]["title"]
     assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
@@ -271,6 +271,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
         "cancel",
         "leaderboard",
         "profile",
+        "notify",
         "rules",
     ):
         assert f"/clans {command}" in help_.content
@@ -324,7 +325,7 @@ async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, t
     assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
     table = await peek(bot, 1)
     assert table.record.status == "running" and table.mover.user_id != quitter.id
-    assert announcement.content == f"<@{table.mover.user_id}>, your move."
+    assert announcement.content == f"<@{table.mover.user_id}>, your move · 24 h left."
     refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")
     move = a_move(table)
     refused(await fake.slash(quitter, "clans move", {"from": move.src, "to": move.dst}), "turn")
