@@ -60,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena
 	nice -n 10 $(BIN)/python -m bench.store
+	nice -n 10 $(BIN)/python -m bench.scheduler
 
 # Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
 SQLITE ?= var/clans.db

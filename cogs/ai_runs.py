@@ -13,37 +13,17 @@ from typing import Any
 
 import discord
 
-from cogs import messages as text
 from service import Played
 
 log = logging.getLogger("clans.ai")
 
 Send = Callable[..., Awaitable[Any]]
-Announce = Callable[[Played, Send, Sequence[Played]], Awaitable[None]]
+Announce = Callable[..., Awaitable[None]]
+"""The cog's ``announce(played, send, earlier=...)``: one message for ``played`` listing ``earlier`` too."""
 
 
 def thinking_text(name: str) -> str:
     return f"🤔 {name} is thinking…"
-
-
-def run_embed(run: Sequence[Played], with_image: bool) -> discord.Embed:
-    """Every action of a run, each with what it founded, and the footer of the position after the last."""
-    last = run[-1]
-    view = last.table.view
-    first_turn = run[0].table.view.turn
-    turns = f"moves {first_turn}–{view.turn}" if view.turn > first_turn else f"move {view.turn}"
-    title = f"Game #{last.table.id} — {turns}"
-    movers = list(dict.fromkeys(p.actor.name for p in run))
-    embed = discord.Embed(title=f"{title}: {', '.join(movers)}", colour=text.BRAND)
-    lines: list[str] = []
-    for played in run:
-        lines.append(f"**{text.action_title(played.outcome, played.actor, played.table.view)}**")
-        lines += text.outcome_lines(played.outcome, played.table.view)
-    embed.description = "\n".join(lines)[:4096]
-    embed.set_footer(text=text.score_footer(view))
-    if with_image:
-        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-    return embed
 
 
 def edit_sender(message: discord.Message | discord.PartialMessage) -> Send:
@@ -91,9 +71,9 @@ class RunAnnouncer:
             return
         send = edit_sender(placeholder) if placeholder is not None else None
         try:
-            await self.announce(run[-1], send or self.bot.get_partial_messageable(channel_id).send, run)
+            await self.announce(run[-1], send or self.bot.get_partial_messageable(channel_id).send, earlier=run[:-1])
         except discord.HTTPException:
             if send is None:
                 raise
             # The placeholder is gone (deleted by a moderator?): post the run as a new message instead.
-            await self.announce(run[-1], self.bot.get_partial_messageable(channel_id).send, run)
+            await self.announce(run[-1], self.bot.get_partial_messageable(channel_id).send, earlier=run[:-1])

@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs import clock_texts
 from cogs import messages as text
-from cogs.ai_runs import RunAnnouncer, run_embed
+from cogs.ai_runs import RunAnnouncer
 from cogs.ai_turns import AITurns
 from cogs.boards import BoardImages
 from cogs.components import lobby_view, order_view, replay_view
 from cogs.history_text import with_catch_up
 from cogs.order_menus import OrderMenus
 from engine import Move, order_consequences
-from service import GameService, Played, PrivateBoard, Table
+from service import Deadlines, GameService, Played, PrivateBoard, Table
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -37,6 +38,10 @@ class ClansBase(commands.Cog):
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
         settings = bot.config
+        self.deadlines = Deadlines(self.games)
+        from cogs.clock import TurnScheduler  # the scheduler module imports this one
+
+        self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
         self.ai = AITurns(
             self.games,
             RunAnnouncer(bot, self.announce),
@@ -50,52 +55,65 @@ class ClansBase(commands.Cog):
         for game_id in await self.games.running_game_ids():
             self.ai.schedule(game_id)
 
-    async def announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
-        """The public message after an action (or after a ``run`` of AI actions ending with ``played``):
-        what happened, the board, and who acts next."""
+    async def announce(
+        self,
+        played: Played,
+        send: Send,
+        *,
+        notice: str = "",
+        earlier: Sequence[Played] = (),
+        extra_view: discord.ui.View | None = None,
+    ) -> None:
+        """The public message after an action: what happened, the board, and who acts next.
+
+        ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
+        after ``notice``. Once it is posted, the game records the action as announced.
+        """
         try:
-            await self._announce(played, send, run)
+            await self._announce(played, send, notice, earlier, extra_view)
+            await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
         finally:
+            self.clock.wake_by(played.table.record.next_event_at)  # the next turn's clock
             self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
-    async def _announce(self, played: Played, send: Send, run: Sequence[Played] = ()) -> None:
+    async def _announce(
+        self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
+    ) -> None:
         table, outcome = played.table, played.outcome
+        before = [text.earlier_embed(earlier)] if earlier else []
+        lead = f"{notice}\n" if notice else ""
         if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
             settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
             await self.order_menus.settle(self.bot, table.id, settled)
         view = table.view
         seats = table.record.seats
-        several = len(run) > 1
         if outcome.game_over and view.result is not None:
             embeds = [
-                run_embed(run, with_image=False)
-                if several
-                else text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
+                *before,
+                text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
                 text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
-            await send(content=f"Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
+            await send(content=f"{lead}Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
             return
-        embed = (
-            run_embed(run, with_image=True)
-            if several
-            else text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)
-        )
+        embeds = [*before, text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
+        left = clock_texts.clock_suffix(table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
-            content = f"{text.mention(mover)}, choose which village is founded next:"
+            content = f"{lead}{text.mention(mover)}, choose which village is founded next{left}:"
             menu = order_view(table.id, view.ply, order_consequences(view))
-            posted = await send(content=content, embed=embed, file=await self.board_file(table), view=menu)
+            posted = await send(content=content, embeds=embeds, file=await self.board_file(table), view=menu)
             self.order_menus.remember(table, posted)
         else:
-            content = f"{text.mention(mover)}, your move." if mover.user_id else f"{mover.name} moves next."
+            content = f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{mover.name} moves next."
             # What else happened since their last move; this message shows the last actions, and with two
             # seats that is all there is (so a two-player move stays at one read and one write).
             if mover.user_id and len(seats) > 2:
-                shown = max(len(run), 1)
+                shown = len(earlier) + 1
                 content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
-            await send(content=content, embed=embed, file=await self.board_file(table))
+            extra = {"view": extra_view} if extra_view is not None else {}
+            await send(content=lead + content, embeds=embeds, file=await self.board_file(table), **extra)
 
     async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
         return await self.boards.file(table.view, table.names, final, mine)
@@ -106,7 +124,8 @@ class ClansBase(commands.Cog):
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
         try:
-            await message.edit(embed=text.lobby_embed(game), view=lobby_view(game.id, game.status == "lobby"))
+            view = lobby_view(game.id, game.status == "lobby", game.pace)
+            await message.edit(embed=text.lobby_embed(game), view=view)
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
 

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import ClansBase
+from cogs.clock_commands import ClockCommands
 from cogs.info import InfoCommands
 from cogs.lobby import LobbyCommands
-from cogs.lobby_sweeper import IdleLobbySweeper
 from cogs.overview import OverviewCommands
 from cogs.turns import TurnCommands
 
@@ -25,6 +25,7 @@ class ClansCog(
     TurnCommands,
     InfoCommands,
     OverviewCommands,
+    ClockCommands,
     commands.GroupCog,
     name="Clans",
     group_name="clans",
@@ -32,15 +33,16 @@ class ClansCog(
 ):
     def __init__(self, bot: ClansBot) -> None:
         ClansBase.__init__(self, bot)
-        self.lobby_sweeper = IdleLobbySweeper(self.close_idle_lobbies)
 
     async def cog_load(self) -> None:
+        await self.deadlines.load_away()
+        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         await self.resume_ai_turns()
-        self.lobby_sweeper.start()
+        self.clock.start()
 
     async def cog_unload(self) -> None:
         self.ai.cancel_all()
-        self.lobby_sweeper.stop()
+        self.clock.stop()
 
 
 async def setup(bot: ClansBot) -> None:

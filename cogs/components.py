@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ui
 
+from cogs.clock_texts import PACE_CHOICES
 from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
 from cogs.replays import send_replay
 from engine import OrderOption
+from service.pace import DEFAULT_PACE
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -60,10 +62,64 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>jo
         await _guarded(interaction, self.game_id, run)
 
 
-def lobby_view(game_id: int, open_: bool = True) -> ui.View:
+def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE) -> ui.View:
     view = ui.View(timeout=None)
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(action, game_id, disabled=not open_))
+    view.add_item(PaceSelect(game_id, pace, disabled=not open_))
+    return view
+
+
+class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>\d+)"):
+    """The host picks the game's pace in the lobby."""
+
+    def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False) -> None:
+        options = [
+            discord.SelectOption(label=f"Pace: {choice.label}", value=choice.value, default=choice.value == pace)
+            for choice in PACE_CHOICES
+        ]
+        super().__init__(
+            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder="Pace", options=options, disabled=disabled)
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> PaceSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
+        pace = values[0] if values else ""
+        await _guarded(
+            interaction, self.game_id, lambda: _cog(interaction).change_pace(interaction, self.game_id, pace)
+        )
+
+
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:back:(?P<game>\d+)"):
+    """On a timeout message: the away player says they are back."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            ui.Button(label="I'm back", style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
+
+
+def back_view(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(BackButton(game_id))
     return view
 
 
@@ -164,4 +220,4 @@ def replay_view(game_id: int) -> ui.View:
     return view
 
 
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton)
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, BackButton)

@@ -5,9 +5,11 @@ on the board for all to see; nothing here knows who holds which clan)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import discord
 
+from cogs.clock_texts import clock_suffix
 from cogs.messages import BRAND
 from engine import Move, Resign, Village
 from service.describe import CLAN_SQUARE, TERRAIN_ICON
@@ -91,8 +93,8 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-def games_embed(games: Sequence[SeatedGame]) -> discord.Embed:
-    """`/clans games`: every running game the user sits in, their own turns first."""
+def games_embed(games: Sequence[SeatedGame], now: datetime) -> discord.Embed:
+    """`/clans games`: every running game the user sits in, their own turns first, with pace and time left."""
     embed = discord.Embed(title="Your Clans games", colour=BRAND)
     if not games:
         embed.description = "You are not playing in any running game. Open one with `/clans new`."
@@ -102,7 +104,9 @@ def games_embed(games: Sequence[SeatedGame]) -> discord.Embed:
         waiting = "choose the village order" if game.waiting_for_order else "move"
         who = "**your turn** to " + waiting if game.yours else f"{game.mover.name} to {waiting}"
         link = channel_link(game.record.guild_id, game.record.channel_id)
-        lines.append(f"{'▶ ' if game.yours else ''}[Game #{game.record.id}]({link}) · move {game.move_number} · {who}")
+        left = clock_suffix(game.record.deadline_at, now)
+        game_link = f"{'▶ ' if game.yours else ''}[Game #{game.record.id}]({link})"
+        lines.append(f"{game_link} · move {game.move_number} · {game.record.pace} · {who}{left}")
     embed.description = "\n".join(lines)[:4096]
     yours = sum(1 for g in games if g.yours)
     embed.set_footer(text=f"{len(games)} running · your turn in {yours}")

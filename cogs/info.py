@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
 from cogs.replays import send_replay
@@ -32,8 +33,9 @@ class InfoCommands(ClansBase):
             await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)
             return
         table = await self.games.table(game.id)
+        clock = clock_texts.status_clock(table.record, self.games.now())
         await interaction.response.send_message(
-            embed=text.status_embed(table.view, table.record.seats, table.id), ephemeral=True
+            embed=text.status_embed(table.view, table.record.seats, table.id, clock), ephemeral=True
         )
 
     async def show_result(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from ai import AI_LEVELS
+from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, Send, channel_id
 from cogs.components import cancel_view, lobby_view
@@ -16,9 +17,13 @@ from service import Table
 
 class LobbyCommands(ClansBase):
     @app_commands.command(name="new", description="Open a game of Clans, in a new thread of its own if I may")
-    @app_commands.describe(thread="Open the game in a new thread of this channel (default: yes, if I may)")
-    async def new(self, interaction: discord.Interaction, thread: bool = True) -> None:
-        await open_lobby(self.games, interaction, seat_name(interaction.user), thread)
+    @app_commands.describe(
+        pace="Time for each move (default: daily, 24 hours); the host can change it in the lobby",
+        thread="Open the game in a new thread of this channel (default: yes, if I may)",
+    )
+    @app_commands.choices(pace=[app_commands.Choice(name=p.label, value=p.value) for p in clock_texts.PACE_CHOICES])
+    async def new(self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True) -> None:
+        await open_lobby(self.games, interaction, seat_name(interaction.user), pace, thread)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -59,7 +64,8 @@ class LobbyCommands(ClansBase):
     ) -> None:
         game = await self.games.game(game_id)
         if from_button:
-            await interaction.response.edit_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
+            view = lobby_view(game.id, pace=game.pace)
+            await interaction.response.edit_message(embed=text.lobby_embed(game), view=view)
         else:
             await interaction.response.send_message(note, ephemeral=True)
             await self.refresh_lobby(game.id)
@@ -68,7 +74,7 @@ class LobbyCommands(ClansBase):
         table = await self.games.start(game_id, interaction.user.id)
         if from_button:
             await interaction.response.edit_message(
-                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False)
+                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False, table.record.pace)
             )
         else:
             await interaction.response.defer(thinking=True)
@@ -79,7 +85,8 @@ class LobbyCommands(ClansBase):
         content = (
             f"**Clans game #{game_id} has started!**\n{seats}\n"
             "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-            f"{text.mention(first)} moves first: `/clans move from to`."
+            f"{text.mention(first)} moves first: `/clans move from to`"
+            f"{clock_texts.clock_suffix(table.record.deadline_at, self.games.now())}."
         )
         embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
         embed.set_footer(text=text.score_footer(table.view))
@@ -87,6 +94,7 @@ class LobbyCommands(ClansBase):
         await send(content=content, embed=embed, file=await self.board_file(table))
         await self._send_clans(table, send)
         self.ai.after(table)
+        self.clock.wake_by(table.record.next_event_at)
 
     async def _send_clans(self, table: Table, send: Send) -> None:
         unreachable = []

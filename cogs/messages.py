@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import discord
 
 from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
-from service import AiGuesses
+from service import AiGuesses, Played
 from service.describe import clan_label, epoch_line, epoch_terms, village_line
+from service.pace import Pace, final_winners
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
@@ -49,6 +50,7 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
         f"{seat.seat + 1}. {mention(seat)}{' (host)' if seat.user_id == game.host_id else ''}" for seat in game.seats
     )
     embed.add_field(name=f"Players ({len(game.seats)}/4)", value=seats or "nobody yet", inline=False)
+    embed.add_field(name="Pace", value=Pace(game.pace).label, inline=False)
     return embed
 
 
@@ -88,6 +90,15 @@ def move_embed(
     if with_image:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
+
+
+def earlier_embed(earlier: Sequence[Played]) -> discord.Embed:
+    """The first actions of a run announced in one message (an autopilot turn, a catch-up after a restart)."""
+    lines = []
+    for played in earlier:
+        lines.append(f"**{action_title(played.outcome, played.actor, played.table.view)}**")
+        lines += outcome_lines(played.outcome, played.table.view)
+    return discord.Embed(description="\n".join(lines)[:4096], colour=BRAND)
 
 
 def suggestion_label(suggestion: Suggestion, target: bool) -> str:
@@ -151,17 +162,21 @@ def final_embed(
     result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int, ai_guesses: Sequence[AiGuesses] = ()
 ) -> discord.Embed:
     embed = discord.Embed(title=f"🏁 Game #{game_id} is over — {result.reason.value}", colour=BRAND)
-    winners = [seats[s] for s in result.winners]
+    away = {seat.seat for seat in seats if seat.away}
+    won = final_winners(result, away)
+    winners = [seats[s] for s in won]
     if not winners:
         embed.description = "Nobody is left to win."
     elif len(winners) == 1:
         embed.description = f"🏆 {mention(winners[0])} wins!"
     else:
         embed.description = f"🏆 Shared win: {listing(mention(w) for w in winners)}"
-    order = sorted(range(len(seats)), key=lambda s: -result.totals[s])
+    order = sorted(range(len(seats)), key=lambda s: (s in away, -result.totals[s]))
     for s in order:
         clan = result.clans[s]
-        flag = " 🏆" if s in result.winners else (" (resigned)" if s in result.resigned else "")
+        flag = " 🏆" if s in won else (" (resigned)" if s in result.resigned else "")
+        if s in away:
+            flag = " (away at the end: cannot win, ranked last)"
         chips = count(result.chips[s], "chip")
         embed.add_field(
             name=f"{seats[s].name}{flag}",
@@ -188,7 +203,7 @@ def final_embed(
 # --- information ---------------------------------------------------------------------------------
 
 
-def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int) -> discord.Embed:
+def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int, clock: str = "") -> discord.Embed:
     embed = discord.Embed(title=f"Clans — game #{game_id}", colour=BRAND)
     embed.add_field(name="Epoch", value=f"{view.epoch}: {epoch_terms(view.chart, view.epoch)}", inline=False)
     embed.add_field(name="Village chips left", value=str(view.chips_left))
@@ -201,7 +216,7 @@ def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int) 
     seat_lines = []
     for seat in seats:
         marker = "▶ " if seat.seat == view.to_move and not view.over else ""
-        gone = " (resigned)" if view.resigned[seat.seat] else ""
+        gone = " (resigned)" if view.resigned[seat.seat] else (" (away: autopilot)" if seat.away else "")
         seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {count(view.chips[seat.seat], 'chip')}{gone}")
     embed.add_field(name="Seats", value="\n".join(seat_lines), inline=False)
     if view.over:
@@ -209,6 +224,8 @@ def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int) 
     else:
         waiting = "to choose the village order" if view.pending else "to move"
         embed.add_field(name="Turn", value=f"{mention(seats[view.to_move])} {waiting}", inline=False)
+    if clock:
+        embed.add_field(name="Clock", value=clock, inline=False)
     return embed
 
 
@@ -246,7 +263,9 @@ def rules_embed(chart: Chart) -> discord.Embed:
 
 
 HELP_TEXT = """**Clans commands** (all under `/clans`)
-`/clans new` — open a game, in its own new thread when I may (`thread:False`: right here)
+`/clans new pace:daily thread:True` — open a game, in its own new thread when I may (`thread:False`: right \
+here), with Join / Leave / Start buttons and a pace menu: live (2 min a move), fast (1 h), daily (24 h, the \
+default), relaxed (72 h) or untimed
 `/clans join` · `/clans leave` · `/clans start` — the same as the buttons (only the host starts; 2-4 players)
 `/clans addbot level:hard` — add an AI player to the lobby (easy, normal, hard)
 `/clans move from:23 to:24` — move all huts of 23 onto 24 (autocomplete shows the legal choices)
@@ -254,10 +273,14 @@ HELP_TEXT = """**Clans commands** (all under `/clans`)
 `/clans games` — every game you play, on every server, your turns first
 `/clans history game:12` — a game's moves and villages, page by page
 `/clans myclan` — your secret clan (only you see it)
+`/clans notify dm:on` — also get your turn reminders by DM (`off` by default)
 `/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
 `/clans leaderboard` · `/clans profile user:@someone` — this server's ratings
 `/clans replay game:3` — an animated replay of a finished game
-`/clans rules` — the rules in short"""
+`/clans rules` — the rules in short
+**Clock:** at half time and near the end of your turn you get a reminder; when time is up the autopilot \
+(the normal AI) moves for you. After 3 timeouts in a row you are *away* and it plays at once, until you use \
+any `/clans` command in the game's channel or press **I'm back**. Away at the end: you cannot win and rank last."""
 
 
 def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Embed:

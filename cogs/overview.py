@@ -26,7 +26,7 @@ class OverviewCommands(ClansBase):
     @app_commands.command(name="games", description="Every game you are playing, on every server (only to you)")
     async def games_list(self, interaction: discord.Interaction) -> None:
         seated = await self.games.seated_games(interaction.user.id)
-        await interaction.response.send_message(embed=games_embed(seated), ephemeral=True)
+        await interaction.response.send_message(embed=games_embed(seated, self.games.now()), ephemeral=True)
 
     @app_commands.command(name="history", description="A game's moves and villages, page by page (only to you)")
     @app_commands.describe(game="The game's number, e.g. 12 (default: this channel's game)")

@@ -35,7 +35,9 @@ def permissions_sentence(missing: list[str]) -> str:
     return f"I cannot run a game here: I need the {names} {which} in this channel. Ask a moderator to grant it."
 
 
-async def open_lobby(games: GameService, interaction: discord.Interaction, host_name: str, thread: bool) -> None:
+async def open_lobby(
+    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool
+) -> None:
     """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
     channel, permissions = interaction.channel, interaction.app_permissions
     new_thread = (
@@ -50,15 +52,17 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, host_
     assert interaction.channel_id is not None
     user = interaction.user
     if not new_thread:
-        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name)
-        callback = await interaction.response.send_message(embed=text.lobby_embed(game), view=lobby_view(game.id))
+        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace)
+        callback = await interaction.response.send_message(
+            embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+        )
         if callback.message_id is not None:
             await games.set_lobby_message(game.id, callback.message_id)
         return
     assert isinstance(channel, discord.TextChannel)
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
-    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name)
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace)
     try:
         created = await channel.create_thread(
             name=f"Clans #{game.id}",
@@ -68,11 +72,13 @@ async def open_lobby(games: GameService, interaction: discord.Interaction, host_
     except discord.HTTPException:
         log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
         await games.discard_lobby(game.id)
-        await open_lobby(games, interaction, host_name, thread=False)
+        await open_lobby(games, interaction, host_name, pace, thread=False)
         return
     game = await games.place_lobby(game.id, created.id)
     await interaction.response.send_message(
         f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
     )
-    lobby = await created.send(f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id))
+    lobby = await created.send(
+        f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+    )
     await games.set_lobby_message(game.id, lobby.id)

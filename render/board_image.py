@@ -25,6 +25,7 @@ from render.panel import (
     turn_block,
 )
 from render.static import static_layer
+from words import plural
 
 COMPRESS_LEVEL = 1
 """zlib level of the PNG: measured fastest for a few KB more than the default (see bench/render.py)."""
@@ -65,7 +66,7 @@ def render_final(view: PublicView, names: Sequence[str]) -> bytes:
     image = _draw_map(view, None, frozenset())
     seats = seat_names(view.players, names)
     winners = " & ".join(seats[w] for w in result.winners) or "Nobody"
-    title = f"{winners} win{'s' if len(result.winners) == 1 else ''}!"
+    title = f"{winners} {plural(len(result.winners), 'wins', 'win')}!"
     image.paste(turn_block(title, "", _ending(view)), TURN_AT)
     _paste_panel(image, view, None)
     image.paste(results_block(seats, result), PLAYERS_AT)

@@ -5,9 +5,27 @@ the engine validate and apply, commits, and hands back what happened for the cog
 public view and the viewer's own clan, never the whole state.
 """
 
+from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
 from service.errors import GameError, refusal
 from service.games import GameService, VillageOrderOwed
+from service.pace import Clock, ManualClock, Pace
 from service.private_board import PrivateBoard
 from service.tables import AiGuesses, Played, Table
 
-__all__ = ["AiGuesses", "GameError", "GameService", "Played", "PrivateBoard", "Table", "VillageOrderOwed", "refusal"]
+__all__ = [
+    "AiGuesses",
+    "Clock",
+    "ClockEvent",
+    "Deadlines",
+    "GameError",
+    "GameService",
+    "ManualClock",
+    "Pace",
+    "Played",
+    "PrivateBoard",
+    "Reminder",
+    "Table",
+    "Timeout",
+    "VillageOrderOwed",
+    "refusal",
+]

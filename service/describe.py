@@ -6,11 +6,14 @@ from engine import Chart, Clan, Terrain, Village
 from words import count, listing, plural
 
 CLAN_SQUARE = {Clan.RED: "🟥", Clan.BLUE: "🟦", Clan.GREEN: "🟩", Clan.YELLOW: "🟨", Clan.BLACK: "⬛"}
+CLAN_MARK = {Clan.RED: "●", Clan.BLUE: "■", Clan.GREEN: "▲", Clan.YELLOW: "◆", Clan.BLACK: "⬢"}
+"""The shape each clan's markers have on the board (render.palette.CLAN_SHAPE), so that text and image agree
+for players who cannot tell the colours apart."""
 TERRAIN_ICON = {Terrain.FOREST: "🌲", Terrain.MOUNTAIN: "⛰️", Terrain.STEPPE: "🌾", Terrain.GRASSLAND: "🌿"}
 
 
 def clan_label(clan: Clan) -> str:
-    return f"{CLAN_SQUARE[clan]} {clan.label.capitalize()}"
+    return f"{CLAN_SQUARE[clan]} {clan.label.capitalize()} {CLAN_MARK[clan]}"
 
 
 def terrain_label(terrain: Terrain) -> str:

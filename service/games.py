@@ -31,6 +31,7 @@ from service.ai_pool import AiPool, AiPoolError
 from service.errors import GameError, refusal
 from service.lobby import LobbyService
 from service.overview import GameOverview
+from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
 from service.private_board import PrivateBoard, private_board
 from service.tables import AiGuesses, Loaded, Played, Table, public_record
 from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction, Store
@@ -51,9 +52,13 @@ class VillageOrderOwed(GameError):
 
 class GameService(LobbyService, GameOverview):
     def __init__(
-        self, store: Store, seed_source: Callable[[], int] | None = None, ai_pool: AiPool | None = None
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        ai_pool: AiPool | None = None,
+        now: Clock | None = None,
     ) -> None:
-        super().__init__(store, seed_source)
+        super().__init__(store, seed_source, now)
         self.ai_pool = ai_pool or AiPool()
         """Where every AI thinks (worker processes); its owner starts and closes it."""
 
@@ -102,13 +107,16 @@ class GameService(LobbyService, GameOverview):
         seat: int | None = None,
         expected_ply: int | None = None,
         accepted: Accepted | None = None,
+        timeouts: int | None = None,
     ) -> Played:
         """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
 
         ``expected_ply`` pins the position the player saw (a button on an old message): if the game
         has moved on, the action is refused instead of being applied to a different position.
+        ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
+        of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
         """
-        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted)
+        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted, timeouts)
 
     async def play_in(
         self, channel_id: int, user_id: int, action: Action | str, accepted: Accepted | None = None
@@ -129,6 +137,7 @@ class GameService(LobbyService, GameOverview):
         seat: int | None,
         expected_ply: int | None,
         accepted: Accepted | None,
+        timeouts: int | None = None,
     ) -> Played:
         game_id = loaded.record.id
         # Someone else's action is in flight: what we read may be about to change, so read again in turn.
@@ -138,7 +147,7 @@ class GameService(LobbyService, GameOverview):
                 if stale:
                     loaded = await self._load(game_id)
                 try:
-                    return await self._commit(loaded, user_id, action, seat, expected_ply, accepted)
+                    return await self._commit(loaded, user_id, action, seat, expected_ply, accepted, timeouts)
                 except StaleAction as error:
                     # Unpinned actions (a resignation) apply to whatever the position now is.
                     if expected_ply is not None or attempt == 1:
@@ -154,6 +163,7 @@ class GameService(LobbyService, GameOverview):
         seat: int | None,
         expected_ply: int | None,
         accepted: Accepted | None,
+        timeouts: int | None = None,
     ) -> Played:
         record, state = loaded.record, loaded.state
         if user_id is not None:
@@ -175,6 +185,7 @@ class GameService(LobbyService, GameOverview):
             raise GameError("You have resigned from this game.")
         if isinstance(action, Move) and not action.is_village_choice and state.phase is Phase.ORDER:
             raise VillageOrderOwed(loaded.table())
+        before = state
         state = state.copy()
         try:
             outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
@@ -183,6 +194,16 @@ class GameService(LobbyService, GameOverview):
         if accepted is not None:
             await accepted()
         rated = record.guild_id is not None
+        if user_id is not None:
+            timeouts = 0
+        now_away = timeouts is not None and timeouts >= AWAY_AFTER
+        seats = tuple(
+            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat and timeouts is not None else s
+            for s in record.seats
+        )
+        # The clock restarts when the turn passes to another seat (a village order is part of the same turn).
+        turn_passed = state.over or state.to_move != before.to_move
+        clock = clock_for(Pace(record.pace), seats, state, self.now()) if turn_passed else None
         move = await self.store.append_action(
             record.id,
             state.ply,
@@ -192,11 +213,16 @@ class GameService(LobbyService, GameOverview):
             state.to_json(),
             finished=state.over,
             end_reason=state.end_reason.value if state.end_reason else None,
-            results=_results(record, state) if state.over else (),
+            results=_results(seats, state) if state.over else (),
             rated=rated,
+            clock=clock,
+            timeouts=timeouts,
+            away=now_away,
         )
         # What the commit changed, built here rather than read back.
-        after = replace(record, snapshot_ply=state.ply)
+        after = replace(record, snapshot_ply=state.ply, seats=seats)
+        if clock is not None:
+            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
         if state.over:
             end_reason = state.end_reason.value if state.end_reason else None
             after = replace(after, status="finished", finished_at=move.created_at, end_reason=end_reason, rated=rated)
@@ -289,8 +315,10 @@ def _parse(text: str) -> Action:
         raise GameError(str(error)) from None
 
 
-def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
+def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInput]:
     result = final_result(state)
+    away = {seat.seat for seat in seats if seat.away}
+    winners = final_winners(result, away)
     return [
         ResultInput(
             seat=seat.seat,
@@ -300,10 +328,11 @@ def _results(record: GameRecord, state: GameState) -> list[ResultInput]:
             clan_score=result.clan_scores[result.clans[seat.seat]],
             chips=result.chips[seat.seat],
             total=result.totals[seat.seat],
-            winner=seat.seat in result.winners,
+            winner=seat.seat in winners,
             resigned=seat.seat in result.resigned,
+            away=seat.seat in away,
         )
-        for seat in record.seats
+        for seat in seats
     ]
 
 

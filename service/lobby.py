@@ -8,6 +8,7 @@ from collections.abc import Callable
 from engine import new_game
 from service.errors import STATUS_SENTENCE, GameError, refusals
 from service.locks import GameLocks
+from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
 from store import GameRecord, Store
 
@@ -17,14 +18,26 @@ AI_LEVELS = ("easy", "normal", "hard")
 
 
 class LobbyService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.now: Clock = now or system_clock
         self.locks = GameLocks()
 
-    async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: int, host_name: str) -> GameRecord:
+    async def open_lobby(
+        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
+    ) -> GameRecord:
+        pace = parse_pace(pace)
         with refusals():
-            return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source())
+            return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+
+    async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError("Only the host can change the pace.")
+        if not await self.store.set_pace(game_id, parse_pace(pace)):
+            raise GameError(STATUS_SENTENCE[(await self.game(game_id)).status])
+        return await self.game(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         with refusals():
@@ -93,8 +106,9 @@ class LobbyService:
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
             raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
         state = new_game(len(game.seats), game.seed)
+        clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():
-            record = await self.store.start_game(game_id, state.to_json())
+            record = await self.store.start_game(game_id, state.to_json(), clock)
         return Loaded(record, state).table()
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
@@ -117,3 +131,10 @@ class LobbyService:
     async def running_game_ids(self) -> list[int]:
         """Every running game, oldest first (what to resume after a restart)."""
         return [game.id for game in await self.store.running_games()]
+
+
+def parse_pace(text: str) -> Pace:
+    try:
+        return Pace.parse(text)
+    except ValueError as error:
+        raise GameError(str(error)) from None

@@ -6,6 +6,7 @@ snapshot only makes loading fast. Every method is a single transaction. Nothing 
 images.
 """
 
+from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -39,7 +40,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries, OverviewQueries):
+class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -49,7 +50,9 @@ __all__ = [
     "AiLevel",
     "AlreadySeated",
     "ChannelBusy",
+    "ClockStage",
     "Database",
+    "DueTurn",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -65,10 +68,12 @@ __all__ = [
     "RatingRecord",
     "ResultInput",
     "ResultRecord",
+    "Returned",
     "SeatRecord",
     "StaleAction",
     "Store",
     "StoreError",
+    "TurnClock",
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from engine import MAX_PLAYERS
 from store.backend import Connection, Row, UniqueViolation
+from store.clock import TurnClock, write_clock, write_seat_timeouts
 from store.db import Database
 from store.errors import (
     AlreadySeated,
@@ -114,15 +115,15 @@ async def _advance_snapshot(
 
 class GameQueries(Database):
     async def create_lobby(
-        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, seed: int
+        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, seed: int, pace: str = "daily"
     ) -> GameRecord:
         """Open a lobby in ``channel_id`` with the host in seat 0. Raises ChannelBusy if one is open there."""
         async with self._write() as conn:
             try:
                 async with conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, seed, iso(utc_now())),
+                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace),
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:
@@ -203,7 +204,7 @@ class GameQueries(Database):
             await _close_seat_gap(conn, game_id, seat)
             return await _load_game(conn, game_id)
 
-    async def start_game(self, game_id: int, snapshot_json: str) -> GameRecord:
+    async def start_game(self, game_id: int, snapshot_json: str, clock: TurnClock | None = None) -> GameRecord:
         """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once."""
         async with self._write() as conn:
             _require_lobby(await _game_row(conn, game_id))
@@ -211,6 +212,8 @@ class GameQueries(Database):
                 "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0 WHERE id = ?",
                 (iso(utc_now()), snapshot_json, game_id),
             )
+            if clock is not None:
+                await write_clock(conn, game_id, clock)
             return await _load_game(conn, game_id)
 
     async def append_action(
@@ -225,13 +228,17 @@ class GameQueries(Database):
         end_reason: str | None = None,
         results: Sequence[ResultInput] = (),
         rated: bool = False,
+        clock: TurnClock | None = None,
+        timeouts: int | None = None,
+        away: bool = False,
     ) -> MoveRecord:
         """Log action number ``expected_ply`` and the state after it, atomically.
 
         The action was validated against the state after ply ``expected_ply - 1``; if the game has moved on
         since (a duplicate click, a racing submission) this raises StaleAction and changes nothing. NotRunning
         (a StaleAction) if the game is not running. Either the move and its snapshot are both stored or
-        neither is.
+        neither is. ``clock`` (the next turn's clock) and the acting seat's ``timeouts`` in a row and ``away``
+        mark are written with it when given.
         """
         if expected_ply < 1:
             raise ValueError("plies are numbered from 1")
@@ -246,6 +253,10 @@ class GameQueries(Database):
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
+            if clock is not None:
+                await write_clock(conn, game_id, clock)
+            if timeouts is not None:
+                await write_seat_timeouts(conn, game_id, seat, timeouts, away)
             if finished and results:  # the last move and the results land together, or neither does
                 guild_id = int(game["guild_id"]) if game["guild_id"] is not None else None
                 await write_results(conn, game_id, guild_id, results, rated, iso(move.created_at))
@@ -266,7 +277,8 @@ class GameQueries(Database):
             if game["status"] not in ("lobby", "running"):
                 raise NotActive(game_id, str(game["status"]))
             await conn.execute(
-                "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ? WHERE id = ?",
+                "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ?, next_event_at = NULL"
+                " WHERE id = ?",
                 (iso(utc_now()), end_reason, game_id),
             )
             return await _load_game(conn, game_id)

@@ -241,7 +241,37 @@ UPDATE ratings SET best_total = (
 );
 """
 
-V4_SEATS_BY_USER: Final = """
+V4_TURN_CLOCK: Final = """
+-- Each game's pace and the clock of the turn being played (times as ISO 8601 text, UTC, like the rest).
+ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'daily'
+    CHECK (pace IN ('live', 'fast', 'daily', 'relaxed', 'untimed'));
+ALTER TABLE games ADD COLUMN clock_seat INTEGER;                 -- the seat whose turn is timed
+ALTER TABLE games ADD COLUMN turn_started_at TEXT;
+ALTER TABLE games ADD COLUMN deadline_at TEXT;                   -- NULL: no clock (untimed, AI to move, over)
+ALTER TABLE games ADD COLUMN clock_stage TEXT CHECK (clock_stage IN ('half', 'last', 'timeout', 'autopilot'));
+ALTER TABLE games ADD COLUMN next_event_at TEXT;                 -- when clock_stage falls due
+-- The last action a public message announced; behind snapshot_ply after a crash between commit and post.
+ALTER TABLE games ADD COLUMN announced_ply INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET announced_ply = snapshot_ply;
+
+-- The scheduler's one query: due clock events, a range scan whatever the number of games. Only running games
+-- have a next_event_at (finishing or cancelling a game clears it), so the index holds running games only.
+CREATE INDEX games_clock_due ON games (next_event_at) WHERE next_event_at IS NOT NULL;
+CREATE INDEX games_unannounced ON games (id) WHERE announced_ply < snapshot_ply;
+
+ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0 CHECK (timeouts >= 0);  -- in a row
+ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0 CHECK (away IN (0, 1));
+ALTER TABLE results ADD COLUMN away INTEGER NOT NULL DEFAULT 0 CHECK (away IN (0, 1));
+
+-- Reminders by DM, per player (off unless asked for with /clans notify).
+CREATE TABLE notify_prefs (
+    user_id    INTEGER PRIMARY KEY,
+    dm         INTEGER NOT NULL CHECK (dm IN (0, 1)),
+    updated_at TEXT    NOT NULL
+);
+"""
+
+V5_SEATS_BY_USER: Final = """
 -- `/clans games`: every running game a user is seated in, across servers (portable SQL).
 CREATE INDEX seats_by_user ON seats (user_id, game_id);
 """
@@ -254,5 +284,10 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         # Discord snowflakes need BIGINT on PostgreSQL; SQLite's INTEGER is already 64-bit.
         postgres=V3_PROFILE_AGGREGATES.replace("guild_id INTEGER", "guild_id BIGINT"),
     ),
-    V4_SEATS_BY_USER,
+    Migration(
+        sqlite=V4_TURN_CLOCK,
+        # notify_prefs.user_id is a Discord snowflake: BIGINT on PostgreSQL.
+        postgres=V4_TURN_CLOCK.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
+    ),
+    V5_SEATS_BY_USER,
 )

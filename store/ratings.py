@@ -39,10 +39,10 @@ RECENT_RESULTS = (
 
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
     """Ranks for the rating model (1 = best): higher total ranks better, equal totals share a rank, and
-    every player who resigned shares the last rank whatever their total."""
-    totals = sorted({r.total for r in results if not r.resigned}, reverse=True)
+    every player who resigned, or was still away at the end, shares the last rank whatever their total."""
+    totals = sorted({r.total for r in results if not (r.resigned or r.away)}, reverse=True)
     last = len(totals) + 1
-    return [last if r.resigned else totals.index(r.total) + 1 for r in results]
+    return [last if r.resigned or r.away else totals.index(r.total) + 1 for r in results]
 
 
 def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> list[PlackettLuceRating]:
@@ -133,7 +133,7 @@ async def write_results(
             return False
     await conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-        " resigned, guild_id, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " resigned, guild_id, finished_at, away) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -148,6 +148,7 @@ async def write_results(
                 int(r.resigned),
                 guild_id,
                 finished_at,
+                int(r.away),
             )
             for r in results
         ],

@@ -37,6 +37,10 @@ class SeatRecord:
     user_id: int | None
     name: str
     ai_level: AiLevel | None
+    timeouts: int = 0
+    """Turns in a row the clock ran out on (the autopilot played them)."""
+    away: bool = False
+    """After 3 timeouts in a row: the autopilot plays at once until the player comes back."""
 
     @property
     def is_ai(self) -> bool:
@@ -61,6 +65,12 @@ class GameRecord:
     end_reason: str | None
     rated: bool
     seats: tuple[SeatRecord, ...]
+    pace: str = "daily"
+    deadline_at: datetime | None = None
+    """When the current turn's time runs out (None: no clock on this turn)."""
+    next_event_at: datetime | None = None
+    """When the turn's clock next needs the scheduler (a reminder, or the deadline)."""
+    announced_ply: int = 0
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -89,6 +99,8 @@ class ResultInput:
     total: int
     winner: bool
     resigned: bool = False
+    away: bool = False
+    """Still away at the end: cannot win and is ranked last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +115,7 @@ class ResultRecord:
     total: int
     winner: bool
     resigned: bool
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +179,8 @@ def seat_from_row(row: Row) -> SeatRecord:
         user_id=_optional_int(row["user_id"]),
         name=str(row["name"]),
         ai_level=cast(AiLevel | None, row["ai_level"]),
+        timeouts=int(row["timeouts"]),
+        away=bool(row["away"]),
     )
 
 
@@ -189,6 +204,10 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         end_reason=cast(str | None, row["end_reason"]),
         rated=bool(row["rated"]),
         seats=tuple(seats),
+        pace=str(row["pace"]),
+        deadline_at=parse_time(row["deadline_at"]),
+        next_event_at=parse_time(row["next_event_at"]),
+        announced_ply=int(row["announced_ply"]),
     )
 
 
@@ -217,6 +236,7 @@ def result_from_row(row: Row) -> ResultRecord:
         total=int(row["total"]),
         winner=bool(row["winner"]),
         resigned=bool(row["resigned"]),
+        away=bool(row["away"]),
     )
 
 

@@ -24,7 +24,7 @@ from bot import ClansBot
 from cogs.clans import ClansCog
 from config import Config
 from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
-from service import GameService
+from service import Clock, GameService
 from service.ai_pool import AiPool
 from store import GameRecord, MoveRecord, SeatRecord, Store
 
@@ -79,25 +79,31 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
     return lambda: next(queue)
 
 
-async def make_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds."""
+async def make_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
+    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``)."""
     settings = test_config(tmp_path, **config)
     store = await Store.open(settings.database)
     # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
     # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
     pool = AiPool(niceness=0)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
+    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now))
 
 
-async def start_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+async def start_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
+    bot = await make_bot(fake, tmp_path, seeds, now, **config)
     await fake.start(bot)
     return bot
 
 
-async def restart_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
+async def restart_bot(
+    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+) -> ClansBot:
     """Close the running bot and start a new one on the same database file."""
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+    bot = await make_bot(fake, tmp_path, seeds, now, **config)
     await fake.restart(bot)
     return bot
 

@@ -51,7 +51,7 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_p
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.
-    final_embed = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"][1]
+    final_embed = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"][-1]
     thoughts = {f["name"]: f["value"] for f in final_embed["fields"] if f["name"].startswith("What ")}
     assert set(thoughts) == {"What AI (easy) thought", "What AI (normal) thought"}
     assert all(
@@ -102,9 +102,11 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path
     await cog(new_bot).ai.idle()
     table = await peek(new_bot, 1)
     assert table.state.ply == ply + 1 and table.mover.user_id == alice.id
-    [announcement] = public_messages(fake)[messages_before:]
+    # alice's move, committed but never announced before the crash, is announced first; then the AI's.
+    caught_up, announcement = public_messages(fake)[messages_before:]
+    assert "alice moved" in caught_up["embeds"][0]["title"] and caught_up["content"].startswith("📣 Catching up")
     assert "AI (normal) moved" in announcement["embeds"][0]["title"]
-    assert announcement["content"] == "<@101>, your move."
+    assert announcement["content"] == "<@101>, your move · 24 h left."
     assert announcement["attachments"][0]["filename"] == "board.png"
 
 

@@ -40,12 +40,13 @@ async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord
     assert own.content == "AI (easy) moves next."
     new = public_messages(fake)[before:]
     [run] = [m for m in new if m["id"] != own.call.json.get("id") and "your move" in m["content"]]
-    assert run["content"].startswith(f"<@{alice.id}>, your move.")
+    assert run["content"].startswith(f"<@{alice.id}>, your move · 24 h left.")
     text = embed_text(run["embeds"])
     log = await bot.store.moves(1)
     assert [m.user_id for m in log[-3:]] == [alice.id, None, None]
-    assert len(re.findall(r"Move \d+: AI \(easy\)( 2)? moved", text)) == 2
-    assert run["embeds"][0]["title"].startswith("Game #1 — moves ")
+    assert len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2
+    # The earlier move listed first, then the last one with the board of the position after it.
+    assert len(run["embeds"]) == 2 and run["embeds"][-1]["image"]["url"] == "attachment://board.png"
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]  # one image, after the last move
     # The run's message was the placeholder, edited: posted once, never left saying "thinking…".
     posts = [c for c in fake.calls[calls_before:] if c.method == "POST" and c.path.startswith("/channels/")]

@@ -1,4 +1,5 @@
-"""The cost of a move through the real command tree: two database transactions, the answer first."""
+"""The cost of a move through the real command tree: two database transactions, the answer first; then, once the
+public message is posted, one small write recording that the move was announced."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from fakediscord import FakeDiscord
 from engine import legal_moves
 
 
-async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(
+async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  # + the announced mark
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[11])
@@ -42,6 +43,9 @@ async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(
     finally:
         del store._write
     assert result.followups and not result.followups[-1].ephemeral  # announced with the board
-    assert store.transactions - before == 2  # one read, one write; nothing read back
-    assert seen_at_answer == [callbacks_before + 1]  # the interaction was answered before the write began
+    # One read, one write (nothing read back); then, after the public message, the announced_ply mark.
+    assert store.transactions - before == 3
+    # The interaction was answered before the move's write began (and so before the mark).
+    assert seen_at_answer == [callbacks_before + 1, callbacks_before + 1]
+    assert (await bot.store.get_game(game_id)).announced_ply == 1  # type: ignore[union-attr]
     assert (await peek(bot, game_id)).state.ply == 1

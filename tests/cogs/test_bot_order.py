@@ -44,7 +44,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     menu = message_with(fake, "clans:order:")
     custom_id = f"clans:order:1:{view.ply}"
     assert custom_ids(menu) == [custom_id]
-    assert menu["content"] == f"<@{mover.id}>, choose which village is founded next:"
+    assert menu["content"] == f"<@{mover.id}>, choose which village is founded next · 24 h left:"
     assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
         menu["embeds"]
     )
@@ -91,7 +91,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert [m.action for m in log[len(log_before) :]] == [f"v{pick}"]
     table = await peek(bot, 1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
-    assert announcement.content == f"<@{other.id}>, your move."
+    assert announcement.content == f"<@{other.id}>, your move · 24 h left."
     # The menu shown again to the mover is stale now: the choice applied once.
     assert again.response.message is not None
     refused(

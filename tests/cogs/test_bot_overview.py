@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -29,8 +28,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord
 
-from cogs.lobby_sweeper import IdleLobbySweeper
 from engine import legal_moves
+from service import ManualClock
 
 OTHER_GUILD = 800
 
@@ -63,6 +62,7 @@ async def test_games_lists_every_running_game_on_every_server_own_turns_first(
     assert (
         lines[0].startswith("▶ [Game #2](https://discord.com/channels/800/950)") and "**your turn** to move" in lines[0]
     )
+    assert all(" · daily · " in line and line.endswith(" h left") for line in lines)  # pace and time left
     assert lines[1].startswith(f"[Game #1](https://discord.com/channels/{fake.guild_id}/{fake.channel.id})")
     assert "bob to move" in lines[1]
     assert embed["footer"]["text"] == "2 running · your turn in 1"
@@ -136,7 +136,7 @@ async def test_the_your_move_ping_catches_up_on_what_happened_since(fake: FakeDi
     [ping] = result.followups
     table = await peek(bot, 1)
     lines = ping.content.splitlines()
-    assert lines[0] == f"<@{table.mover.user_id}>, your move."
+    assert lines[0] == f"<@{table.mover.user_id}>, your move · 24 h left."
     # The mover last moved at move 2; move 3 is told here, move 4 is this message's own embed.
     log = await bot.store.moves(1)
     assert lines[1] == "Since your last move:" and len(lines) == 3
@@ -161,16 +161,18 @@ async def test_status_after_the_end_shows_the_result_until_a_new_game_opens(fake
 
 
 async def test_an_idle_lobby_closes_after_a_day_with_a_public_note(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path)
+    clock = ManualClock(datetime.now(UTC))
+    bot = await start_bot(fake, tmp_path, now=clock)
+    scheduler = cog(bot).clock
+    scheduler.stop()  # the test drives the scheduler's ticks itself
     alice, bob = users(fake, 2)
     answered(await fake.slash(alice, "clans new"))
     await open_game(fake, [bob, alice], channel=fake.text_channel(930))  # running games are left alone
-    now = datetime.now(UTC)
-    sweeper = cog(bot).lobby_sweeper
-    sweeper.clock = lambda: now + timedelta(hours=23)
-    assert await sweeper.sweep() == []
-    sweeper.clock = lambda: now + timedelta(hours=25)
-    assert await sweeper.sweep() == [1]
+    clock.advance(timedelta(hours=23))
+    await scheduler.tick()
+    assert (await bot.store.get_game(1)).status == "lobby"  # type: ignore[union-attr]
+    clock.advance(timedelta(hours=2))
+    await scheduler.tick()
     game = await bot.store.get_game(1)
     assert game is not None and game.status == "cancelled" and game.end_reason == "idle"
     note = public_messages(fake)[-1]["content"]
@@ -178,32 +180,11 @@ async def test_an_idle_lobby_closes_after_a_day_with_a_public_note(fake: FakeDis
     lobby = message_with(fake, "clans:join:1")
     assert all(c.get("disabled") for c in lobby["components"][0]["components"])
     assert (await bot.store.get_game(2)).status == "running"  # type: ignore[union-attr]
-    sweeper.clock = lambda: now + timedelta(hours=50)
-    assert await sweeper.sweep() == []  # closed once
+    notes = len(public_messages(fake))
+    clock.advance(timedelta(hours=25))
+    await scheduler.tick()
+    assert len(public_messages(fake)) == notes  # closed once
     refused(await fake.slash(alice, "clans join"), "There is no game in this channel")
-
-
-async def test_the_sweeper_loop_sweeps_at_start_and_goes_on_after_a_failure(fake: FakeDiscord) -> None:
-    moments: list[datetime] = []
-    now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    async def close_idle(at: datetime) -> list[int]:
-        moments.append(at)
-        if len(moments) == 1:
-            raise RuntimeError("the database is busy")
-        return []
-
-    sweeper = IdleLobbySweeper(close_idle, clock=lambda: now, every_s=0)
-    sweeper.start()
-    try:
-        while len(moments) < 2:
-            await asyncio.sleep(0)
-    finally:
-        sweeper.stop()
-    assert moments[:2] == [now, now]
-    [failure] = [r for r in fake.logged_errors if r.name == "clans.cog"]
-    assert "Closing idle lobbies failed" in failure.getMessage()
-    fake.logged_errors.clear()  # logged on purpose
 
 
 async def test_a_late_action_is_told_what_happened(fake: FakeDiscord, tmp_path: Path) -> None:

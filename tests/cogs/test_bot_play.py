@@ -31,6 +31,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, InteractionResult
 
 from engine import Move, legal_moves, move_foundings
+from service.describe import CLAN_MARK
 
 
 def a_move(table: Peek) -> Move:
@@ -50,7 +51,8 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
-            r"<@\d+>, (your move\.(\nSince your last move:(\n.+)+)?|choose which village is founded next:)"
+            r"<@\d+>, (your move · 24 h left\.(\nSince your last move:(\n.+)+)?"
+            r"|choose which village is founded next · 24 h left:)"
             r"|Game over!.*",
             public.content,
         ), public.content
@@ -80,7 +82,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_
     for seat, name in enumerate(("alice", "bob", "carol")):
         clan = result.clans[seat]
         line = (
-            f"{clan.label.capitalize()}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
+            f"{clan.label.capitalize()} {CLAN_MARK[clan]}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
             f" = **{result.totals[seat]}**"
         )
         assert name in reveal and line in reveal
@@ -106,7 +108,7 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     assert result.response is not None and result.response.callback_type == 5  # deferred: the render is slow
     [announcement] = result.followups
     assert not announcement.ephemeral
-    assert announcement.content == f"{mention(second)}, your move."
+    assert announcement.content == f"{mention(second)}, your move · 24 h left."
     title = announcement.embeds[0]["title"]
     assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
@@ -250,7 +252,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
     assert status is not None and status.ephemeral
     text = embed_text(status.embeds)
     assert "Epoch\n1:" in text and "Village chips left\n12" in text and "Move\n1" in text
-    assert "Clan scores" in text and all(c in text for c in ("Red: 0", "Blue: 0", "Green: 0", "Yellow: 0", "Black: 0"))
+    assert "Clan scores" in text and all(f"{c.label.capitalize()} {CLAN_MARK[c]}: 0" in text for c in CLAN_MARK)
     assert f"▶ {table.mover.seat + 1}. <@{table.mover.user_id}>" in text
     assert f"<@{table.mover.user_id}> to move" in text
 
@@ -275,6 +277,7 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
         "cancel",
         "leaderboard",
         "profile",
+        "notify",
         "rules",
         "games",
         "history",
@@ -330,7 +333,7 @@ async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, t
     assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
     table = await peek(bot, 1)
     assert table.record.status == "running" and table.mover.user_id != quitter.id
-    assert announcement.content == f"<@{table.mover.user_id}>, your move."
+    assert announcement.content == f"<@{table.mover.user_id}>, your move · 24 h left."
     refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")
     move = a_move(table)
     refused(await fake.slash(quitter, "clans move", {"from": move.src, "to": move.dst}), "turn")

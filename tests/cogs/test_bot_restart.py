@@ -104,6 +104,7 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
         "cancel",
         "leaderboard",
         "profile",
+        "notify",
         "replay",
         "games",
         "history",

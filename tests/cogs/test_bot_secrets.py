@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     bot_errors,
     by_id,
+    cog,
     embed_text,
     every_interaction_answered,  # noqa: F401
     first_picker,
@@ -31,6 +33,7 @@ import service.games
 import service.lobby
 import service.replays
 from engine import Clan, GameState, new_game
+from service import ManualClock
 from service.describe import clan_label
 
 CLAN_WORDS = [clan.label for clan in Clan]
@@ -173,4 +176,33 @@ async def test_no_public_line_ties_a_player_to_a_clan(fake: FakeDiscord, tmp_pat
         if any(name in line for name in names):
             assert not any(word in lowered for word in CLAN_WORDS), line
     # Error texts are public-safe too: nothing was logged as an unexpected error.
+    assert not bot_errors(fake)
+
+
+async def test_autopilot_and_reminder_messages_tie_nobody_to_a_clan(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Timeouts played by the autopilot (which knows the seat's clan), reminders and away notes: the same scan."""
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[19], now=clock)
+    cog(bot).clock.stop()  # this test drives the ticks
+    alice, bob, carol = users(fake, 3)
+    answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
+    for person in (bob, carol):
+        answered(await fake.slash(person, "clans join"))
+    answered(await fake.slash(alice, "clans start"))
+    for _ in range(12):  # everybody sleeps: reminders, timeouts, then all three seats away
+        for minutes in (30, 25, 5):  # half time, last call, deadline
+            clock.advance(timedelta(minutes=minutes))
+            await cog(bot).clock.tick()
+    table = await peek(bot, 1)
+    assert all(seat.away for seat in table.record.seats) or table.state.over
+    await play_game(fake, bot, 1, by_id(alice, bob, carol), first_picker)
+    public = fake.all_public_text()
+    assert public.count("⏰") >= 9 and "half your time" in public and "Last call" in public
+    before_end = public[: public.index("Game over!")]
+    names = [p.name for p in (alice, bob, carol)] + [f"<@{p.id}>" for p in (alice, bob, carol)]
+    for line in before_end.splitlines():
+        lowered = line.lower()
+        assert "your clan" not in lowered and "secret clan:" not in lowered and "holds" not in lowered
+        if any(name in line for name in names):
+            assert not any(word in lowered for word in CLAN_WORDS), line
     assert not bot_errors(fake)

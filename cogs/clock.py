@@ -1,0 +1,182 @@
+"""The one scheduler task behind every game's clock: reminders, timeouts and catching up announcements.
+
+It sleeps until the earliest due event of any game (at most ``MAX_SLEEP_S``), and is woken early whenever a
+deadline changes (a move, a start, a player coming back). A tick reads everything due in one indexed query,
+lets the service claim and act on each due turn, and posts what happened. Tests drive ``tick()`` directly
+with an injected clock; a tick and the background loop never overlap (one lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs import clock_texts as words
+from cogs.components import back_view
+from service import ClockEvent, Deadlines, Reminder, Timeout
+from store import DueTurn
+
+if TYPE_CHECKING:
+    from cogs.clans import ClansCog
+
+log = logging.getLogger("clans.clock")
+
+MAX_SLEEP_S = 60.0
+"""The loop looks again at least this often, even if nobody woke it."""
+BATCH = 100
+"""Due turns read per query; a tick keeps reading until none is left (at most MAX_BATCHES)."""
+MAX_BATCHES = 50
+CATCH_UP_AFTER = timedelta(seconds=30)
+"""How long a committed move may stay unannounced before a tick posts it (its own announcement is late)."""
+PARALLEL = 4
+"""Due turns acted on at once (autopilot moves are CPU work off the event loop)."""
+
+
+class TurnScheduler:
+    def __init__(self, cog: ClansCog, deadlines: Deadlines) -> None:
+        self.cog = cog
+        self.deadlines = deadlines
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._unannounced_since: dict[tuple[int, int], datetime] = {}
+        self._next_look: datetime | None = None
+        """When the sleeping loop looks again by itself (None: it is awake)."""
+
+    # --- the loop ---------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="clans-clock")
+
+    def wake(self) -> None:
+        """A deadline changed: look again now rather than at the time computed before."""
+        self._wake.set()
+
+    def wake_by(self, moment: datetime | None) -> None:
+        """A turn's clock now needs the scheduler at ``moment``: wake the loop if it would look too late."""
+        if moment is not None and (self._next_look is None or moment < self._next_look):
+            self.wake()
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except Exception:
+                log.exception("The turn clock's tick failed; trying again shortly")
+                delay = MAX_SLEEP_S
+            self._next_look = self.deadlines.now() + timedelta(seconds=delay)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            self._next_look = None
+
+    async def _delay(self) -> float:
+        first = await self.deadlines.next_due()
+        if first is None:
+            return MAX_SLEEP_S
+        return min(MAX_SLEEP_S, max(0.0, (first - self.deadlines.now()).total_seconds()))
+
+    # --- one tick -----------------------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Act on every due turn (each exactly once), then announce moves left unannounced. Returns how many
+        due turns were handled."""
+        async with self._lock:
+            handled = 0
+            limit = asyncio.Semaphore(PARALLEL)
+
+            async def handle(due_turn: DueTurn) -> ClockEvent | None:
+                async with limit:
+                    try:
+                        return await self.deadlines.handle(due_turn)
+                    except Exception:
+                        log.exception("Could not handle the clock of game %s", due_turn.game_id)
+                        return None
+
+            for _ in range(MAX_BATCHES):
+                due = await self.deadlines.due(BATCH)
+                events = await asyncio.gather(*(handle(d) for d in due))
+                for event in events:
+                    if event is not None:
+                        await self._present(event)
+                handled += len(due)
+                if len(due) < BATCH:
+                    break
+            await self.catch_up(immediate=False)
+            await self._close_idle_lobbies()
+            return handled
+
+    async def _close_idle_lobbies(self) -> None:
+        """Lobbies nobody started within a day are closed, with a note (``cogs.overview``)."""
+        try:
+            await self.cog.close_idle_lobbies(self.deadlines.now())
+        except Exception:
+            log.exception("Could not close the idle lobbies")
+
+    async def _present(self, event: ClockEvent) -> None:
+        try:
+            if isinstance(event, Reminder):
+                await self._remind(event)
+            else:
+                await self._announce_timeout(event)
+        except Exception:
+            log.exception("Could not post a clock event")
+
+    async def _remind(self, reminder: Reminder) -> None:
+        now = self.deadlines.now()
+        channel = self.cog.bot.get_partial_messageable(reminder.channel_id)
+        await channel.send(words.reminder_text(reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id))
+        if reminder.dm and reminder.seat.user_id is not None:
+            text = words.reminder_dm(reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
+            try:
+                dm = await self.cog.bot.create_dm(discord.Object(reminder.seat.user_id))
+                await dm.send(text)
+            except discord.HTTPException:
+                log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
+
+    async def _announce_timeout(self, timeout: Timeout) -> None:
+        *earlier, last = timeout.played
+        notice = words.timeout_notice(timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
+        channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
+        back = back_view(last.table.id) if timeout.away else None
+        await self.cog.announce(last, channel.send, notice=notice, earlier=earlier, extra_view=back)
+
+    # --- announcements left behind ---------------------------------------------------------------------
+
+    async def catch_up(self, immediate: bool) -> int:
+        """Announce actions that were committed but never announced (a crash between commit and post).
+
+        ``immediate`` at start, when nothing can be in flight. Otherwise a game is only caught up once the same
+        unannounced ply has been seen for ``CATCH_UP_AFTER``, so an announcement still being posted is not
+        doubled. Returns the number of games caught up.
+        """
+        now = self.deadlines.now()
+        found = set(await self.deadlines.unannounced())
+        seen = {key: self._unannounced_since.get(key, now) for key in found}
+        ready = found if immediate else {key for key, since in seen.items() if now - since >= CATCH_UP_AFTER}
+        self._unannounced_since = {key: since for key, since in seen.items() if key not in ready}
+        for game_id, ply in sorted(ready):
+            try:
+                played = await self.deadlines.unannounced_actions(game_id)
+                if not played:
+                    continue
+                *earlier, last = played
+                channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
+                await self.cog.announce(last, channel.send, notice=words.CATCH_UP_NOTICE, earlier=earlier)
+            except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot: give up
+                log.warning("Game %s's channel cannot be posted to; its last moves stay unannounced", game_id)
+                await self.deadlines.mark_announced(game_id, ply)
+            except Exception:
+                log.exception("Could not catch up the announcements of game %s", game_id)
+        return len(ready)

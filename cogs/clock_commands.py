@@ -1,0 +1,35 @@
+"""/clans notify, the lobby's pace menu, coming back from being away; and the scheduler's lifecycle."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs import clock_views
+from cogs import messages as text
+from cogs.base import ClansBase
+from cogs.components import lobby_view
+from service import GameError
+
+
+class ClockCommands(ClansBase):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Any /clans command in a game's channel brings its player back from being away."""
+        await clock_views.welcome_back(self, interaction, channel_id=interaction.channel_id)  # type: ignore[arg-type]
+        return True
+
+    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
+    @app_commands.describe(dm="on: also DM me when my time to move runs low; off: only the channel mention")
+    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await clock_views.set_notify(self, interaction, dm == "on")  # type: ignore[arg-type]
+
+    async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None:
+        game = await self.games.set_pace(game_id, interaction.user.id, pace)
+        view = lobby_view(game.id, pace=game.pace)
+        await interaction.response.edit_message(embed=text.lobby_embed(game), view=view)
+
+    async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]
+            raise GameError("You are not away in this game: nothing to do.")
+        await interaction.response.send_message("Welcome back! Your turns are yours again.", ephemeral=True)
