@@ -39,7 +39,6 @@ from service.ai_worker import WORKER_NICENESS
 
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
-HARD_BUDGET_S = SETTINGS.ai_budget_s
 REPLY_TIMEOUT_S = 120.0
 
 
@@ -241,7 +240,9 @@ async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list
                 measured = await harness.measure(moves_wanted, ai, gap_s)
                 report_load(ai, measured, time.perf_counter() - started)
             cog(bot).ai.cancel_all()
-            await asyncio.sleep(HARD_BUDGET_S + 0.5)  # a cancelled AI's thread still finishes its search
+            await cog(bot).ai.idle()
+            await asyncio.sleep(0.5)  # a worker cancelled mid-thought is killed and replaced in the background
+            await pool.start()
             figures["burst"] = await harness.burst(burst_games)
             cog(bot).ai.cancel_all()
             await bot.close()
@@ -277,8 +278,8 @@ def main() -> int:
     args = parser.parse_args()
     ai_levels = [int(n) for n in args.ai.split(",")]
     print(
-        f"# hard AI: {SETTINGS.ai_rollouts} rollouts, budget {HARD_BUDGET_S} s, {default_workers()} worker(s) at "
-        f"niceness +{WORKER_NICENESS}; {args.moves} measured /clans move per load",
+        f"# hard AI: {SETTINGS.ai_rollouts} rollouts, budget {SETTINGS.ai_budget_s} s, "
+        f"{default_workers()} worker(s) at niceness +{WORKER_NICENESS}; {args.moves} measured /clans move per load",
         flush=True,
     )
     profiler = cProfile.Profile() if args.profile else None
