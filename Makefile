@@ -52,13 +52,15 @@ SEED ?=
 play: $(STAMP)
 	$(BIN)/python -m play $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
+# Every benchmark end to end in about 4 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
+# the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool
-	$(BIN)/python -m bench.ai_arena
+	$(BIN)/python -m bench.ai_arena --quick
 	nice -n 10 $(BIN)/python -m bench.store
 	nice -n 10 $(BIN)/python -m bench.scheduler
 

@@ -1,6 +1,6 @@
 """Latency of `/clans move` through the real bot, in-process, with Discord's HTTP captured by the test fake.
 
-    python -m bench.bot [--moves 30] [--burst 200] [--ai 0,2,6] [--profile out.prof]
+    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--profile out.prof]
 
 Two humans play one game (random legal moves, a new game when it ends) through real interaction payloads
 dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
@@ -34,9 +34,11 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from bot import ClansBot
 from config import load_config
 from engine import Move, Phase
+from service.ai_pool import AiPool, default_workers
+from service.ai_worker import WORKER_NICENESS
 
 HUMANS = 2
-HARD_BUDGET_S = load_config({}).ai_budget_s  # the default budget, as the bot runs without settings
+SETTINGS = load_config({})  # the defaults, as the bot runs without settings
 REPLY_TIMEOUT_S = 120.0
 
 
@@ -50,6 +52,9 @@ class Run:
     durations: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     transactions: list[int] = field(default_factory=list)
+    marks: list[int] = field(default_factory=list)
+    ai_moves: int = 0
+    """AI moves announced in other games while this load was measured (the AI really was thinking)."""
 
 
 def rss_mb() -> float:
@@ -96,6 +101,14 @@ class Harness:
         self.by_id = {p.id: p for p in self.people}
         self.next_channel = 5000
         self.ai_games: list[int] = []
+        self.announced_marks = 0
+        mark = bot.store.mark_announced
+
+        async def counted_mark(game_id: int, ply: int) -> None:
+            self.announced_marks += 1
+            await mark(game_id, ply)
+
+        bot.store.mark_announced = counted_mark  # type: ignore[method-assign]
 
     def channel(self) -> int:
         self.next_channel += 1
@@ -153,21 +166,31 @@ class Harness:
         )
         return await replied(self.fake, result)
 
-    async def measure(self, moves_wanted: int, ai_games: int) -> Run:
+    async def measure(self, moves_wanted: int, ai_games: int, gap_s: float = 0.0) -> Run:
         run = Run()
         game_id, channel = await self.human_game()
+        await self.keep_ai_thinking(ai_games)
+        first_call = len(self.fake.calls)
         while len(run.durations) < moves_wanted:
+            await asyncio.sleep(gap_s)  # the players' own thinking, while the AI games go on
             await self.keep_ai_thinking(ai_games)
             turn = await self.next_mover(game_id)
             if turn is None:
                 game_id, channel = await self.human_game()
                 continue
-            before = self.bot.store.transactions
+            before, marks_before = self.bot.store.transactions, self.announced_marks
             result = await self.move(*turn, channel)
-            run.transactions.append(self.bot.store.transactions - before)
+            # The announced mark is written after the public message went out: off the player's path.
+            marks = self.announced_marks - marks_before
+            run.transactions.append(self.bot.store.transactions - before - marks)
+            run.marks.append(marks)
             assert not result.followups[-1].ephemeral, result.followups[-1].content
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
+        # Human moves are answered through their interaction's webhook; posts into channels are AI moves.
+        run.ai_moves = sum(
+            1 for c in self.fake.calls[first_call:] if c.method == "POST" and c.path.startswith("/channels/")
+        )
         return run
 
     async def burst(self, games: int) -> tuple[list[float], float, float]:
@@ -204,24 +227,34 @@ class Harness:
         return [r.latency for r in results], peak[0], before
 
 
-async def run(moves_wanted: int, burst_games: int, ai_levels: list[int], seed: int) -> dict[str, object]:
+async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list[int], seed: int) -> dict[str, object]:
     fake = FakeDiscord(settle_timeout=60)
     fake.install()
     figures: dict[str, object] = {}
     try:
         with tempfile.TemporaryDirectory() as tmp:
+            # The bot's own pool, as bot.py builds it: default rollouts and budget, workers at niceness 10.
+            pool = AiPool(rollouts=SETTINGS.ai_rollouts, budget_s=SETTINGS.ai_budget_s)
             bot = await make_bot(
-                fake, Path(tmp), seeds=range(seed, seed + 100_000), ai_budget_s=HARD_BUDGET_S, ai_delay_s=0
+                fake,
+                Path(tmp),
+                seeds=range(seed, seed + 100_000),
+                ai_pool=pool,
+                ai_budget_s=SETTINGS.ai_budget_s,
+                ai_rollouts=SETTINGS.ai_rollouts,
+                ai_delay_s=0,
             )
             await fake.start(bot)
             harness = Harness(fake, bot, seed)
             await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
             for ai in ai_levels:
                 started = time.perf_counter()
-                measured = await harness.measure(moves_wanted, ai)
+                measured = await harness.measure(moves_wanted, ai, gap_s)
                 report_load(ai, measured, time.perf_counter() - started)
             cog(bot).ai.cancel_all()
-            await asyncio.sleep(HARD_BUDGET_S + 0.5)  # a cancelled AI's thread still finishes its search
+            await cog(bot).ai.idle()
+            await asyncio.sleep(0.5)  # a worker cancelled mid-thought is killed and replaced in the background
+            await pool.start()
             figures["burst"] = await harness.burst(burst_games)
             cog(bot).ai.cancel_all()
             await bot.close()
@@ -233,30 +266,41 @@ async def run(moves_wanted: int, burst_games: int, ai_levels: list[int], seed: i
 def report_load(ai: int, measured: Run, elapsed: float) -> None:
     ms = [d * 1000 for d in measured.durations]
     first = [latency * 1000 for latency in measured.latencies]
-    print(f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms")
+    print(
+        f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms; "
+        f"{measured.ai_moves} AI moves announced meanwhile"
+    )
     print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
     print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
     print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
     if ai == 0:
         trips = measured.transactions
-        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions (max {max(trips)})")
+        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions")
+        print(f"FIGURE bot_db_round_trips_per_move_max {max(trips)} transactions")
+        marks = measured.marks
+        print(f"FIGURE bot_db_announced_marks_per_move {statistics.fmean(marks):.2f} transactions")
     sys.stdout.flush()
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=30, help="measured moves per AI load")
+    parser.add_argument("--moves", type=int, default=60, help="measured moves per AI load")
+    parser.add_argument("--gap", type=float, default=0.2, help="seconds between a reply and the next move")
     parser.add_argument("--burst", type=int, default=200, help="games that each get one move at once")
     parser.add_argument("--ai", default="0,2,6", help="how many games with a hard AI thinking, per run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     ai_levels = [int(n) for n in args.ai.split(",")]
-    print(f"# hard AI budget {HARD_BUDGET_S} s; {args.moves} measured /clans move per load", flush=True)
+    print(
+        f"# hard AI: {SETTINGS.ai_rollouts} rollouts, budget {SETTINGS.ai_budget_s} s, "
+        f"{default_workers()} worker(s) at niceness +{WORKER_NICENESS}; {args.moves} measured /clans move per load",
+        flush=True,
+    )
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    figures = asyncio.run(run(args.moves, args.burst, ai_levels, args.seed))
+    figures = asyncio.run(run(args.moves, args.gap, args.burst, ai_levels, args.seed))
     if profiler:
         profiler.disable()
         profiler.dump_stats(args.profile)

@@ -4,7 +4,9 @@ The bot's process only waits: a small pool of worker processes (at most one fewe
 at least one, at a lower priority than the bot) does every AI search. A turn waits in line while
 every worker is busy. A worker that dies, or overruns its deadline (the time budget plus a margin),
 is replaced and the turn asked once more; should that fail too, the seat plays a legal move, so a
-game never stalls. Unix only (the answer is awaited with ``loop.add_reader`` on the worker's pipe).
+game never stalls. Beliefs (the guesses shown when a game ends, which a player's last move waits for)
+go ahead of the decisions in line: they take milliseconds, a decision a second or more. Unix only
+(the answer is awaited with ``loop.add_reader`` on the worker's pipe).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -32,6 +36,12 @@ DEFAULT_MARGIN_S = 10.0
 """How long past its budget a worker may take before it is judged hung (a busy machine is slow)."""
 STARTUP_S = 60.0
 """How long a new worker may take to start (importing the engine on a busy machine)."""
+
+
+URGENT = 0
+"""The rank in line of requests a player's reply waits on (beliefs)."""
+IN_TURN = 1
+"""The rank in line of AI decisions."""
 
 
 class AiPoolError(RuntimeError):
@@ -141,9 +151,11 @@ class AiPool:
         self._niceness = niceness
         self._context = _context()
         self._workers: set[_Worker] = set()
-        self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()
-        """Workers free to take a request; None wakes a request waiting in line once the pool is shut."""
-        self._waiting = 0
+        self._idle: list[_Worker] = []
+        """Workers free to take a request (only while no request waits in line)."""
+        self._line: list[tuple[int, int, asyncio.Future[_Worker | None]]] = []
+        """Requests waiting for a worker: a heap by (rank, arrival); None wakes them when there is none."""
+        self._arrivals = itertools.count()
         self._starting: asyncio.Lock = asyncio.Lock()
         self._started = False
         self._closed = False
@@ -167,8 +179,8 @@ class AiPool:
         for task in list(self._background):
             task.cancel()
         workers, self._workers = list(self._workers), set()
-        for _ in range(self._waiting):
-            self._idle.put_nowait(None)
+        self._idle.clear()
+        self._wake_all()
         await asyncio.to_thread(_stop_all, workers)
 
     def decision(
@@ -231,18 +243,15 @@ class AiPool:
         self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
     ) -> list[dict[Clan, float]]:
         """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process)."""
-        _, result = await self._run(Beliefs(start, tuple(history), seat, Clan(clan)), self.budget_s + self.margin_s)
+        request = Beliefs(start, tuple(history), seat, Clan(clan))
+        _, result = await self._run(request, self.budget_s + self.margin_s, rank=URGENT)
         assert isinstance(result, list)
         return result
 
-    async def _run(self, request: Request, timeout_s: float) -> tuple[int, Result]:
+    async def _run(self, request: Request, timeout_s: float, rank: int = IN_TURN) -> tuple[int, Result]:
         for attempt in (1, 2):
             await self.start()
-            self._waiting += 1
-            try:
-                worker = await self._idle.get()
-            finally:
-                self._waiting -= 1
+            worker = await self._take(rank)
             if worker is None or worker not in self._workers:  # the pool was shut, or lost its workers
                 raise AiPoolError("no AI worker is available")
             try:
@@ -254,11 +263,40 @@ class AiPool:
             except BaseException:  # cancelled mid-thought: its late answer must never reach another request
                 self._in_background(self._replace(worker))
                 raise
-            self._idle.put_nowait(worker)
+            self._give(worker)
             if not ok:
                 raise AiPoolError(f"the AI failed: {result}")
             return pid, result  # type: ignore[return-value]
         raise AiPoolError("two workers in a row died or hung")
+
+    async def _take(self, rank: int) -> _Worker | None:
+        """A free worker, at once or after waiting in line (lower ranks first, then in order of arrival)."""
+        if self._idle and not self._line:
+            return self._idle.pop()
+        turn: asyncio.Future[_Worker | None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._line, (rank, next(self._arrivals), turn))
+        try:
+            return await turn
+        except asyncio.CancelledError:  # given a worker just as it was cancelled: the worker goes on
+            if turn.done() and not turn.cancelled() and (worker := turn.result()) is not None:
+                self._give(worker)
+            raise
+
+    def _give(self, worker: _Worker) -> None:
+        """A worker is free: to the first request in line, else to the idle ones."""
+        while self._line:
+            _, _, turn = heapq.heappop(self._line)
+            if not turn.done():  # a request cancelled while in line has left it
+                turn.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _wake_all(self) -> None:
+        """Every request in line gets None: the pool is shut, or has no worker to give."""
+        line, self._line = self._line, []
+        for _, _, turn in line:
+            if not turn.done():
+                turn.set_result(None)
 
     def _spawn(self) -> _Worker:
         """Blocking: start one worker process."""
@@ -284,7 +322,7 @@ class AiPool:
             worker.stop(0.0)
             return
         self._workers.add(worker)
-        self._idle.put_nowait(worker)
+        self._give(worker)
 
     async def _replace(self, worker: _Worker) -> None:
         self._workers.discard(worker)
@@ -296,8 +334,7 @@ class AiPool:
             await self.start()
         except AiPoolError as error:  # those in line play a legal move; the next request tries again
             log.error("Could not replace an AI worker: %s", error)
-            for _ in range(self._waiting):
-                self._idle.put_nowait(None)
+            self._wake_all()
 
     def _in_background(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(work)

@@ -117,6 +117,42 @@ async def test_turns_wait_in_line_when_every_worker_is_busy(make_pool: Callable[
     assert all(a.move in legal_moves(state) for a, (state, _) in zip(answers, games, strict=True))
 
 
+async def test_beliefs_go_ahead_of_the_decisions_waiting_in_line(make_pool: Callable[..., AiPool]) -> None:
+    """A game's end (whose announcement waits on the AI's guesses) does not wait behind other games' AIs."""
+    pool = make_pool()
+    await pool.start()
+    state, history = midgame()
+    start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
+    finished: list[str] = []
+
+    async def decide(name: str) -> None:
+        await pool.choose("hard", start, history, seat, clan, game_id=len(finished))
+        finished.append(name)
+
+    async def guess() -> None:
+        await pool.beliefs(start, history, 0, state.clans[0])
+        finished.append("beliefs")
+
+    # The first decision takes the only worker at once; the others wait in line in the order they came.
+    await asyncio.gather(decide("first"), decide("second"), decide("third"), guess())
+    assert finished == ["first", "beliefs", "second", "third"]
+
+
+async def test_a_request_cancelled_in_line_leaves_it(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool()
+    await pool.start()
+    state, history = midgame()
+    start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
+    thinking = asyncio.ensure_future(pool.choose("hard", start, history, seat, clan, game_id=1))
+    waiting = asyncio.ensure_future(pool.choose("hard", start, history, seat, clan, game_id=2))
+    await asyncio.sleep(0)
+    waiting.cancel()
+    first = await thinking
+    # The worker is free again, not handed to the cancelled request: the next one gets it.
+    after = await pool.choose("normal", start, history, seat, clan, game_id=3)
+    assert waiting.cancelled() and after.pid == first.pid and pool.replaced == 0 and pool.fallbacks == 0
+
+
 async def test_a_crashed_worker_is_replaced_and_the_turn_asked_again(
     make_pool: Callable[..., AiPool], tmp_path: Path
 ) -> None:

@@ -80,14 +80,22 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
 
 
 async def make_bot(
-    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+    fake: FakeDiscord,
+    tmp_path: Path,
+    seeds: Iterable[int] | None = None,
+    now: Clock | None = None,
+    *,
+    ai_pool: AiPool | None = None,
+    **config: Any,
 ) -> ClansBot:
-    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``)."""
+    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``).
+
+    Without ``ai_pool``, its workers run at the tests' own priority: on a busy machine a lower one would
+    starve them past the settle deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a
+    lower priority). The benchmark passes the bot's real pool instead."""
     settings = test_config(tmp_path, **config)
     store = await Store.open(settings.database)
-    # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
-    # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
-    pool = AiPool(niceness=0)
+    pool = ai_pool or AiPool(niceness=0)
     return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now))
 
 

@@ -30,6 +30,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 
 import ai
+import ai.belief
 import ai.players
 import service.ai_worker
 from bot import ClansBot
@@ -52,7 +53,8 @@ SECRET = b"this bot's secret"
 
 
 def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any AI search in the bot's process fails loudly (the workers are other processes: unaffected)."""
+    """Any AI search or replay of what the AI has seen (``observe``) in the bot's process fails loudly (the
+    workers are other processes: unaffected)."""
 
     def refuse(*args: object, **kwargs: object) -> object:
         raise AssertionError("the AI searched in the bot's process")
@@ -60,6 +62,9 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     for module, name in (
         (ai, "choose_action"),
         (ai, "clan_beliefs"),
+        (ai, "observe"),
+        (ai.belief, "observe"),
+        (ai.belief, "clan_beliefs"),
         (ai.players, "choose_hard"),
         (ai.players, "choose_normal"),
         (ai.players, "choose_easy"),
