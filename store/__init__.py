@@ -6,6 +6,7 @@ snapshot only makes loading fast. Every method is a single transaction. Nothing 
 images.
 """
 
+from store.claims import ClaimKind, ClaimQueries, new_holder
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -38,7 +39,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries):
+class Store(GameQueries, RatingQueries, ClaimQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -48,6 +49,7 @@ __all__ = [
     "AiLevel",
     "AlreadySeated",
     "ChannelBusy",
+    "ClaimKind",
     "Database",
     "GameNotFound",
     "GameRecord",
@@ -71,5 +73,6 @@ __all__ = [
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
+    "new_holder",
     "schema_version",
 ]

@@ -97,18 +97,18 @@ async def _insert_move(conn: Connection, move: MoveRecord) -> None:
 
 
 async def _advance_snapshot(
-    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
+    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None, ai_to_act: bool
 ) -> None:
     if finished:
         await conn.execute(
-            "UPDATE games SET snapshot = ?, snapshot_ply = ?, status = 'finished', finished_at = ?, end_reason = ?"
-            " WHERE id = ?",
+            "UPDATE games SET snapshot = ?, snapshot_ply = ?, status = 'finished', finished_at = ?, end_reason = ?,"
+            " ai_to_act = 0 WHERE id = ?",
             (snapshot_json, move.ply, iso(move.created_at), end_reason, move.game_id),
         )
     else:
         await conn.execute(
-            "UPDATE games SET snapshot = ?, snapshot_ply = ? WHERE id = ?",
-            (snapshot_json, move.ply, move.game_id),
+            "UPDATE games SET snapshot = ?, snapshot_ply = ?, ai_to_act = ? WHERE id = ?",
+            (snapshot_json, move.ply, int(ai_to_act), move.game_id),
         )
 
 
@@ -203,13 +203,15 @@ class GameQueries(Database):
             await _close_seat_gap(conn, game_id, seat)
             return await _load_game(conn, game_id)
 
-    async def start_game(self, game_id: int, snapshot_json: str) -> GameRecord:
-        """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once."""
+    async def start_game(self, game_id: int, snapshot_json: str, ai_to_act: bool = False) -> GameRecord:
+        """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once.
+        ``ai_to_act``: an AI seat acts first (see store.claims)."""
         async with self._write() as conn:
             _require_lobby(await _game_row(conn, game_id))
             await conn.execute(
-                "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0 WHERE id = ?",
-                (iso(utc_now()), snapshot_json, game_id),
+                "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0, ai_to_act = ?"
+                " WHERE id = ?",
+                (iso(utc_now()), snapshot_json, int(ai_to_act), game_id),
             )
             return await _load_game(conn, game_id)
 
@@ -225,13 +227,14 @@ class GameQueries(Database):
         end_reason: str | None = None,
         results: Sequence[ResultInput] = (),
         rated: bool = False,
+        ai_to_act: bool = False,
     ) -> MoveRecord:
         """Log action number ``expected_ply`` and the state after it, atomically.
 
         The action was validated against the state after ply ``expected_ply - 1``; if the game has moved on
         since (a duplicate click, a racing submission) this raises StaleAction and changes nothing. NotRunning
         (a StaleAction) if the game is not running. Either the move and its snapshot are both stored or
-        neither is.
+        neither is. ``ai_to_act``: an AI seat acts next (the sweep of store.claims finds the game).
         """
         if expected_ply < 1:
             raise ValueError("plies are numbered from 1")
@@ -245,7 +248,7 @@ class GameQueries(Database):
                 raise StaleAction(game_id, expected_ply)
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
-            await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
+            await _advance_snapshot(conn, move, snapshot_json, finished, end_reason, ai_to_act)
             if finished and results:  # the last move and the results land together, or neither does
                 guild_id = int(game["guild_id"]) if game["guild_id"] is not None else None
                 await write_results(conn, game_id, guild_id, results, rated, iso(move.created_at))

@@ -241,6 +241,27 @@ UPDATE ratings SET best_total = (
 );
 """
 
+
+# Work that any of several bot processes may do (an AI's turn now, a turn's timeout later) is claimed in the
+# database: one row per game and kind, with the ply it is for, who holds it and until when (milliseconds
+# since the epoch, from the claimer's clock). ai_to_act is written with every move, so the sweep finds the
+# games waiting for an AI through one partial index. Running games of older versions may have an AI to
+# act: they are marked when they have AI seats, and the first sweep clears the mark where a human is next.
+V4_CLAIMS: Final = """
+ALTER TABLE games ADD COLUMN ai_to_act INTEGER NOT NULL DEFAULT 0 CHECK (ai_to_act IN (0, 1));
+UPDATE games SET ai_to_act = has_ai WHERE status = 'running';
+CREATE INDEX games_ai_to_act ON games (id) WHERE status = 'running' AND ai_to_act = 1;
+
+CREATE TABLE claims (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind        TEXT    NOT NULL,                            -- 'ai'; later 'timeout'
+    ply         INTEGER NOT NULL,                            -- the position the work is for
+    holder      TEXT    NOT NULL,                            -- the claiming process (host:pid:random)
+    lease_until INTEGER NOT NULL,                            -- ms since the epoch; free again after it
+    PRIMARY KEY (game_id, kind)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -248,5 +269,11 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         sqlite=V3_PROFILE_AGGREGATES,
         # Discord snowflakes need BIGINT on PostgreSQL; SQLite's INTEGER is already 64-bit.
         postgres=V3_PROFILE_AGGREGATES.replace("guild_id INTEGER", "guild_id BIGINT"),
+    ),
+    Migration(
+        sqlite=V4_CLAIMS,
+        postgres=V4_CLAIMS.replace("game_id     INTEGER", "game_id     BIGINT").replace(
+            "lease_until INTEGER", "lease_until BIGINT"
+        ),
     ),
 )
