@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from cogs import messages as text
+from cogs.ai_sweep import AiSweep
 from cogs.ai_turns import AITurns
 from cogs.boards import BoardImages
 from cogs.components import lobby_view, order_view, replay_view
@@ -38,11 +39,13 @@ class ClansBase(commands.Cog):
         self.ai = AITurns(
             self.games, self.announce_in_channel, settings.ai_delay_s, settings.ai_budget_s, settings.ai_rollouts
         )
+        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
 
     async def resume_ai_turns(self) -> None:
-        """After a restart: every running game whose turn belongs to an AI goes on by itself."""
-        for game_id in await self.games.running_game_ids():
-            self.ai.schedule(game_id)
+        """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
+        AI turns left by other processes (or by this one before a restart) every few seconds."""
+        await self.sweep.run_once()
+        self.sweep.start()
 
     async def announce(self, played: Played, send: Send) -> None:
         """The public message after an action: what happened, the board, and who acts next."""

@@ -34,6 +34,7 @@ class ClansCog(
         await self.resume_ai_turns()
 
     async def cog_unload(self) -> None:
+        self.sweep.stop()
         self.ai.cancel_all()
 
 

@@ -28,6 +28,7 @@ from engine import (
 )
 from engine.serial import BadState
 from service.ai_pool import AiPool, AiPoolError
+from service.claims import Claims
 from service.errors import GameError, refusal
 from service.lobby import LobbyService
 from service.private_board import PrivateBoard, private_board
@@ -50,11 +51,17 @@ class VillageOrderOwed(GameError):
 
 class GameService(LobbyService):
     def __init__(
-        self, store: Store, seed_source: Callable[[], int] | None = None, ai_pool: AiPool | None = None
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        ai_pool: AiPool | None = None,
+        claims: Claims | None = None,
     ) -> None:
         super().__init__(store, seed_source)
         self.ai_pool = ai_pool or AiPool()
         """Where every AI thinks (worker processes); its owner starts and closes it."""
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
 
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""
@@ -192,6 +199,7 @@ class GameService(LobbyService):
             end_reason=state.end_reason.value if state.end_reason else None,
             results=_results(record, state) if state.over else (),
             rated=rated,
+            ai_to_act=not state.over and record.seats[state.to_move].ai_level is not None,
         )
         # What the commit changed, built here rather than read back.
         after = replace(record, snapshot_ply=state.ply)
@@ -215,18 +223,25 @@ class GameService(LobbyService):
         return private_board(loaded.state, None if seat is None else seat.seat)
 
     async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
-        """If an AI seat is to act, let it decide (in a worker process) and play; None otherwise."""
+        """If an AI seat is to act and this process claims its turn, let it decide (in a worker process) and
+        play; None otherwise (a human acts, or another process has the turn)."""
         loaded = await self._load(game_id)
-        seat = loaded.mover
-        if loaded.record.status != "running" or loaded.state.over or seat.ai_level is None:
+        seat, ply = loaded.mover, loaded.state.ply
+        if loaded.record.status != "running" or loaded.state.over:
             return None
-        start = self._start_view(loaded)
-        history = await self.actions(game_id)
-        clan = loaded.state.clans[seat.seat]
-        answer = await self.ai_pool.choose(
-            seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
-        )
-        return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=loaded.state.ply)
+        if seat.ai_level is None:
+            await self.store.no_ai_to_act(game_id, ply)  # a mark from before migration 4, or a late sweep
+            return None
+        async with self.claims.hold(game_id, "ai", ply) as ours:
+            if not ours:
+                return None
+            start = self._start_view(loaded)
+            history = await self.actions(game_id)
+            clan = loaded.state.clans[seat.seat]
+            answer = await self.ai_pool.choose(
+                seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
+            )
+            return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""

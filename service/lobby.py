@@ -94,7 +94,8 @@ class LobbyService:
             raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
         state = new_game(len(game.seats), game.seed)
         with refusals():
-            record = await self.store.start_game(game_id, state.to_json())
+            ai_first = game.seats[state.to_move].ai_level is not None
+            record = await self.store.start_game(game_id, state.to_json(), ai_to_act=ai_first)
         return Loaded(record, state).table()
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
