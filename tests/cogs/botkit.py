@@ -62,9 +62,12 @@ class BotUnderTest(ClansBot):
         await self.store.close()
 
 
-def test_config(tmp_path: Path, **overrides: Any) -> Config:
+def test_config(where: Path | str, **overrides: Any) -> Config:
+    """Settings for a bot on ``where``: a folder (SQLite in it), or what ``database_target`` gives (a SQLite
+    file or a PostgreSQL URL), for tests run on both backends."""
+    database = where if isinstance(where, str) else where / "clans.db"
     settings: dict[str, Any] = dict(
-        token=None, guild_id=None, database=tmp_path / "clans.db", ai_budget_s=0.05, ai_delay_s=0, log_level="INFO"
+        token=None, guild_id=None, database=database, ai_budget_s=0.05, ai_delay_s=0, log_level="INFO"
     )
     settings.update(overrides)
     return Config(**settings)
@@ -79,9 +82,9 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
     return lambda: next(queue)
 
 
-async def make_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds."""
-    settings = test_config(tmp_path, **config)
+async def make_bot(fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
+    """A ClansBot (not started) on ``where`` (see test_config), with deterministic lobby seeds."""
+    settings = test_config(where, **config)
     store = await Store.open(settings.database)
     # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
     # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
@@ -89,15 +92,19 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | Non
     return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
 
 
-async def start_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+async def start_bot(
+    fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, **config: Any
+) -> ClansBot:
+    bot = await make_bot(fake, where, seeds, **config)
     await fake.start(bot)
     return bot
 
 
-async def restart_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    """Close the running bot and start a new one on the same database file."""
-    bot = await make_bot(fake, tmp_path, seeds, **config)
+async def restart_bot(
+    fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, **config: Any
+) -> ClansBot:
+    """Close the running bot and start a new one on the same database."""
+    bot = await make_bot(fake, where, seeds, **config)
     await fake.restart(bot)
     return bot
 
