@@ -26,6 +26,7 @@ from config import Config
 from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
 from service import GameService
 from service.ai_pool import AiPool
+from service.claims import Claims
 from store import GameRecord, MoveRecord, SeatRecord, Store
 
 Json = dict[str, Any]
@@ -82,14 +83,25 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
     return lambda: next(queue)
 
 
-async def make_bot(fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, **config: Any) -> ClansBot:
-    """A ClansBot (not started) on ``where`` (see test_config), with deterministic lobby seeds."""
+async def make_bot(
+    fake: FakeDiscord,
+    where: Path | str,
+    seeds: Iterable[int] | None = None,
+    *,
+    clock: Callable[[], float] | None = None,
+    ai_pool: AiPool | None = None,
+    **config: Any,
+) -> ClansBot:
+    """A ClansBot (not started) on ``where`` (see test_config), with deterministic lobby seeds; ``clock`` (seconds
+    since the epoch) for its claims' leases."""
     settings = test_config(where, **config)
     store = await Store.open(settings.database)
     # Workers at the tests' own priority: on a busy machine a lower one would starve them past the settle
     # deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a lower priority).
-    pool = AiPool(niceness=0)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
+    pool = ai_pool or AiPool(niceness=0)
+    claims = Claims(store, clock) if clock is not None else None
+    games = GameService(store, seed_source=seed_source(seeds), ai_pool=pool, claims=claims)
+    return BotUnderTest(settings, store, games)
 
 
 async def start_bot(
