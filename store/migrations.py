@@ -250,7 +250,9 @@ UPDATE ratings SET best_total = (
 V4_CLAIMS: Final = """
 ALTER TABLE games ADD COLUMN ai_to_act INTEGER NOT NULL DEFAULT 0 CHECK (ai_to_act IN (0, 1));
 UPDATE games SET ai_to_act = has_ai WHERE status = 'running';
-CREATE INDEX games_ai_to_act ON games (id) WHERE status = 'running' AND ai_to_act = 1;
+-- The sweep's index: only the games waiting for an AI are in it. Its columns repeat the predicate so that
+-- SQLite's planner, without statistics, prefers it to games_by_status; rows come in id order.
+CREATE INDEX games_ai_to_act ON games (status, ai_to_act, id) WHERE status = 'running' AND ai_to_act = 1;
 
 CREATE TABLE claims (
     game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

@@ -294,7 +294,9 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, databas
     assert len(public_messages(fake)) == messages_before + 1
     applied, duplicate = (first, second) if first.followups else (second, first)
     assert applied.followups and not applied.followups[0].ephemeral
-    refused(duplicate, "moved on")  # read before the other commit ("Too late") or after it
+    message = refused(duplicate)  # read before the other's commit: "moved on"; after it: the next player's turn
+    other = alice if mover is bob else bob
+    assert "moved on" in message or f"It is <@{other.id}>'s turn" in message, message
 
 
 async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) -> None:

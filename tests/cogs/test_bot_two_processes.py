@@ -123,9 +123,11 @@ async def test_fifty_identical_moves_split_between_two_processes_apply_once(
     assert len(public_messages(fake)) == before + 1  # one announcement, no stray "thinking…" left behind
     applied = [r for r in results if r.followups and not r.followups[0].ephemeral]
     assert len(applied) == 1
+    other = alice if mover is bob else bob
     for result in results:
-        if result is not applied[0]:
-            refused(result, "moved on")  # told so, only to them, whichever process read the game when
+        if result is not applied[0]:  # told so, only to them: "moved on" if read before the commit, else whose turn
+            message = refused(result)
+            assert "moved on" in message or f"It is <@{other.id}>'s turn" in message, message
     assert not bot_errors(fake)
 
 

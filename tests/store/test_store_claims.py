@@ -6,6 +6,7 @@ import asyncio
 from store_helpers import ANN, BOB, StartGame
 
 from store import Store, new_holder
+from store.claims import DUE_AI_TURNS
 
 LEASE = 30_000
 T0 = 1_800_000_000_000  # ms since the epoch: the tests' clock
@@ -89,3 +90,17 @@ async def test_a_wrong_ai_mark_is_cleared_at_its_ply_only(store: Store, start_ga
     assert await store.due_ai_turns(T0) == [(game.id, 0)]
     await store.no_ai_to_act(game.id, 0)
     assert await store.due_ai_turns(T0) == []
+
+
+async def test_the_sweep_reads_the_partial_index_of_games_waiting_for_an_ai(store: Store) -> None:
+    async with store._read() as conn:
+        if store.dialect == "sqlite":
+            async with conn.execute(f"EXPLAIN QUERY PLAN {DUE_AI_TURNS}", (T0, 100)) as cursor:
+                plan = " | ".join(str(row["detail"]) for row in await cursor.fetchall())
+            assert "USING INDEX games_ai_to_act" in plan or "USING COVERING INDEX games_ai_to_act" in plan, plan
+            assert "SCAN games " not in plan.replace("USING", "|USING"), plan
+            return
+        await conn.execute("SET LOCAL enable_seqscan = off")  # empty tables are cheapest to scan
+        async with conn.execute(f"EXPLAIN {DUE_AI_TURNS}", (T0, 100)) as cursor:
+            plan = " | ".join(str(row[0]) for row in await cursor.fetchall())
+        assert "games_ai_to_act" in plan and "Seq Scan on games" not in plan, plan
