@@ -67,8 +67,16 @@ def test_config(where: Path | str, **overrides: Any) -> Config:
     """Settings for a bot on ``where``: a folder (SQLite in it), or what ``database_target`` gives (a SQLite
     file or a PostgreSQL URL), for tests run on both backends."""
     database = where if isinstance(where, str) else where / "clans.db"
+    # The sweep runs at start, then (in these tests) by hand only: a sweep on its own timer could play an AI
+    # turn in a task no dispatch started, which settle() does not wait for (its loop: test_ai_sweep.py).
     settings: dict[str, Any] = dict(
-        token=None, guild_id=None, database=database, ai_budget_s=0.05, ai_delay_s=0, log_level="INFO"
+        token=None,
+        guild_id=None,
+        database=database,
+        ai_budget_s=0.05,
+        ai_delay_s=0,
+        log_level="INFO",
+        ai_sweep_s=3600.0,
     )
     settings.update(overrides)
     return Config(**settings)

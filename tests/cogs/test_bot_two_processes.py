@@ -37,7 +37,7 @@ from tests.pool_faults import hang
 SEED = 33
 """The lobby seed: with alice and a normal AI, alice moves first."""
 NEVER_S = 3600.0
-"""The sweep's own period in these tests: each sweep is run by hand, so the race is the test's."""
+"""Long enough never to end in a test."""
 
 
 class Clock:
@@ -60,9 +60,7 @@ async def two_bots(fake: FakeDiscord, postgres_target: str, clock: Clock) -> Asy
     """Two started bots on one PostgreSQL schema, running shards 0-3 and 4-7 of eight."""
     bots = []
     for shards in ((0, 1, 2, 3), (4, 5, 6, 7)):
-        bot = await make_bot(
-            fake, postgres_target, [SEED], clock=clock, ai_sweep_s=NEVER_S, shard_count=8, shard_ids=shards
-        )
+        bot = await make_bot(fake, postgres_target, [SEED], clock=clock, shard_count=8, shard_ids=shards)
         await fake.start(bot)
         bots.append(bot)
     fake.bot = bots[0]
@@ -182,8 +180,8 @@ async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_ex
     fake.settle_timeout = 60
     # The first process's AI never answers (its worker hangs); the second's is healthy.
     stuck = AiPool(1, solver=hang, margin_s=NEVER_S, niceness=0)
-    dying = await make_bot(fake, postgres_target, [SEED], clock=clock, ai_pool=stuck, ai_sweep_s=NEVER_S)
-    survivor = await make_bot(fake, postgres_target, [SEED], clock=clock, ai_sweep_s=NEVER_S)
+    dying = await make_bot(fake, postgres_target, [SEED], clock=clock, ai_pool=stuck)
+    survivor = await make_bot(fake, postgres_target, [SEED], clock=clock)
     try:
         await fake.start(survivor)
         await fake.start(dying)
