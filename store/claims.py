@@ -8,7 +8,8 @@ turn now, a turn's timeout later — is done by whichever process *claims* it fi
   since the epoch, on the claimer's clock: keep the machines' clocks in sync, e.g. with NTP);
 - ``claim(game_id, kind, ply, holder, now_ms, lease_ms)`` takes the work in one atomic statement (an INSERT of
   the game's row, only while it is running at that ply, ``ON CONFLICT DO UPDATE ... WHERE`` the existing claim
-  is ours, for an older ply, or expired) and says whether it is ours now;
+  is for an older ply or expired) and says whether it is ours now; a live claim is never taken twice, not
+  even by its own holder (two coroutines of one process never both think it theirs);
 - ``renew(...)`` pushes our lease on while the work goes on (False: it expired and another process took it);
 - ``release(game_id, kind, holder)`` frees it once the work is committed (a claim for an older ply than the
   game's is free anyway, so a crash between the commit and the release loses nothing);
@@ -42,7 +43,7 @@ INSERT INTO claims (game_id, kind, ply, holder, lease_until)
 SELECT id, ?, snapshot_ply, ?, ? FROM games WHERE id = ? AND snapshot_ply = ? AND status = 'running'
 ON CONFLICT (game_id, kind) DO UPDATE
     SET ply = excluded.ply, holder = excluded.holder, lease_until = excluded.lease_until
-    WHERE claims.holder = excluded.holder OR claims.ply < excluded.ply OR claims.lease_until <= ?
+    WHERE claims.ply < excluded.ply OR claims.lease_until <= ?
 RETURNING holder
 """
 

@@ -114,6 +114,8 @@ async def test_an_ai_turn_is_thought_about_by_the_one_service_that_claims_it(ser
     assert await second.claims.due_ai_games() == []
     assert await second.ai_turn(game_id) is None  # claimed elsewhere: nothing thought, nothing played
     assert pool(second).asked == []
+    assert await first.ai_turn(game_id) is None  # nor twice in the claiming process
+    assert pool(first).asked == [game_id]
     pool(first).gate.set()
     played = await thinking
     assert played is not None and played.actor.ai_level == "easy"

@@ -18,7 +18,8 @@ async def test_a_claim_is_held_by_one_holder_until_it_expires(store: Store, star
     assert first != second
     assert await store.claim(game.id, "ai", 0, first, T0, LEASE)
     assert not await store.claim(game.id, "ai", 0, second, T0 + 1, LEASE)
-    assert await store.claim(game.id, "ai", 0, first, T0 + 1, LEASE)  # its own claim: taken again, renewed
+    assert not await store.claim(game.id, "ai", 0, first, T0 + 1, LEASE)  # not twice, even by its holder
+    assert await store.renew(game.id, "ai", 0, first, T0 + 1, LEASE)
     assert await store.claim_holder(game.id, "ai") == (first, 0, T0 + 1 + LEASE)
     assert not await store.claim(game.id, "ai", 0, second, T0 + LEASE, LEASE)  # still live
     assert await store.claim(game.id, "ai", 0, second, T0 + 1 + LEASE, LEASE)  # expired: taken over
