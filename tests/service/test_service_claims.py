@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import pytest
-from service_helpers import ANN, CHANNEL, started
+from service_helpers import ANN, BOB, CHANNEL, CY, started
 
 from engine import Action, Clan, PublicView
 from service import GameError, GameService
@@ -92,6 +92,16 @@ async def test_fifty_identical_moves_through_two_services_apply_once(services: l
     assert len(refusals) == 49
     assert all("moved on" in str(r) or f"It is <@{other}>'s turn" in str(r) for r in refusals), refusals
     assert [m.action for m in await services[1].store.moves(table.id)] == [move.text]
+
+
+async def test_ten_resignations_of_one_player_through_two_services_apply_once(services: list[GameService]) -> None:
+    table = await started(services[0], (ANN, BOB, CY))
+    outcomes: list[Any] = await asyncio.gather(
+        *(services[n % 2].resign_in(CHANNEL, BOB) for n in range(10)), return_exceptions=True
+    )
+    refusals = [o for o in outcomes if isinstance(o, GameError)]
+    assert len(refusals) == 9 and all("You have resigned" in str(r) for r in refusals), outcomes
+    assert [m.action for m in await services[1].store.moves(table.id)] == ["resign:1"]
 
 
 async def ai_to_act(games: GameService) -> int:
