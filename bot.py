@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -25,9 +26,17 @@ log = logging.getLogger("clans")
 EXTENSIONS = ("cogs.clans",)
 
 
-class ClansBot(commands.Bot):
+class ClansBot(commands.AutoShardedBot):
+    """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
+    ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
+    process running its shard; background work (AI turns) goes to whichever process claims it."""
+
     def __init__(self, config: Config, store: Store, games: GameService | None = None) -> None:
+        shards: dict[str, Any] = {"shard_count": config.shard_count}
+        if config.shard_ids is not None:
+            shards["shard_ids"] = list(config.shard_ids)
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
             tree_cls=ClansTree,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from dotenv import find_dotenv, load_dotenv
 
@@ -29,6 +30,12 @@ class Config:
     log_level: str
     ai_rollouts: int = DEFAULT_ROLLOUTS
     """Rollouts the hard AI plays per move (its strength), unless ai_budget_s runs out first."""
+    ai_sweep_s: float = 5.0
+    """How often each process looks for AI turns nobody is playing (another process's, or a dead one's)."""
+    shard_count: int | None = None
+    """Shards of the whole bot (every process); None: as many as Discord recommends, all in this process."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None: all of them."""
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
@@ -44,6 +51,8 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
+        ai_sweep_s=_positive(env, "CLANS_AI_SWEEP", 5.0),
+        **_shards(env),
     )
 
 
@@ -76,3 +85,39 @@ def _float(env: Mapping[str, str], key: str, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{key} cannot be negative")
     return value
+
+
+def _positive(env: Mapping[str, str], key: str, default: float) -> float:
+    value = _float(env, key, default)
+    if value == 0:
+        raise ConfigError(f"{key} must be more than 0 seconds")
+    return value
+
+
+def _shards(env: Mapping[str, str]) -> dict[str, Any]:
+    """CLANS_SHARD_COUNT (the whole bot's shards) and CLANS_SHARDS (this process's: ``0-3`` or ``0,2,5``)."""
+    raw_count = env.get("CLANS_SHARD_COUNT", "").strip()
+    raw_ids = env.get("CLANS_SHARDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise ConfigError("CLANS_SHARDS needs CLANS_SHARD_COUNT, the number of shards of the whole bot")
+        return {"shard_count": None, "shard_ids": None}
+    if not raw_count.isdigit() or int(raw_count) < 1:
+        raise ConfigError(f"CLANS_SHARD_COUNT must be a whole number of shards, 1 or more, not {raw_count!r}")
+    count = int(raw_count)
+    if not raw_ids:
+        return {"shard_count": count, "shard_ids": None}
+    ids: set[int] = set()
+    for part in raw_ids.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.strip().isdigit()):
+            raise ConfigError(f"CLANS_SHARDS must list shard ids like 0-3 or 0,2,5, not {raw_ids!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise ConfigError(f"CLANS_SHARDS: the range {part.strip()!r} runs backwards")
+        ids.update(range(first, last + 1))
+    if max(ids) >= count:
+        raise ConfigError(
+            f"CLANS_SHARDS names shard {max(ids)}, but with CLANS_SHARD_COUNT={count} the ids are 0 to {count - 1}"
+        )
+    return {"shard_count": count, "shard_ids": tuple(sorted(ids))}

@@ -1,4 +1,4 @@
-"""Moves committed per second through the store, on SQLite and on PostgreSQL, in one process.
+"""Moves committed per second through the store, on SQLite and on PostgreSQL, in one process and in two.
 
     nice python -m bench.store [--games 8] [--plies 60] [--postgres URL]
 
@@ -8,11 +8,14 @@ is done before the clock starts. PostgreSQL is the server at ``--postgres`` / ``
 database: the bench makes a schema of its own) or a throwaway local server with durable settings. Figures:
 commits per second and the 50th/99th percentile of one commit, for SQLite (WAL, synchronous=NORMAL), PostgreSQL
 (synchronous_commit on: every commit waits for its WAL flush) and PostgreSQL with synchronous_commit off (the
-closer match to SQLite's NORMAL: a crash may lose the last moments, never consistency).
+closer match to SQLite's NORMAL: a crash may lose the last moments, never consistency). Then the same games on
+PostgreSQL split between one and two real OS processes (``multiprocessing``, each its own store and connection
+pool, started together), as several bot processes on one database would commit them: ``_1proc`` / ``_2proc``.
 """
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import secrets
@@ -21,6 +24,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
@@ -74,6 +78,45 @@ async def measure(target: str, games: list[Script]) -> tuple[float, list[float]]
     return len(timings) / elapsed, timings
 
 
+Share = list[tuple[int, Script]]
+"""One process's games, each with its channel (unique across the processes)."""
+
+
+async def _play_share(target: str, share: Share, ready: Any, go: Any) -> tuple[float, float, list[float]]:
+    timings: list[float] = []
+    async with await Store.open(target) as store:
+        ready.put(None)
+        await asyncio.to_thread(go.wait)
+        began = time.monotonic()  # system-wide on Linux: comparable between the processes
+        await asyncio.gather(*(play_script(store, channel, script, timings) for channel, script in share))
+        return began, time.monotonic(), timings
+
+
+def _process_main(target: str, share: Share, ready: Any, go: Any, results: Any) -> None:
+    results.put(asyncio.run(_play_share(target, share, ready, go)))
+
+
+def measure_processes(target: str, games: list[Script], processes: int) -> tuple[float, list[float]]:
+    """The games split between ``processes`` OS processes on one database, started at once."""
+    context = multiprocessing.get_context("spawn")
+    ready, results, go = context.Queue(), context.Queue(), context.Event()
+    shares: list[Share] = [[] for _ in range(processes)]
+    for n, script in enumerate(games):
+        shares[n % processes].append((100 + n, script))
+    workers = [context.Process(target=_process_main, args=(target, share, ready, go, results)) for share in shares]
+    for worker in workers:
+        worker.start()
+    for _ in workers:
+        ready.get(timeout=120)
+    go.set()
+    outcomes = [results.get(timeout=600) for _ in workers]
+    for worker in workers:
+        worker.join()
+    timings = [t for _, _, share in outcomes for t in share]
+    elapsed = max(end for _, end, _ in outcomes) - min(began for began, _, _ in outcomes)
+    return len(timings) / elapsed, timings
+
+
 async def fresh_schema(url: str) -> str:
     name = f"bench_{secrets.token_hex(4)}"
     conn = await asyncpg.connect(url)
@@ -98,6 +141,9 @@ async def run(games: list[Script], postgres_url: str) -> None:
     report("postgres", *await measure(await fresh_schema(postgres_url), games))
     relaxed = url_with(await fresh_schema(postgres_url), synchronous_commit="off")
     report("postgres_async_commit", *await measure(relaxed, games))
+    for processes in (1, 2):
+        target = await fresh_schema(postgres_url)
+        report(f"postgres_{processes}proc", *await asyncio.to_thread(measure_processes, target, games, processes))
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs import clock_texts
 from cogs import messages as text
 from cogs.ai_runs import RunAnnouncer
+from cogs.ai_sweep import AiSweep
 from cogs.ai_turns import AITurns
 from cogs.boards import BoardImages
 from cogs.components import lobby_view, order_view, replay_view
@@ -49,11 +50,13 @@ class ClansBase(commands.Cog):
             settings.ai_budget_s,
             settings.ai_rollouts,
         )
+        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
 
     async def resume_ai_turns(self) -> None:
-        """After a restart: every running game whose turn belongs to an AI goes on by itself."""
-        for game_id in await self.games.running_game_ids():
-            self.ai.schedule(game_id)
+        """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
+        AI turns left by other processes (or by this one before a restart) every few seconds."""
+        await self.sweep.run_once()
+        self.sweep.start()
 
     async def announce(
         self,

@@ -41,6 +41,7 @@ class ClansCog(
         self.clock.start()
 
     async def cog_unload(self) -> None:
+        self.sweep.stop()
         self.ai.cancel_all()
         self.clock.stop()
 

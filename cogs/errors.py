@@ -49,11 +49,21 @@ async def report_error(interaction: discord.Interaction, error: BaseException, g
 async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
     try:
         if interaction.response.is_done():
+            if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+                await _drop_thinking(interaction)
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
     except discord.HTTPException:
         log.warning("Could not tell user %s: %s", interaction.user.id, message)
+
+
+async def _drop_thinking(interaction: discord.Interaction) -> None:
+    """A refusal after a public "thinking…" answer (the action was found legal, then another process or click
+    committed first): remove the placeholder, or the first follow-up would replace it, publicly."""
+    original = await interaction.original_response()
+    if original.flags.loading:
+        await interaction.delete_original_response()
 
 
 class ClansTree(app_commands.CommandTree[discord.Client]):

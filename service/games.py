@@ -28,6 +28,7 @@ from engine import (
 )
 from engine.serial import BadState
 from service.ai_pool import AiPool, AiPoolError
+from service.claims import Claims
 from service.errors import GameError, refusal
 from service.lobby import LobbyService
 from service.overview import GameOverview
@@ -57,10 +58,13 @@ class GameService(LobbyService, GameOverview):
         seed_source: Callable[[], int] | None = None,
         ai_pool: AiPool | None = None,
         now: Clock | None = None,
+        claims: Claims | None = None,
     ) -> None:
         super().__init__(store, seed_source, now)
         self.ai_pool = ai_pool or AiPool()
         """Where every AI thinks (worker processes); its owner starts and closes it."""
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
 
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""
@@ -151,9 +155,22 @@ class GameService(LobbyService, GameOverview):
                 except StaleAction as error:
                     # Unpinned actions (a resignation) apply to whatever the position now is.
                     if expected_ply is not None or attempt == 1:
-                        raise refusal(error) from None
+                        raise GameError(await self._lost_race(game_id, user_id, seat, action, error)) from None
                     stale, accepted = True, None
         raise AssertionError("unreachable")
+
+    async def _lost_race(
+        self, game_id: int, user_id: int | None, seat: int | None, action: Action | str, error: StaleAction
+    ) -> str:
+        """What the loser of a race to the same ply is told: the same words as when it read the game after the
+        winner's commit ("your move … was already played", whose turn it is)."""
+        loaded = await self._load(game_id)
+        seat_record = loaded.record.seat_of(user_id) if user_id is not None else None
+        seat = seat_record.seat if seat_record is not None else seat
+        if seat is None:
+            return str(refusal(error))
+        parsed = _parse(action) if isinstance(action, str) else action
+        return await self.too_late(loaded.record, loaded.state, seat, parsed, error.ply - 1)
 
     async def _commit(
         self,
@@ -218,6 +235,7 @@ class GameService(LobbyService, GameOverview):
             clock=clock,
             timeouts=timeouts,
             away=now_away,
+            ai_to_act=not state.over and record.seats[state.to_move].ai_level is not None,
         )
         # What the commit changed, built here rather than read back.
         after = replace(record, snapshot_ply=state.ply, seats=seats)
@@ -243,18 +261,25 @@ class GameService(LobbyService, GameOverview):
         return private_board(loaded.state, None if seat is None else seat.seat)
 
     async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
-        """If an AI seat is to act, let it decide (in a worker process) and play; None otherwise."""
+        """If an AI seat is to act and this process claims its turn, let it decide (in a worker process) and
+        play; None otherwise (a human acts, or another process has the turn)."""
         loaded = await self._load(game_id)
-        seat = loaded.mover
-        if loaded.record.status != "running" or loaded.state.over or seat.ai_level is None:
+        seat, ply = loaded.mover, loaded.state.ply
+        if loaded.record.status != "running" or loaded.state.over:
             return None
-        start = self._start_view(loaded)
-        history = await self.actions(game_id)
-        clan = loaded.state.clans[seat.seat]
-        answer = await self.ai_pool.choose(
-            seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
-        )
-        return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=loaded.state.ply)
+        if seat.ai_level is None:
+            await self.store.no_ai_to_act(game_id, ply)  # a mark from before migration 4, or a late sweep
+            return None
+        async with self.claims.hold(game_id, "ai", ply) as ours:
+            if not ours:
+                return None
+            start = self._start_view(loaded)
+            history = await self.actions(game_id)
+            clan = loaded.state.clans[seat.seat]
+            answer = await self.ai_pool.choose(
+                seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
+            )
+            return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""

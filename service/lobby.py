@@ -108,7 +108,8 @@ class LobbyService:
         state = new_game(len(game.seats), game.seed)
         clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():
-            record = await self.store.start_game(game_id, state.to_json(), clock)
+            ai_first = game.seats[state.to_move].ai_level is not None
+            record = await self.store.start_game(game_id, state.to_json(), clock, ai_to_act=ai_first)
         return Loaded(record, state).table()
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:

@@ -6,6 +6,7 @@ snapshot only makes loading fast. Every method is a single transaction. Nothing 
 images.
 """
 
+from store.claims import ClaimKind, ClaimQueries, new_holder
 from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
@@ -40,7 +41,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries):
+class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -50,6 +51,7 @@ __all__ = [
     "AiLevel",
     "AlreadySeated",
     "ChannelBusy",
+    "ClaimKind",
     "ClockStage",
     "Database",
     "DueTurn",
@@ -77,5 +79,6 @@ __all__ = [
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
+    "new_holder",
     "schema_version",
 ]

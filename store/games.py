@@ -98,18 +98,18 @@ async def _insert_move(conn: Connection, move: MoveRecord) -> None:
 
 
 async def _advance_snapshot(
-    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None
+    conn: Connection, move: MoveRecord, snapshot_json: str, finished: bool, end_reason: str | None, ai_to_act: bool
 ) -> None:
     if finished:
         await conn.execute(
-            "UPDATE games SET snapshot = ?, snapshot_ply = ?, status = 'finished', finished_at = ?, end_reason = ?"
-            " WHERE id = ?",
+            "UPDATE games SET snapshot = ?, snapshot_ply = ?, status = 'finished', finished_at = ?, end_reason = ?,"
+            " ai_to_act = 0 WHERE id = ?",
             (snapshot_json, move.ply, iso(move.created_at), end_reason, move.game_id),
         )
     else:
         await conn.execute(
-            "UPDATE games SET snapshot = ?, snapshot_ply = ? WHERE id = ?",
-            (snapshot_json, move.ply, move.game_id),
+            "UPDATE games SET snapshot = ?, snapshot_ply = ?, ai_to_act = ? WHERE id = ?",
+            (snapshot_json, move.ply, int(ai_to_act), move.game_id),
         )
 
 
@@ -204,13 +204,17 @@ class GameQueries(Database):
             await _close_seat_gap(conn, game_id, seat)
             return await _load_game(conn, game_id)
 
-    async def start_game(self, game_id: int, snapshot_json: str, clock: TurnClock | None = None) -> GameRecord:
-        """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once."""
+    async def start_game(
+        self, game_id: int, snapshot_json: str, clock: TurnClock | None = None, ai_to_act: bool = False
+    ) -> GameRecord:
+        """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once.
+        ``ai_to_act``: an AI seat acts first (see store.claims)."""
         async with self._write() as conn:
             _require_lobby(await _game_row(conn, game_id))
             await conn.execute(
-                "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0 WHERE id = ?",
-                (iso(utc_now()), snapshot_json, game_id),
+                "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0, ai_to_act = ?"
+                " WHERE id = ?",
+                (iso(utc_now()), snapshot_json, int(ai_to_act), game_id),
             )
             if clock is not None:
                 await write_clock(conn, game_id, clock)
@@ -231,6 +235,7 @@ class GameQueries(Database):
         clock: TurnClock | None = None,
         timeouts: int | None = None,
         away: bool = False,
+        ai_to_act: bool = False,
     ) -> MoveRecord:
         """Log action number ``expected_ply`` and the state after it, atomically.
 
@@ -238,7 +243,8 @@ class GameQueries(Database):
         since (a duplicate click, a racing submission) this raises StaleAction and changes nothing. NotRunning
         (a StaleAction) if the game is not running. Either the move and its snapshot are both stored or
         neither is. ``clock`` (the next turn's clock) and the acting seat's ``timeouts`` in a row and ``away``
-        mark are written with it when given.
+        mark are written with it when given. ``ai_to_act``: an AI seat acts next (the sweep of
+        store.claims finds the game).
         """
         if expected_ply < 1:
             raise ValueError("plies are numbered from 1")
@@ -252,7 +258,7 @@ class GameQueries(Database):
                 raise StaleAction(game_id, expected_ply)
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
-            await _advance_snapshot(conn, move, snapshot_json, finished, end_reason)
+            await _advance_snapshot(conn, move, snapshot_json, finished, end_reason, ai_to_act)
             if clock is not None:
                 await write_clock(conn, game_id, clock)
             if timeouts is not None:

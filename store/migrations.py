@@ -276,6 +276,29 @@ V5_SEATS_BY_USER: Final = """
 CREATE INDEX seats_by_user ON seats (user_id, game_id);
 """
 
+
+# Work that any of several bot processes may do (an AI's turn now, a turn's timeout later) is claimed in the
+# database: one row per game and kind, with the ply it is for, who holds it and until when (milliseconds
+# since the epoch, from the claimer's clock). ai_to_act is written with every move, so the sweep finds the
+# games waiting for an AI through one partial index. Running games of older versions may have an AI to
+# act: they are marked when they have AI seats, and the first sweep clears the mark where a human is next.
+V6_CLAIMS: Final = """
+ALTER TABLE games ADD COLUMN ai_to_act INTEGER NOT NULL DEFAULT 0 CHECK (ai_to_act IN (0, 1));
+UPDATE games SET ai_to_act = has_ai WHERE status = 'running';
+-- The sweep's index: only the games waiting for an AI are in it. Its columns repeat the predicate so that
+-- SQLite's planner, without statistics, prefers it to games_by_status; rows come in id order.
+CREATE INDEX games_ai_to_act ON games (status, ai_to_act, id) WHERE status = 'running' AND ai_to_act = 1;
+
+CREATE TABLE claims (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind        TEXT    NOT NULL,                            -- 'ai'; later 'timeout'
+    ply         INTEGER NOT NULL,                            -- the position the work is for
+    holder      TEXT    NOT NULL,                            -- the claiming process (host:pid:random)
+    lease_until INTEGER NOT NULL,                            -- ms since the epoch; free again after it
+    PRIMARY KEY (game_id, kind)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -290,4 +313,10 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         postgres=V4_TURN_CLOCK.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
     ),
     V5_SEATS_BY_USER,
+    Migration(
+        sqlite=V6_CLAIMS,
+        postgres=V6_CLAIMS.replace("game_id     INTEGER", "game_id     BIGINT").replace(
+            "lease_until INTEGER", "lease_until BIGINT"
+        ),
+    ),
 )

@@ -46,6 +46,37 @@ def test_the_hard_ai_plays_a_number_of_rollouts_within_a_time_cap() -> None:
             load_config({"CLANS_AI_ROLLOUTS": bad})
 
 
+def test_shards_are_read_as_a_count_and_this_processs_ids() -> None:
+    default = load_config({})
+    assert (default.shard_count, default.shard_ids, default.ai_sweep_s) == (None, None, 5.0)
+    assert load_config({"CLANS_SHARD_COUNT": "8"}).shard_ids is None  # every shard in this process
+    assert load_config({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": "0-3"}).shard_ids == (0, 1, 2, 3)
+    assert load_config({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": " 5, 0,2 , 6-7"}).shard_ids == (0, 2, 5, 6, 7)
+    for env, phrase in [
+        ({"CLANS_SHARDS": "0-3"}, "CLANS_SHARDS needs CLANS_SHARD_COUNT"),
+        ({"CLANS_SHARD_COUNT": "0"}, "CLANS_SHARD_COUNT must be a whole number"),
+        ({"CLANS_SHARD_COUNT": "four"}, "CLANS_SHARD_COUNT must be a whole number"),
+        ({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": "0-"}, "like 0-3 or 0,2,5"),
+        ({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": "a,b"}, "like 0-3 or 0,2,5"),
+        ({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": "3-1"}, "runs backwards"),
+        ({"CLANS_SHARD_COUNT": "8", "CLANS_SHARDS": "4-8"}, "names shard 8, but with CLANS_SHARD_COUNT=8"),
+        ({"CLANS_AI_SWEEP": "0"}, "CLANS_AI_SWEEP must be more than 0"),
+    ]:
+        with pytest.raises(ConfigError, match=phrase):
+            load_config(env)
+
+
+def test_a_bad_shard_setting_is_reported_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CLANS_SHARD_COUNT", "4")
+    monkeypatch.setenv("CLANS_SHARDS", "2-5")
+    assert bot.main() == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Configuration error: CLANS_SHARDS names shard 5") and "Traceback" not in err
+
+
 def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
     keys = (
@@ -55,6 +86,9 @@ def test_env_example_documents_every_setting() -> None:
         "CLANS_AI_ROLLOUTS",
         "CLANS_AI_BUDGET",
         "CLANS_AI_DELAY",
+        "CLANS_AI_SWEEP",
+        "CLANS_SHARD_COUNT",
+        "CLANS_SHARDS",
         "LOG_LEVEL",
     )
     for key in keys:

@@ -26,6 +26,7 @@ from config import Config
 from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
 from service import Clock, GameService
 from service.ai_pool import AiPool
+from service.claims import Claims
 from store import GameRecord, MoveRecord, SeatRecord, Store
 
 Json = dict[str, Any]
@@ -62,9 +63,20 @@ class BotUnderTest(ClansBot):
         await self.store.close()
 
 
-def test_config(tmp_path: Path, **overrides: Any) -> Config:
+def test_config(where: Path | str, **overrides: Any) -> Config:
+    """Settings for a bot on ``where``: a folder (SQLite in it), or what ``database_target`` gives (a SQLite
+    file or a PostgreSQL URL), for tests run on both backends."""
+    database = where if isinstance(where, str) else where / "clans.db"
+    # The sweep runs at start, then (in these tests) by hand only: a sweep on its own timer could play an AI
+    # turn in a task no dispatch started, which settle() does not wait for (its loop: test_ai_sweep.py).
     settings: dict[str, Any] = dict(
-        token=None, guild_id=None, database=tmp_path / "clans.db", ai_budget_s=0.05, ai_delay_s=0, log_level="INFO"
+        token=None,
+        guild_id=None,
+        database=database,
+        ai_budget_s=0.05,
+        ai_delay_s=0,
+        log_level="INFO",
+        ai_sweep_s=3600.0,
     )
     settings.update(overrides)
     return Config(**settings)
@@ -81,37 +93,41 @@ def seed_source(seeds: Iterable[int] | None) -> Callable[[], int]:
 
 async def make_bot(
     fake: FakeDiscord,
-    tmp_path: Path,
+    where: Path | str,
     seeds: Iterable[int] | None = None,
     now: Clock | None = None,
     *,
+    clock: Callable[[], float] | None = None,
     ai_pool: AiPool | None = None,
     **config: Any,
 ) -> ClansBot:
-    """A ClansBot (not started) on tmp_path/clans.db, with deterministic lobby seeds (and clock ``now``).
+    """A ClansBot (not started) on ``where`` (see test_config), with deterministic lobby seeds, the turn clock
+    ``now`` and ``clock`` (seconds since the epoch) for its claims' leases.
 
     Without ``ai_pool``, its workers run at the tests' own priority: on a busy machine a lower one would
     starve them past the settle deadlines (tests/ai/test_ai_pool.py checks that the bot's workers run at a
     lower priority). The benchmark passes the bot's real pool instead."""
-    settings = test_config(tmp_path, **config)
+    settings = test_config(where, **config)
     store = await Store.open(settings.database)
     pool = ai_pool or AiPool(niceness=0)
-    return BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now))
+    claims = Claims(store, clock) if clock is not None else None
+    games = GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now, claims=claims)
+    return BotUnderTest(settings, store, games)
 
 
 async def start_bot(
-    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+    fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
 ) -> ClansBot:
-    bot = await make_bot(fake, tmp_path, seeds, now, **config)
+    bot = await make_bot(fake, where, seeds, now, **config)
     await fake.start(bot)
     return bot
 
 
 async def restart_bot(
-    fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
+    fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
 ) -> ClansBot:
-    """Close the running bot and start a new one on the same database file."""
-    bot = await make_bot(fake, tmp_path, seeds, now, **config)
+    """Close the running bot and start a new one on the same database."""
+    bot = await make_bot(fake, where, seeds, now, **config)
     await fake.restart(bot)
     return bot
 

@@ -239,8 +239,9 @@ class DiscordServer:
     def _followup(self, call: Call, token: str) -> Json:
         info = self._interaction(call, token)
         original = self.messages.get(info.original or 0)
-        if info.response_type == 5 and original is not None and original.data["flags"] & 128:
-            # The first follow-up after a "thinking..." defer replaces it and keeps the defer's visibility.
+        if info.response_type == 5 and original is not None and original.data["flags"] & 128 and not original.deleted:
+            # The first follow-up after a "thinking..." defer replaces it and keeps the defer's visibility (once
+            # the placeholder is deleted, a follow-up is a new message of its own).
             return self._edit(call, original, call.json).data
         return self._create(call, info.channel_id, call.json, interaction=True).data
 

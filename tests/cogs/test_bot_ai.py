@@ -27,8 +27,8 @@ from fakediscord import FakeDiscord
 from engine import legal_moves
 
 
-async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[31])
+async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[31])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal"])
     table = await peek(bot, 1)
@@ -85,8 +85,8 @@ async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Pat
     assert results[0].resigned and not results[0].winner
 
 
-async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[33])
+async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[33])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["normal"])
     table = await peek(bot, 1)
@@ -98,7 +98,7 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path
     await fake.close()
     messages_before = len(public_messages(fake))
 
-    new_bot = await restart_bot(fake, tmp_path)
+    new_bot = await restart_bot(fake, database_target)
     await cog(new_bot).ai.idle()
     table = await peek(new_bot, 1)
     assert table.state.ply == ply + 1 and table.mover.user_id == alice.id

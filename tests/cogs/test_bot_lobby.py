@@ -44,8 +44,8 @@ async def test_new_opens_a_public_lobby_with_buttons(fake: FakeDiscord, tmp_path
     assert "(1/4)" in lobby_players(fake)
 
 
-async def test_one_game_per_channel_but_threads_have_their_own(fake: FakeDiscord, tmp_path: Path) -> None:
-    await start_bot(fake, tmp_path)
+async def test_one_game_per_channel_but_threads_have_their_own(fake: FakeDiscord, database_target: str) -> None:
+    await start_bot(fake, database_target)
     alice, bob = users(fake, 2)
     answered(await fake.slash(alice, "clans new"))
     refused(await fake.slash(bob, "clans new"), "already has a game")
@@ -71,8 +71,8 @@ async def test_join_and_leave_commands_update_the_lobby_message(fake: FakeDiscor
     refused(await fake.slash(alice, "clans leave"), "You are the host", "/clans cancel")
 
 
-async def test_join_and_leave_buttons_edit_the_lobby(fake: FakeDiscord, tmp_path: Path) -> None:
-    await start_bot(fake, tmp_path)
+async def test_join_and_leave_buttons_edit_the_lobby(fake: FakeDiscord, database_target: str) -> None:
+    await start_bot(fake, database_target)
     alice, bob, carol = users(fake, 3)
     await fake.slash(alice, "clans new")
     message = lobby(fake)
@@ -137,8 +137,8 @@ async def test_start_command_posts_the_board_and_deals_clans_by_dm(fake: FakeDis
     refused(await fake.slash(alice, "clans start"), "already started")
 
 
-async def test_start_button_works_once(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path)
+async def test_start_button_works_once(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target)
     alice, bob = users(fake, 2)
     await fake.slash(alice, "clans new")
     await fake.slash(bob, "clans join")

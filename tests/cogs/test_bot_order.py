@@ -32,8 +32,8 @@ from cogs.messages import order_option_label
 from engine import Phase, order_choices, order_consequences
 
 
-async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[SEED])
+async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[SEED])
     alice, bob, eve = users(fake, 3)
     await open_game(fake, [alice, bob])
     players = by_id(alice, bob)
@@ -101,8 +101,8 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, tmp_path: 
     assert len(await stored_moves(bot, 1)) == len(log)
 
 
-async def test_a_double_choice_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[SEED])
+async def test_a_double_choice_applies_once(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[SEED])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
     mover = await reach_order(fake, bot, by_id(alice, bob))

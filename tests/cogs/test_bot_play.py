@@ -38,8 +38,8 @@ def a_move(table: Peek) -> Move:
     return legal_moves(table.state)[0]
 
 
-async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[11])
+async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[11])
     alice, bob, carol = users(fake, 3)
     game_id = await open_game(fake, [alice, bob, carol])
     moves_seen: list[str] = []
@@ -286,8 +286,8 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
     assert len(public_messages(fake)) == messages_before
 
 
-async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path)
+async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target)
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
     table = await peek(bot, 1)
@@ -321,8 +321,8 @@ async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) 
     refused(await fake.slash(bob, "clans resign"), "There is no game in this channel")
 
 
-async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[3])
+async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[3])
     alice, bob, carol = users(fake, 3)
     await open_game(fake, [alice, bob, carol])
     people = by_id(alice, bob, carol)

@@ -28,8 +28,8 @@ from fakediscord import FakeDiscord
 from engine import Phase
 
 
-async def test_a_game_continues_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[21])
+async def test_a_game_continues_after_a_restart(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[21])
     alice, bob, carol = users(fake, 3)
     await open_game(fake, [alice, bob, carol])
     players = by_id(alice, bob, carol)
@@ -39,7 +39,7 @@ async def test_a_game_continues_after_a_restart(fake: FakeDiscord, tmp_path: Pat
     before = await peek(bot, 1)
     log = await stored_moves(bot, 1)
 
-    new_bot = await restart_bot(fake, tmp_path)
+    new_bot = await restart_bot(fake, database_target)
     assert bot.is_closed() and new_bot is not bot
     after = await peek(new_bot, 1)
     assert after.state.to_json() == before.state.to_json()
@@ -65,14 +65,14 @@ async def test_old_lobby_buttons_work_after_a_restart(fake: FakeDiscord, tmp_pat
     assert (await new_bot.store.get_game(1)).status == "running"  # type: ignore[union-attr]
 
 
-async def test_the_order_menu_survives_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[ORDER_SEED])
+async def test_the_order_menu_survives_a_restart(fake: FakeDiscord, database_target: str) -> None:
+    bot = await start_bot(fake, database_target, seeds=[ORDER_SEED])
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
     mover = await reach_order(fake, bot, by_id(alice, bob))
     menu = message_with(fake, "clans:order:")
     [custom_id] = custom_ids(menu)
-    new_bot = await restart_bot(fake, tmp_path)
+    new_bot = await restart_bot(fake, database_target)
     table = await peek(new_bot, 1)
     assert table.state.phase is Phase.ORDER  # the pending choice was stored, not kept in memory
     pick = str(table.state.pending[0])

@@ -1,10 +1,9 @@
-"""The game service on a real SQLite database (a file in tmp_path), with fixed seeds."""
+"""The game service on a real database, once on SQLite and once on PostgreSQL, with fixed seeds."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,8 @@ from store import Store
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "clans.db") as opened:
+async def store(database_target: str) -> AsyncIterator[Store]:
+    async with await Store.open(database_target) as opened:
         yield opened
 
 

@@ -1,0 +1,214 @@
+"""Two bot processes on one PostgreSQL database: two independent bot/service/store stacks in one test (each its
+own database pool, AI workers, claims holder and shards), one fake Discord. An action applies once, an AI turn
+is played once, and a process that dies holding an AI turn leaves it to the other once its lease runs out."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
+
+import pytest
+from botkit import (  # every_interaction_answered: autouse, checks each test
+    answered,
+    bot_errors,
+    by_id,
+    cog,
+    embed_text,
+    every_interaction_answered,  # noqa: F401
+    make_bot,
+    message_with,
+    open_game,
+    peek,
+    public_messages,
+    refused,
+    stored_moves,
+    users,
+)
+from discord.ext import commands
+from fakediscord import FakeDiscord, InteractionResult
+
+from bot import ClansBot
+from engine import legal_moves
+from service.ai_pool import AiPool
+from service.claims import DEFAULT_LEASE_S
+from tests.pool_faults import hang
+
+SEED = 33
+"""The lobby seed: with alice and a normal AI, alice moves first."""
+NEVER_S = 3600.0
+"""Long enough never to end in a test."""
+
+
+class Clock:
+    """The injected clock both stacks read their leases from (seconds since the epoch)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def two_bots(fake: FakeDiscord, postgres_target: str, clock: Clock) -> AsyncIterator[list[ClansBot]]:
+    """Two started bots on one PostgreSQL schema, running shards 0-3 and 4-7 of eight."""
+    bots = []
+    for shards in ((0, 1, 2, 3), (4, 5, 6, 7)):
+        bot = await make_bot(fake, postgres_target, [SEED], clock=clock, shard_count=8, shard_ids=shards)
+        await fake.start(bot)
+        bots.append(bot)
+    fake.bot = bots[0]
+    try:
+        yield bots
+    finally:
+        for bot in bots:
+            if not bot.is_closed():
+                await bot.close()
+
+
+def on(fake: FakeDiscord, bot: ClansBot) -> FakeDiscord:
+    """Deliver the next interaction to ``bot``'s process."""
+    fake.bot = bot
+    return fake
+
+
+async def until(condition: Callable[[], Coroutine[Any, Any, bool]], tries: int = 2000) -> None:
+    for _ in range(tries):
+        if await condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the condition never held")
+
+
+async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: list[ClansBot]) -> None:
+    first, second = two_bots
+    assert all(isinstance(bot, commands.AutoShardedBot) for bot in two_bots)
+    assert (first.shard_count, first.shard_ids, second.shard_ids) == (8, [0, 1, 2, 3], [4, 5, 6, 7])
+    alice, bob = users(fake, 2)
+    answered(await on(fake, first).slash(alice, "clans new"))
+    lobby = message_with(fake, "clans:join:")
+    joined = answered(await on(fake, second).slash(bob, "clans join"))  # the lobby is in the shared database
+    assert "You joined game #1." in joined.text
+    # The second process edited the lobby message the first posted: any process can post or edit anywhere.
+    assert "<@102>" in embed_text(fake.message(int(lobby["id"]))["embeds"])
+    started = answered(await on(fake, first).slash(alice, "clans start"))
+    assert any("has started" in f.content for f in started.followups)
+
+
+async def test_fifty_identical_moves_split_between_two_processes_apply_once(
+    fake: FakeDiscord, two_bots: list[ClansBot]
+) -> None:
+    alice, bob = users(fake, 2)
+    await open_game(fake, [alice, bob])
+    table = await peek(two_bots[0], 1)
+    mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    move = legal_moves(table.state)[0]
+    before = len(public_messages(fake))
+    results: list[InteractionResult] = []
+    for n in range(50):  # all in flight at once, alternately in each process
+        options = {"from": move.src, "to": move.dst}
+        results.append(await on(fake, two_bots[n % 2]).slash(mover, "clans move", options, settle=False))
+    await fake.settle()
+    for result in results:
+        result.last_call = len(fake.calls)
+    assert [m.action for m in await stored_moves(two_bots[1], 1)] == [move.text]
+    assert len(public_messages(fake)) == before + 1  # one announcement, no stray "thinking…" left behind
+    applied = [r for r in results if r.followups and not r.followups[0].ephemeral]
+    assert len(applied) == 1
+    for result in results:
+        if result is not applied[0]:  # told so, only to them, whether it read the game before the commit or after
+            assert f"Your move {move.src} → {move.dst} was already played." in refused(result)
+    assert not bot_errors(fake)
+
+
+async def open_ai_game(fake: FakeDiscord, bot: ClansBot) -> int:
+    """A game of alice and a normal AI (SEED: alice moves first); alice's move is committed without any
+    process being told, as when the process that took it died at once. Returns the ply the AI's move will have."""
+    [alice] = users(fake, 1)
+    await open_game(on(fake, bot), [alice], ai=["normal"])
+    table = await peek(bot, 1)
+    assert table.mover.user_id == alice.id
+    await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    return table.state.ply + 2
+
+
+def ai_announcements(fake: FakeDiscord) -> list[dict[str, Any]]:
+    return [m for m in public_messages(fake) if m["embeds"] and "AI (normal) moved" in m["embeds"][0]["title"]]
+
+
+def count_decisions(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the bot's AI workers were asked for a move (a list of game ids, one per request)."""
+    asked: list[int] = []
+    choose = bot.games.ai_pool.choose
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["game_id"])
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(bot.games.ai_pool, "choose", counted)
+    return asked
+
+
+async def test_an_ai_turn_found_by_both_sweeps_is_played_once(
+    fake: FakeDiscord, two_bots: list[ClansBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ai_ply = await open_ai_game(fake, two_bots[0])
+    asked = [count_decisions(bot, monkeypatch) for bot in two_bots]
+    found = await asyncio.gather(*(cog(bot).sweep.run_once() for bot in two_bots))
+    assert found == [[1], [1]]  # both saw it due; each process's claim races the other's
+    await asyncio.gather(*(cog(bot).ai.idle() for bot in two_bots))
+    log = await stored_moves(two_bots[1], 1)
+    assert len(log) == ai_ply and log[-1].user_id is None
+    assert len(ai_announcements(fake)) == 1
+    assert sorted(asked) == [[], [1]]  # one process thought about it; the other found the turn claimed
+    assert public_messages(fake)[-1]["content"].startswith("<@101>, your move")
+    assert await two_bots[0].store.claim_holder(1, "ai") is None  # released after the move
+    assert [await cog(bot).sweep.run_once() for bot in two_bots] == [[], []]
+
+
+async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_expires(
+    fake: FakeDiscord, postgres_target: str, clock: Clock
+) -> None:
+    fake.settle_timeout = 60
+    # The first process's AI never answers (its worker hangs); the second's is healthy.
+    stuck = AiPool(1, solver=hang, margin_s=NEVER_S, niceness=0)
+    dying = await make_bot(fake, postgres_target, [SEED], clock=clock, ai_pool=stuck)
+    survivor = await make_bot(fake, postgres_target, [SEED], clock=clock)
+    try:
+        await fake.start(survivor)
+        await fake.start(dying)
+        ai_ply = await open_ai_game(fake, dying)
+        assert await cog(dying).sweep.run_once() == [1]
+
+        async def claimed() -> bool:
+            return await survivor.store.claim_holder(1, "ai") is not None
+
+        await until(claimed)
+        holder = await survivor.store.claim_holder(1, "ai")
+        assert holder is not None and holder[0] == dying.games.claims.holder and holder[1] == ai_ply - 1
+        assert await cog(survivor).sweep.run_once() == []  # claimed and live: not the survivor's to play
+
+        # The first process dies: its connections drop (so nothing is released), then it is gone.
+        await dying.store.close()
+        await dying.close()
+        assert await survivor.store.claim_holder(1, "ai") == holder
+        clock.now += DEFAULT_LEASE_S - 1
+        assert await cog(survivor).sweep.run_once() == []  # the lease still runs
+        clock.now += 1
+        assert await cog(survivor).sweep.run_once() == [1]
+        await cog(survivor).ai.idle()
+        log = await stored_moves(survivor, 1)
+        assert len(log) == ai_ply and log[-1].user_id is None
+        assert len(ai_announcements(fake)) == 1
+        assert await survivor.store.claim_holder(1, "ai") is None
+        # The dying process could not release its claim: said as a warning, never an error.
+        assert not bot_errors(fake)
+    finally:
+        fake.bot = survivor
+        await dying.close()
