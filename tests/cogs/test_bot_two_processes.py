@@ -1,11 +1,13 @@
 """Two bot processes on one PostgreSQL database: two independent bot/service/store stacks in one test (each its
-own database pool, AI workers, claims holder and shards), one fake Discord. An action applies once, an AI turn
-is played once, and a process that dies holding an AI turn leaves it to the other once its lease runs out."""
+own database pool, AI workers, claims holder, shards and turn scheduler), one fake Discord. An action applies
+once, an AI turn is played once, a due reminder or timeout fires once, and a process that dies holding an AI
+turn or a timeout leaves it to the other once its lease runs out."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -26,12 +28,14 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     users,
 )
 from discord.ext import commands
-from fakediscord import FakeDiscord, InteractionResult
+from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
 from engine import legal_moves
+from service import ManualClock
 from service.ai_pool import AiPool
 from service.claims import DEFAULT_LEASE_S
+from service.pace import CLAIM_LEASE
 from tests.pool_faults import hang
 
 SEED = 33
@@ -208,6 +212,118 @@ async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_ex
         assert len(ai_announcements(fake)) == 1
         assert await survivor.store.claim_holder(1, "ai") is None
         # The dying process could not release its claim: said as a warning, never an error.
+        assert not bot_errors(fake)
+    finally:
+        fake.bot = survivor
+        await dying.close()
+
+
+# --- the turn clock in two processes -------------------------------------------------------------------------
+
+MINUTE = timedelta(minutes=1)
+
+
+async def timed_bot(fake: FakeDiscord, target: str, turn_clock: ManualClock, **kwargs: Any) -> ClansBot:
+    """A started bot whose turn clock and claim leases both read ``turn_clock``; its scheduler's loop is
+    stopped, so only the test's ticks act."""
+    bot = await make_bot(fake, target, [SEED], now=turn_clock, clock=lambda: turn_clock().timestamp(), **kwargs)
+    await fake.start(bot)
+    cog(bot).clock.stop()
+    return bot
+
+
+async def open_fast_game(fake: FakeDiscord, bot: ClansBot) -> list[FakeUser]:
+    """alice and bob at the fast pace (1 h a move: half time at 30 min, last call at 50 min)."""
+    alice, bob = users(fake, 2)
+    on(fake, bot)
+    answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
+    answered(await fake.slash(bob, "clans join"))
+    answered(await fake.slash(alice, "clans start"))
+    return [alice, bob]
+
+
+async def both_tick(fake: FakeDiscord, bots: list[ClansBot]) -> list[str]:
+    """Both processes' schedulers tick at once; the public texts they posted."""
+    before = len(public_messages(fake))
+    await asyncio.gather(*(cog(bot).clock.tick() for bot in bots))
+    return [m["content"] for m in public_messages(fake)[before:]]
+
+
+@pytest.fixture
+def turn_clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+async def timed_bots(fake: FakeDiscord, postgres_target: str, turn_clock: ManualClock) -> AsyncIterator[list[ClansBot]]:
+    """Two started bots on one PostgreSQL schema and one turn clock, their schedulers driven by the test."""
+    bots = [await timed_bot(fake, postgres_target, turn_clock) for _ in range(2)]
+    try:
+        yield bots
+    finally:
+        for bot in bots:
+            if not bot.is_closed():
+                await bot.close()
+
+
+async def test_a_due_reminder_or_timeout_fires_once_when_both_schedulers_tick(
+    fake: FakeDiscord, timed_bots: list[ClansBot], turn_clock: ManualClock
+) -> None:
+    bots = timed_bots
+    people = await open_fast_game(fake, bots[0])
+    mover = by_id(*people)[(await peek(bots[1], 1)).mover.user_id]  # type: ignore[index]
+    turn_clock.advance(30 * MINUTE)
+    [half] = await both_tick(fake, bots)
+    assert half.startswith(f"⏳ <@{mover.id}>, half your time")
+    turn_clock.advance(20 * MINUTE)
+    [last_call] = await both_tick(fake, bots)
+    assert last_call.startswith(f"⌛ Last call, <@{mover.id}>")
+    assert await both_tick(fake, bots) == []
+    turn_clock.advance(10 * MINUTE)
+    [timeout] = await both_tick(fake, bots)
+    assert timeout.startswith(f"⏰ <@{mover.id}> ran out of time; autopilot moved ")
+    [move] = await stored_moves(bots[1], 1)
+    assert move.user_id is None and f"{move.action.replace('-', ' → ')}." in timeout
+    assert await both_tick(fake, bots) == [] and len(await stored_moves(bots[0], 1)) == 1
+    assert sum("ran out of time" in text for text in [m["content"] for m in public_messages(fake)]) == 1
+    assert not bot_errors(fake)
+
+
+async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its_lease(
+    fake: FakeDiscord, postgres_target: str
+) -> None:
+    fake.settle_timeout = 60
+    turn_clock = ManualClock()
+    # The first process's autopilot never decides (its AI worker hangs); the second's is healthy.
+    stuck = AiPool(1, solver=hang, margin_s=NEVER_S, niceness=0)
+    dying = await timed_bot(fake, postgres_target, turn_clock, ai_pool=stuck)
+    survivor = await timed_bot(fake, postgres_target, turn_clock)
+    try:
+        people = await open_fast_game(fake, survivor)
+        mover = by_id(*people)[(await peek(survivor, 1)).mover.user_id]  # type: ignore[index]
+        turn_clock.advance(60 * MINUTE)
+        claimed_at = turn_clock()
+        stuck_tick = asyncio.create_task(cog(dying).clock.tick())
+
+        async def claimed() -> bool:
+            return (await survivor.games.game(1)).next_event_at == claimed_at + CLAIM_LEASE
+
+        await until(claimed)  # the dying process claimed the timeout and is deciding its move
+        assert await both_tick(fake, [survivor]) == []  # claimed and leased: not the survivor's to play
+
+        # The first process dies mid-move: its tick never ends, its connections drop, then it is gone.
+        stuck_tick.cancel()
+        await asyncio.gather(stuck_tick, return_exceptions=True)
+        await dying.store.close()
+        await dying.close()
+        turn_clock.advance(CLAIM_LEASE - timedelta(seconds=1))
+        assert await both_tick(fake, [survivor]) == []  # the lease still runs
+        turn_clock.advance(timedelta(seconds=1))
+        [timeout] = await both_tick(fake, [survivor])
+        assert timeout.startswith(f"⏰ <@{mover.id}> ran out of time; autopilot moved ")
+        [move] = await stored_moves(survivor, 1)
+        assert move.user_id is None
+        assert await both_tick(fake, [survivor]) == []
         assert not bot_errors(fake)
     finally:
         fake.bot = survivor
