@@ -2,7 +2,8 @@
 
 It sleeps until the earliest due event of any game (at most ``MAX_SLEEP_S``), and is woken early whenever a
 deadline changes (a move, a start, a player coming back). A tick reads everything due in one indexed query,
-lets the service claim and act on each due turn, and posts what happened. Tests drive ``tick()`` directly
+lets the service claim and act on each due turn, and posts what happened; then it reads again who is away
+(another process may have marked a player away: see ``Deadlines.load_away``). Tests drive ``tick()`` directly
 with an injected clock; a tick and the background loop never overlap (one lock).
 """
 
@@ -115,7 +116,16 @@ class TurnScheduler:
                     break
             await self.catch_up(immediate=False)
             await self._close_idle_lobbies()
+            await self._refresh_away()
             return handled
+
+    async def _refresh_away(self) -> None:
+        """Players another process marked away (or saw come back) since: this process's come-back check
+        learns of them here, at most one look of the loop (``MAX_SLEEP_S``) later."""
+        try:
+            await self.deadlines.load_away()
+        except Exception:
+            log.exception("Could not read which players are away")
 
     async def _close_idle_lobbies(self) -> None:
         """Lobbies nobody started within a day are closed, with a note (``cogs.overview``)."""

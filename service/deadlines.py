@@ -61,7 +61,9 @@ class Deadlines:
         self.store = games.store
         self.level = level
         self.away_here: set[tuple[int, int]] = set()
-        """(user, channel) of players marked away: a command from anyone else needs no database write."""
+        """(user, channel) of players marked away: a command from anyone else needs no database write. Kept up
+        to date by this process as seats go away and come back, and read again from the database in every
+        scheduler tick for what other processes did (``load_away``)."""
 
     def now(self) -> datetime:
         return self.games.now()
@@ -136,7 +138,8 @@ class Deadlines:
     # --- away and back ----------------------------------------------------------------------------------
 
     async def load_away(self) -> None:
-        """At start: who is away where (kept up to date as seats go away and come back)."""
+        """Who is away where, from the database (one read of a partial index): at start, and in every tick of
+        the scheduler, since another process sharing the database may have marked a player away here."""
         self.away_here = set(await self.store.away_seats())
 
     def went_away(self, user_id: int, channel_id: int) -> None:

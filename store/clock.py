@@ -110,6 +110,11 @@ async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeout
 
 DUE_COLUMNS = "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at"
 
+AWAY_SEATS = (
+    "SELECT s.user_id, g.channel_id FROM seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.away = 1 AND g.status = 'running'"
+)
+
 
 class ClockQueries(Database):
     async def due_turns(self, now: datetime, limit: int = 100) -> list[DueTurn]:
@@ -205,13 +210,10 @@ class ClockQueries(Database):
             return returned
 
     async def away_seats(self) -> list[tuple[int, int]]:
-        """(user id, channel id) of every player marked away in a running game."""
+        """(user id, channel id) of every player marked away in a running game (through index seats_away)."""
         async with (
             self._read() as conn,
-            conn.execute(
-                "SELECT s.user_id, g.channel_id FROM seats s JOIN games g ON g.id = s.game_id"
-                " WHERE s.away = 1 AND g.status = 'running'"
-            ) as cursor,
+            conn.execute(AWAY_SEATS) as cursor,
         ):
             return [(int(row["user_id"]), int(row["channel_id"])) for row in await cursor.fetchall()]
 

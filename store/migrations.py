@@ -299,6 +299,13 @@ CREATE TABLE claims (
 );
 """
 
+# Every bot process refreshes its set of away players in each scheduler tick (a player may have been marked
+# away by another process): the partial index holds only the seats marked away, so that read stays small
+# however many seats all the games ever had. Its columns repeat the predicate for SQLite's planner.
+V7_SEATS_AWAY: Final = """
+CREATE INDEX seats_away ON seats (away, game_id) WHERE away = 1;
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -319,4 +326,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
             "lease_until INTEGER", "lease_until BIGINT"
         ),
     ),
+    V7_SEATS_AWAY,
 )

@@ -328,3 +328,42 @@ async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its
     finally:
         fake.bot = survivor
         await dying.close()
+
+
+async def move_on(fake: FakeDiscord, bot: ClansBot, mover: FakeUser) -> None:
+    table = await peek(bot, 1)
+    assert table.mover.user_id == mover.id
+    move = next(m for m in legal_moves(table.state) if not m.is_village_choice)
+    answered(await on(fake, bot).slash(mover, "clans move", {"from": move.src, "to": move.dst}))
+
+
+async def test_a_player_marked_away_by_one_process_comes_back_through_the_other(
+    fake: FakeDiscord, timed_bots: list[ClansBot], turn_clock: ManualClock
+) -> None:
+    marker, other = timed_bots
+    alice, bob = await open_fast_game(fake, marker)
+    assert (await peek(marker, 1)).mover.user_id == alice.id
+    for n in range(3):  # alice times out three times in a row, each played by the first process
+        turn_clock.advance(60 * MINUTE)
+        [timeout] = await both_tick(fake, [marker])
+        if n < 2:
+            await move_on(fake, other, bob)
+    assert "is now **away**" in timeout
+    assert (await peek(other, 1)).seat_of(alice.id).away  # type: ignore[union-attr]
+    assert await both_tick(fake, [other]) == []  # the other process's scheduler looks (nothing is due)
+    before = len(public_messages(fake))
+    answered(await on(fake, other).slash(alice, "clans status"))  # her command lands on the other process
+    back = [m["content"] for m in public_messages(fake)[before:] if "is back" in m["content"]]
+    assert back == [f"👋 <@{alice.id}> is back: the autopilot no longer plays for them."]
+    seat = (await peek(marker, 1)).seat_of(alice.id)
+    assert seat is not None and not seat.away and seat.timeouts == 0
+    # Back in both processes: her next command, on either, changes nothing and says nothing more.
+    for bot in (marker, other):
+        await both_tick(fake, [bot])
+        answered(await on(fake, bot).slash(alice, "clans status"))
+    assert sum("is back" in m["content"] for m in public_messages(fake)) == 1
+    await move_on(fake, marker, bob)
+    assert (await peek(marker, 1)).mover.user_id == alice.id
+    turn_clock.advance(30 * MINUTE)  # her clock runs normally again: a reminder, not the autopilot at once
+    [half] = await both_tick(fake, timed_bots)
+    assert half.startswith(f"⏳ <@{alice.id}>, half your time")

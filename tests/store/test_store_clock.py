@@ -8,7 +8,7 @@ import aiosqlite
 from store_helpers import ANN, BOB, CHANNEL, StartGame
 
 from store import MIGRATIONS, ClockStage, Store, TurnClock, apply_migrations
-from store.clock import DUE_COLUMNS
+from store.clock import AWAY_SEATS, DUE_COLUMNS
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -116,6 +116,27 @@ async def test_coming_back_clears_away_and_restarts_a_turn_about_to_be_autopilot
     assert record is not None and not record.seats[1].away and record.seats[1].timeouts == 0
     assert await store.restart_turn(game.id, 1, half_time_clock(0, T0 + H))
     assert not await store.restart_turn(game.id, 1, half_time_clock(0, T0 + H))  # no longer in TIMEOUT
+
+
+async def test_away_seats_are_read_through_their_partial_index(store: Store, start_game: StartGame) -> None:
+    game = await start_game(store)
+    assert await store.away_seats() == []
+    away_turn = TurnClock(0, T0, T0, ClockStage.TIMEOUT, T0)
+    await store.append_action(game.id, 1, 1, None, "1-2", '{"ply": 1}', clock=away_turn, timeouts=3, away=True)
+    assert await store.away_seats() == [(BOB, CHANNEL)]
+    await store.come_back(BOB, channel_id=CHANNEL)
+    assert await store.away_seats() == []
+    if store.dialect == "postgres":  # plans from table statistics: check the index itself
+        async with (
+            store._read() as conn,
+            conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'seats_away'") as cursor,
+        ):
+            row = await cursor.fetchone()
+        assert row is not None and str(row["indexdef"]).endswith("(away, game_id) WHERE (away = 1)")
+        return
+    async with store._read() as conn, conn.execute(f"EXPLAIN QUERY PLAN {AWAY_SEATS}") as cursor:
+        plan = " ".join(str(row["detail"]) for row in await cursor.fetchall())
+    assert "SEARCH s USING INDEX seats_away" in plan and "SCAN" not in plan, plan
 
 
 async def test_dm_reminders_are_off_until_asked_for(store: Store) -> None:
