@@ -116,7 +116,8 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join(grace_s)
-        self.conn.close()
+        with contextlib.suppress(OSError):  # already closed (seen as EBADF when a bot closes mid-decision)
+            self.conn.close()
 
 
 class AiPool:
