@@ -2,13 +2,15 @@
 
 When a run begins, a "thinking…" placeholder goes to the game's channel; when it ends, that placeholder is
 edited into the run's result: every move listed, one board image of the position after the last. If the run
-produced nothing, the placeholder is deleted: it is never left behind.
+produced nothing, the placeholder is deleted: it is never left behind. A run led by the autopilot's moves
+(``Lead``: a human's time ran out just before) lists them first, under the timeout's notice.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -22,8 +24,18 @@ Announce = Callable[..., Awaitable[None]]
 """The cog's ``announce(played, send, earlier=...)``: one message for ``played`` listing ``earlier`` too."""
 
 
-def thinking_text(name: str) -> str:
-    return f"🤔 {name} is thinking…"
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """What a run starts with: the autopilot's moves for a timed-out human, the timeout's notice above the
+    run's message, and its view (the "I'm back" button of a seat now away). Empty for a plain AI run."""
+
+    played: tuple[Played, ...] = ()
+    notice: str = ""
+    extra_view: discord.ui.View | None = None
+
+
+def thinking_text(name: str, notice: str = "") -> str:
+    return f"{notice}\n🤔 {name} is thinking…" if notice else f"🤔 {name} is thinking…"
 
 
 def edit_sender(message: discord.Message | discord.PartialMessage) -> Send:
@@ -54,14 +66,16 @@ class RunAnnouncer:
         self.bot = bot
         self.announce = announce
 
-    async def begin(self, channel_id: int, name: str) -> discord.Message | None:
+    async def begin(self, channel_id: int, name: str, notice: str = "") -> discord.Message | None:
         try:
-            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(name))
+            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(name, notice))
         except discord.HTTPException:
             log.warning("Could not post the thinking placeholder in channel %s", channel_id)
             return None
 
-    async def finish(self, channel_id: int, placeholder: discord.Message | None, run: Sequence[Played]) -> None:
+    async def finish(
+        self, channel_id: int, placeholder: discord.Message | None, run: Sequence[Played], lead: Lead = Lead()
+    ) -> None:
         if not run:
             if placeholder is not None:
                 try:
@@ -70,10 +84,11 @@ class RunAnnouncer:
                     log.warning("Could not delete the thinking placeholder in channel %s", channel_id)
             return
         send = edit_sender(placeholder) if placeholder is not None else None
+        told = {"earlier": run[:-1], "notice": lead.notice, "extra_view": lead.extra_view}
         try:
-            await self.announce(run[-1], send or self.bot.get_partial_messageable(channel_id).send, earlier=run[:-1])
+            await self.announce(run[-1], send or self.bot.get_partial_messageable(channel_id).send, **told)
         except discord.HTTPException:
             if send is None:
                 raise
             # The placeholder is gone (deleted by a moderator?): post the run as a new message instead.
-            await self.announce(run[-1], self.bot.get_partial_messageable(channel_id).send, earlier=run[:-1])
+            await self.announce(run[-1], self.bot.get_partial_messageable(channel_id).send, **told)

@@ -5,16 +5,21 @@ a human is next; whoever just played knows who is next (``after``), so nothing i
 out. The thinking itself happens in the service's worker processes, never on the event loop.
 
 A task's actions form one run, announced once at its end (every action listed, one board): a "thinking…"
-placeholder is posted when the run starts and edited into that message (see ``cogs.ai_runs``).
+placeholder is posted when the run starts and edited into that message (see ``cogs.ai_runs``). A run may begin
+with the autopilot's moves for a human whose time ran out (``after_autopilot``): they are listed in the same
+message, under the timeout's notice.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from functools import partial
 
-from cogs.ai_runs import RunAnnouncer
+import discord
+
+from cogs.ai_runs import Lead, RunAnnouncer
 from service import GameError, GameService, Played, Table
 
 log = logging.getLogger("clans.ai")
@@ -51,11 +56,27 @@ class AITurns:
     def schedule(self, game_id: int, table: Table | None = None) -> None:
         """Make sure the game's AI seats play while it is their turn (when the caller cannot tell, e.g.
         after a restart: the task then loads the game once)."""
-        task = self._tasks.get(game_id)
-        if task is not None and not task.done():
+        if self._running(game_id):
             self._again.add(game_id)
             return
-        task = asyncio.create_task(self._play_turns(game_id, table), name=f"clans-ai-{game_id}")
+        self._start(game_id, table, None)
+
+    def after_autopilot(self, played: Sequence[Played], notice: str, extra_view: discord.ui.View | None) -> bool:
+        """The autopilot just played ``played`` and an AI acts next: its run starts with them, so the timeout
+        and the AI's moves are one message. False (nothing done) when the game's AI task is already running:
+        the caller announces the autopilot's moves itself."""
+        table = played[-1].table
+        if not ai_moves_next(table) or self._running(table.id):
+            return False
+        self._start(table.id, table, Lead(tuple(played), notice, extra_view))
+        return True
+
+    def _running(self, game_id: int) -> bool:
+        task = self._tasks.get(game_id)
+        return task is not None and not task.done()
+
+    def _start(self, game_id: int, table: Table | None, lead: Lead | None) -> None:
+        task = asyncio.create_task(self._play_turns(game_id, table, lead), name=f"clans-ai-{game_id}")
         task.add_done_callback(partial(self._forget, game_id))
         self._tasks[game_id] = task
 
@@ -69,14 +90,15 @@ class AITurns:
             del self._tasks[game_id]
             self._again.discard(game_id)
 
-    async def _play_turns(self, game_id: int, table: Table | None) -> None:
-        """One run of AI actions, announced once at its end. Knowing the table (``after``), the run starts
-        with a "thinking…" placeholder that its announcement then replaces."""
-        run: list[Played] = []
+    async def _play_turns(self, game_id: int, table: Table | None, lead: Lead | None) -> None:
+        """One run of AI actions (after ``lead``'s, if any), announced once at its end. Knowing the table
+        (``after``), the run starts with a "thinking…" placeholder that its announcement then replaces."""
+        lead = lead or Lead()
+        run: list[Played] = list(lead.played)
         channel_id = table.record.channel_id if table is not None else None
         placeholder = None
         if table is not None and channel_id is not None:
-            placeholder = await self.runs.begin(channel_id, table.mover.name)
+            placeholder = await self.runs.begin(channel_id, table.mover.name, lead.notice)
         try:
             while True:
                 self._again.discard(game_id)
@@ -90,7 +112,7 @@ class AITurns:
         finally:
             if channel_id is not None:
                 try:
-                    await self.runs.finish(channel_id, placeholder, run)
+                    await self.runs.finish(channel_id, placeholder, run, lead)
                 except Exception:
                     log.exception("Could not announce the AI moves in game %s", game_id)
 

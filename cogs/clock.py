@@ -158,8 +158,10 @@ class TurnScheduler:
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played
         notice = words.timeout_notice(timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
-        channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
         back = back_view(last.table.id) if timeout.away else None
+        if self.cog.ai.after_autopilot(timeout.played, notice, back):  # an AI is next: one message for the run
+            return
+        channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
         await self.cog.announce(last, channel.send, notice=notice, earlier=earlier, extra_view=back)
 
     # --- announcements left behind ---------------------------------------------------------------------

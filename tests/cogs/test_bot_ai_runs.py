@@ -1,9 +1,10 @@
 """Less noise: a run of AI moves is one message with one board image, made from a "thinking…" placeholder
-that is never left behind."""
+that is never left behind; an autopilot move (a human's time ran out) followed by AI moves is one message too."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 
 from engine import legal_moves
-from service import GameError
+from service import GameError, ManualClock
 
 
 async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -75,3 +76,41 @@ async def test_a_run_that_plays_nothing_leaves_no_placeholder(
     assert not any("thinking" in m["content"] for m in public_messages(fake))  # ...and deleted
     deletes = [c for c in fake.calls if c.method == "DELETE" and c.path.startswith("/channels/")]
     assert len(deletes) == 1
+
+
+async def test_an_autopilot_move_then_ai_moves_are_one_message_with_one_board(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[41], now=clock)
+    cog(bot).clock.stop()  # the test ticks the scheduler itself
+    [alice] = users(fake, 1)
+    answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
+    for _ in range(2):
+        answered(await fake.slash(alice, "clans addbot", {"level": "easy"}))
+    answered(await fake.slash(alice, "clans start"))
+    await cog(bot).ai.idle()
+    assert (await peek(bot, 1)).mover.user_id == alice.id
+    before = len(public_messages(fake))
+    calls_before = len(fake.calls)
+    clock.advance(timedelta(hours=1))  # alice's time runs out: the autopilot moves, then both AIs
+    await cog(bot).clock.tick()
+    await cog(bot).ai.idle()
+    log = await bot.store.moves(1)
+    assert [m.user_id for m in log[-3:]] == [None, None, None] and log[-3].seat == 0
+    [run] = public_messages(fake)[before:]
+    assert run["content"].startswith(f"⏰ <@{alice.id}> ran out of time; autopilot moved ")
+    assert f"{log[-3].action.replace('-', ' → ')}." in run["content"]
+    assert run["content"].endswith(f"<@{alice.id}>, your move · 1 h left.")
+    text = embed_text(run["embeds"])
+    assert "alice moved" in text and len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2
+    assert text.index("alice moved") < text.index("AI (easy) moved")
+    assert len(run["embeds"]) == 2 and run["embeds"][-1]["image"]["url"] == "attachment://board.png"
+    assert [a["filename"] for a in run["attachments"]] == ["board.png"]
+    # One post (the placeholder, showing the timeout at once), edited into the run's message.
+    posts = [c for c in fake.calls[calls_before:] if c.method == "POST" and c.path.startswith("/channels/")]
+    assert len(posts) == 1 and posts[0].json.get("content", "").endswith("\n🤔 AI (easy) is thinking…")
+    assert posts[0].json["content"].startswith(f"⏰ <@{alice.id}> ran out of time")
+    assert (await bot.games.game(1)).announced_ply == len(log)
+    await cog(bot).clock.tick()
+    assert len(public_messages(fake)) == before + 1 and len(await bot.store.moves(1)) == len(log)
