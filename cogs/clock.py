@@ -166,6 +166,10 @@ class TurnScheduler:
 
     # --- announcements left behind ---------------------------------------------------------------------
 
+    async def _run_under_way(self, game_id: int) -> bool:
+        """An AI run of this process, or another process's live AI claim, will still announce the game's moves."""
+        return game_id in self.cog.ai.games_with_tasks or await self.cog.games.claims.held(game_id, "ai")
+
     async def catch_up(self, immediate: bool) -> int:
         """Announce actions that were committed but never announced (a crash between commit and post).
 
@@ -179,6 +183,10 @@ class TurnScheduler:
         ready = found if immediate else {key for key, since in seen.items() if now - since >= CATCH_UP_AFTER}
         self._unannounced_since = {key: since for key, since in seen.items() if key not in ready}
         for game_id, ply in sorted(ready):
+            if not immediate and await self._run_under_way(game_id):
+                # An AI run is still thinking: it announces its moves, these included, in one message when done.
+                self._unannounced_since[(game_id, ply)] = now
+                continue
             try:
                 played = await self.deadlines.unannounced_actions(game_id)
                 if not played:

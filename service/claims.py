@@ -76,6 +76,11 @@ class Claims:
                 log.warning("Lost the %s claim on game %s at ply %s to another process", kind, game_id, ply)
                 return
 
+    async def held(self, game_id: int, kind: ClaimKind) -> bool:
+        """Whether some process holds a live claim of ``kind`` on the game (its work is still under way)."""
+        holder = await self.store.claim_holder(game_id, kind)
+        return holder is not None and holder[2] > self.now_ms()
+
     async def due_ai_games(self, limit: int = 100) -> list[int]:
         """Running games waiting for an AI that no live claim covers, oldest first (the sweep's query)."""
         return [game_id for game_id, _ in await self.store.due_ai_turns(self.now_ms(), limit)]

@@ -3,6 +3,7 @@ that is never left behind; an autopilot move (a human's time ran out) followed b
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -114,3 +115,43 @@ async def test_an_autopilot_move_then_ai_moves_are_one_message_with_one_board(
     assert (await bot.games.game(1)).announced_ply == len(log)
     await cog(bot).clock.tick()
     assert len(public_messages(fake)) == before + 1 and len(await bot.store.moves(1)) == len(log)
+
+
+async def test_a_slow_run_is_not_caught_up_twice(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run still thinking long after its first move was committed announces that move itself, once: the
+    scheduler's catch-up of unannounced moves leaves a game alone while its AI run is under way."""
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[41], now=clock)
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["easy", "easy"])
+    await cog(bot).ai.idle()
+    table = await peek(bot, 1)
+    assert table.mover.user_id == alice.id
+    real_turn = bot.games.ai_turn
+    gate, turns = asyncio.Event(), []
+
+    async def slow_second_turn(*args: object, **kwargs: object) -> object:
+        turns.append(1)
+        if len(turns) == 2:
+            await gate.wait()  # the second AI thinks for a long time
+        return await real_turn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.games, "ai_turn", slow_second_turn)
+    move = legal_moves(table.state)[0]
+    result = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
+    while len(turns) < 2:
+        await asyncio.sleep(0.01)
+    assert len(await bot.store.moves(1)) == table.state.ply + 2  # alice's and the first AI's moves are in
+    posted = len(public_messages(fake))
+    for _ in range(3):  # the first AI move stays unannounced for well over the catch-up delay
+        clock.advance(timedelta(seconds=40))
+        await cog(bot).clock.catch_up(immediate=False)
+    assert len(public_messages(fake)) == posted  # nothing posted twice meanwhile
+    gate.set()
+    await cog(bot).ai.idle()
+    await fake.settle()
+    answered(result)
+    text = fake.all_public_text()
+    assert len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2  # each AI move listed once
