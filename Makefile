@@ -39,8 +39,11 @@ typecheck: $(STAMP)
 check-install:
 	scripts/check_install.sh
 
+# The bot tests run twice: on SQLite (with everything else), then each bot that botkit starts on a folder on a
+# fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/cogs/conftest.py).
 test: lint typecheck
 	$(BIN)/pytest
+	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
 	$(MAKE) --no-print-directory check-install
 
 run: $(STAMP)

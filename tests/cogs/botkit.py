@@ -63,10 +63,23 @@ class BotUnderTest(ClansBot):
         await self.store.close()
 
 
+folder_database: Callable[[Path], str] | None = None
+"""Under ``CLANS_TEST_BACKEND=postgres`` (set by tests/cogs/conftest.py): the URL of the PostgreSQL schema
+that stands for a folder, the same one each time for the same folder (so a restart finds its games)."""
+
+
+def database_of(where: Path | str) -> Path | str:
+    """What ``Store.open`` takes for a bot on ``where``: a folder means ``clans.db`` in it (or, under
+    ``CLANS_TEST_BACKEND=postgres``, the folder's own PostgreSQL schema); a string is taken as it is."""
+    if isinstance(where, str):
+        return where
+    return where / "clans.db" if folder_database is None else folder_database(where)
+
+
 def test_config(where: Path | str, **overrides: Any) -> Config:
-    """Settings for a bot on ``where``: a folder (SQLite in it), or what ``database_target`` gives (a SQLite
-    file or a PostgreSQL URL), for tests run on both backends."""
-    database = where if isinstance(where, str) else where / "clans.db"
+    """Settings for a bot on ``where``: a folder (SQLite in it, or PostgreSQL under the switch above), or what
+    ``database_target`` gives (a SQLite file or a PostgreSQL URL), for tests run on both backends."""
+    database = database_of(where)
     # The sweep runs at start, then (in these tests) by hand only: a sweep on its own timer could play an AI
     # turn in a task no dispatch started, which settle() does not wait for (its loop: test_ai_sweep.py).
     settings: dict[str, Any] = dict(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -30,9 +29,9 @@ async def nothing(played: Played) -> None:
 
 
 async def test_the_sweep_pauses_then_hands_over_due_turns_until_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Store.open(tmp_path / "clans.db") as store:
+    async with await Store.open(database_target) as store:
         turns = AITurns(GameService(store), nothing, delay_s=0)
         scheduled: list[int] = []
         monkeypatch.setattr(turns, "schedule", scheduled.append)
