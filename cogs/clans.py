@@ -43,7 +43,7 @@ class ClansCog(
     async def cog_unload(self) -> None:
         self.sweep.stop()
         self.ai.cancel_all()
-        self.clock.stop()
+        await self.clock.stopped()
 
 
 async def setup(bot: ClansBot) -> None:

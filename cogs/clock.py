@@ -48,10 +48,12 @@ class TurnScheduler:
         self._unannounced_since: dict[tuple[int, int], datetime] = {}
         self._next_look: datetime | None = None
         """When the sleeping loop looks again by itself (None: it is awake)."""
+        self._stopping = False
 
     # --- the loop ---------------------------------------------------------------------------------------
 
     def start(self) -> None:
+        self._stopping = False
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="clans-clock")
 
@@ -65,8 +67,17 @@ class TurnScheduler:
             self.wake()
 
     def stop(self) -> None:
+        self._stopping = True
         if self._task is not None:
             self._task.cancel()
+
+    async def stopped(self) -> None:
+        """Stop the loop and wait until it has, so nothing of it runs on while the bot closes its database."""
+        self.stop()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
 
     async def _run(self) -> None:
         while True:
@@ -75,6 +86,8 @@ class TurnScheduler:
                 await self.tick()
                 delay = await self._delay()
             except Exception:
+                if self._stopping:  # the bot is closing under a tick (its database, its HTTP session)
+                    return
                 log.exception("The turn clock's tick failed; trying again shortly")
                 delay = MAX_SLEEP_S
             self._next_look = self.deadlines.now() + timedelta(seconds=delay)
