@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from engine.board import Board, Chart
 from engine.clans import Clan
+from engine.hutmoves import villages_founded
 from engine.moves import Move
 from engine.rules import apply, final_result, legal_moves
 from engine.state import FinalResult, GameState, Phase, Village
@@ -155,13 +156,7 @@ def move_foundings(view: PublicView) -> dict[Move, tuple[int, ...]]:
     if view.phase is not Phase.MOVE:
         return {}
     base = state_from_view(view, tuple(Clan(c) for c in range(view.players)))
-    founded = len(view.villages)
-    foundings = {}
-    for move in legal_moves(base):
-        after = base.copy()
-        apply(after, move)
-        foundings[move] = after.pending or tuple(v.territory for v in after.villages[founded:])
-    return foundings
+    return {move: tuple(villages_founded(base, move.src)) for move in legal_moves(base)}
 
 
 def order_choices(view: PublicView) -> list[Village]:
