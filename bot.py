@@ -40,7 +40,7 @@ class ClansBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
             tree_cls=ClansTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/messages.py: pings)
             help_command=None,
         )
         self.config = config

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from service import Played
+from usertext import shown_name
 
 log = logging.getLogger("clans.ai")
 
@@ -48,9 +49,11 @@ def edit_sender(message: discord.Message | discord.PartialMessage) -> Send:
         embeds: list[discord.Embed] | None = None,
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> Any:
         return await message.edit(
             content=content,
+            allowed_mentions=allowed_mentions,
             embeds=embeds if embeds is not None else ([embed] if embed is not None else []),
             attachments=[file] if file is not None else [],
             view=view,
@@ -68,7 +71,7 @@ class RunAnnouncer:
 
     async def begin(self, channel_id: int, name: str, notice: str = "") -> discord.Message | None:
         try:
-            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(name, notice))
+            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(shown_name(name), notice))
         except discord.HTTPException:
             log.warning("Could not post the thinking placeholder in channel %s", channel_id)
             return None

@@ -21,6 +21,7 @@ from cogs.history_text import with_catch_up
 from cogs.order_menus import OrderMenus
 from engine import Move, order_consequences
 from service import Deadlines, GameService, Played, PrivateBoard, Table
+from usertext import clean_name, shown_name
 
 if TYPE_CHECKING:
     from bot import ClansBot
@@ -98,7 +99,13 @@ class ClansBase(commands.Cog):
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
-            await send(content=f"{lead}Game over! {humans}", embeds=embeds, file=board, view=replay_view(table.id))
+            await send(
+                content=f"{lead}Game over! {humans}",
+                embeds=embeds,
+                file=board,
+                view=replay_view(table.id),
+                allowed_mentions=text.pings(seats),
+            )
             return
         embeds = [*before, text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
@@ -106,20 +113,26 @@ class ClansBase(commands.Cog):
         if view.pending:
             content = f"{lead}{text.mention(mover)}, choose which village is founded next{left}:"
             menu = order_view(table.id, view.ply, order_consequences(view))
-            posted = await send(content=content, embeds=embeds, file=await self.board_file(table), view=menu)
+            board = await self.board_file(table)
+            posted = await send(
+                content=content, embeds=embeds, file=board, view=menu, allowed_mentions=text.pings([mover])
+            )
             self.order_menus.remember(table, posted)
         else:
-            content = f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{mover.name} moves next."
+            content = (
+                f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{shown_name(mover.name)} moves next."
+            )
             # What else happened since their last move; this message shows the last actions, and with two
             # seats that is all there is (so a two-player move stays at one read and one write).
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
                 content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             extra = {"view": extra_view} if extra_view is not None else {}
-            await send(content=lead + content, embeds=embeds, file=await self.board_file(table), **extra)
+            board = await self.board_file(table)
+            await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=text.pings([mover]), **extra)
 
     async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
-        return await self.boards.file(table.view, table.names, final, mine)
+        return await self.boards.file(table.view, [clean_name(n) for n in table.names], final, mine)
 
     async def refresh_lobby(self, game_id: int) -> None:
         game = await self.games.game(game_id)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import ClansBase
 from cogs.clock_commands import ClockCommands
+from cogs.components import PERSISTENT_ITEMS, refuse_unknown
 from cogs.info import InfoCommands
 from cogs.lobby import LobbyCommands
-from cogs.overview import OverviewCommands
+from cogs.overview import OVERVIEW_ITEMS, OverviewCommands
 from cogs.turns import TurnCommands
 
 if TYPE_CHECKING:
@@ -39,6 +41,10 @@ class ClansCog(
         await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         await self.resume_ai_turns()
         self.clock.start()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_unknown(interaction, (*PERSISTENT_ITEMS, *OVERVIEW_ITEMS))
 
     async def cog_unload(self) -> None:
         self.sweep.stop()

@@ -19,6 +19,7 @@ import discord
 
 from cogs import clock_texts as words
 from cogs.components import back_view
+from cogs.messages import pings
 from service import ClockEvent, Deadlines, Reminder, Timeout
 from store import DueTurn
 
@@ -159,7 +160,8 @@ class TurnScheduler:
     async def _remind(self, reminder: Reminder) -> None:
         now = self.deadlines.now()
         channel = self.cog.bot.get_partial_messageable(reminder.channel_id)
-        await channel.send(words.reminder_text(reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id))
+        reminder_text = words.reminder_text(reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
+        await channel.send(reminder_text, allowed_mentions=pings([reminder.seat]))
         if reminder.dm and reminder.seat.user_id is not None:
             text = words.reminder_dm(reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
             try:

@@ -8,12 +8,13 @@ from datetime import datetime
 from engine import Action, Resign
 from service.pace import AWAY_AFTER, Pace, time_left
 from store import ClockStage, GameRecord, SeatRecord
+from usertext import shown_name
 
 PACE_CHOICES = (Pace.LIVE, Pace.FAST, Pace.DAILY, Pace.RELAXED, Pace.UNTIMED)
 
 
 def mention(seat: SeatRecord) -> str:
-    return f"**{seat.name}**" if seat.user_id is None else f"<@{seat.user_id}>"
+    return f"**{shown_name(seat.name)}**" if seat.user_id is None else f"<@{seat.user_id}>"
 
 
 def pace_line(pace: str) -> str:

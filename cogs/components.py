@@ -1,4 +1,9 @@
-"""Buttons and selects that keep working after a restart: the game id lives in the custom_id."""
+"""Buttons and selects that keep working after a restart: the game id lives in the custom_id.
+
+A custom id is user input (a client can send any): each component acts only on a game of the server and
+channel (or thread) it was pressed in, its numbers are bounded by the template, and every path, including
+a custom id no template accepts, is answered through the one error path (cogs/errors.py).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
 from cogs.replays import send_replay
 from engine import OrderOption
+from service import GameError
 from service.pace import DEFAULT_PACE
 
 if TYPE_CHECKING:
@@ -26,11 +32,42 @@ def _cog(interaction: discord.Interaction) -> ClansCog:
     return cog  # type: ignore[no-any-return]
 
 
-async def _guarded(interaction: discord.Interaction, game_id: int, run: Callable[[], Awaitable[None]]) -> None:
+ID = r"\d{1,18}"
+"""A number in a custom id: what a snowflake or a game id can be (below 2**63, so every database takes it)."""
+ELSEWHERE = "This button belongs to a game in another channel: use the one under that game."
+NOT_VALID = "That button or menu is not valid (any more)."
+
+
+async def _guarded(
+    interaction: discord.Interaction, game_id: int, run: Callable[[], Awaitable[None]], *, here: bool = True
+) -> None:
+    """Run a component's action through the one error path; with ``here``, only if the game is this
+    server's and this channel's (a forged or copied custom id acts on nothing elsewhere)."""
     try:
+        if here:
+            await check_here(interaction, game_id)
         await run()
     except Exception as error:  # the one error path, for components as for commands
         await report_error(interaction, error, game_id)
+
+
+async def check_here(interaction: discord.Interaction, game_id: int) -> None:
+    game = await _cog(interaction).games.game(game_id)
+    if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
+        raise GameError(ELSEWHERE)
+
+
+def parse_choice(values: list[str], digits: int = 3) -> int:
+    """A select's chosen number, or a refusal (a client can send any value)."""
+    if len(values) != 1 or not values[0].isdecimal() or len(values[0]) > digits or not values[0].isascii():
+        raise GameError("That choice is not one of the menu's.")
+    return int(values[0])
+
+
+def selected(interaction: discord.Interaction) -> list[str]:
+    data = cast(dict[str, Any], interaction.data or {})
+    values = data.get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 LOBBY_BUTTONS = {
@@ -40,7 +77,7 @@ LOBBY_BUTTONS = {
 }
 
 
-class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>join|leave|start):(?P<game>\d+)"):
+class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:(?P<action>join|leave|start):(?P<game>{ID})"):
     def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
         label, style = LOBBY_BUTTONS[action]
         super().__init__(ui.Button(label=label, style=style, custom_id=f"clans:{action}:{game_id}", disabled=disabled))
@@ -70,7 +107,7 @@ def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE) -> ui
     return view
 
 
-class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>\d+)"):
+class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:pace:(?P<game>{ID})"):
     """The host picks the game's pace in the lobby."""
 
     def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False) -> None:
@@ -90,15 +127,13 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values: list[str] = data.get("values") or []
-        pace = values[0] if values else ""
+        pace = (selected(interaction) or [""])[0][:20]
         await _guarded(
             interaction, self.game_id, lambda: _cog(interaction).change_pace(interaction, self.game_id, pace)
         )
 
 
-class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:back:(?P<game>\d+)"):
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
     """On a timeout message: the away player says they are back."""
 
     def __init__(self, game_id: int) -> None:
@@ -123,7 +158,7 @@ def back_view(game_id: int) -> ui.View:
     return view
 
 
-class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<game>\d+):(?P<ply>\d+)"):
+class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None) -> None:
@@ -150,14 +185,11 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
         return cls(int(match["game"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values: list[str] = data.get("values") or []
-        territory = int(values[0]) if values else 0
-        await _guarded(
-            interaction,
-            self.game_id,
-            lambda: _cog(interaction).choose_village(interaction, self.game_id, self.ply, territory),
-        )
+        async def run() -> None:  # the value is parsed inside the error path: a bad one is answered
+            territory = parse_choice(selected(interaction))
+            await _cog(interaction).choose_village(interaction, self.game_id, self.ply, territory)
+
+        await _guarded(interaction, self.game_id, run)
 
 
 def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
@@ -166,7 +198,7 @@ def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
     return view
 
 
-class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:cancel:(?P<game>\d+)"):
+class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             ui.Button(
@@ -191,7 +223,7 @@ def cancel_view(game_id: int) -> ui.View:
     return view
 
 
-class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<game>\d+)"):
+class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
 
     def __init__(self, game_id: int) -> None:
@@ -221,3 +253,17 @@ def replay_view(game_id: int) -> ui.View:
 
 
 PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, BackButton)
+
+
+def known_custom_id(custom_id: str, items: tuple[type[ui.DynamicItem[Any]], ...]) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+
+
+async def refuse_unknown(interaction: discord.Interaction, items: tuple[type[ui.DynamicItem[Any]], ...]) -> None:
+    """A click or choice whose custom id no component accepts (forged, or a number past the template's
+    bound): answered with a refusal instead of being left to fail."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+    if not known_custom_id(custom_id, items):
+        await report_error(interaction, GameError(NOT_VALID))

@@ -15,6 +15,7 @@ from engine import Move, Resign, Village
 from service.describe import CLAN_SQUARE, TERRAIN_ICON
 from service.history import MoveFact
 from service.overview import GameHistory, SeatedGame
+from usertext import shown_name
 from words import count
 
 HISTORY_PAGE = 15
@@ -37,7 +38,7 @@ def village_note(village: Village) -> str:
 
 def fact_line(fact: MoveFact, names: Sequence[str]) -> str:
     """``**12.** alice 23 → 24 · 🏠 24 🌲 +5 🟥🟦 · ⏳ epoch 2``."""
-    name = names[fact.seat]
+    name = shown_name(names[fact.seat])
     action = fact.action
     if isinstance(action, Resign):
         head = f"{name} resigned"
@@ -102,7 +103,7 @@ def games_embed(games: Sequence[SeatedGame], now: datetime) -> discord.Embed:
     lines = []
     for game in games:
         waiting = "choose the village order" if game.waiting_for_order else "move"
-        who = "**your turn** to " + waiting if game.yours else f"{game.mover.name} to {waiting}"
+        who = "**your turn** to " + waiting if game.yours else f"{shown_name(game.mover.name)} to {waiting}"
         link = channel_link(game.record.guild_id, game.record.channel_id)
         left = clock_suffix(game.record.deadline_at, now)
         game_link = f"{'▶ ' if game.yours else ''}[Game #{game.record.id}]({link})"

@@ -9,7 +9,10 @@ from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
 from cogs.replays import send_replay
+from cogs.visibility import check_visible
 from engine import load_chart
+from service import GameError
+from store import GameRecord
 
 
 class InfoCommands(ClansBase):
@@ -66,7 +69,15 @@ class InfoCommands(ClansBase):
     @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
     @app_commands.describe(game="The game's number, e.g. 3")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
-        await send_replay(self.games, interaction, game, ephemeral=False)
+        try:
+            record: GameRecord | None = await self.games.game(game)
+        except GameError:
+            record = None  # send_replay says there is no such game
+        if record is not None:
+            check_visible(interaction, record)
+        # Public in the game's own channel; from another channel, only to the asker (who can see that one).
+        here = record is not None and record.channel_id == interaction.channel_id
+        await send_replay(self.games, interaction, game, ephemeral=not here)
 
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

@@ -13,6 +13,7 @@ from cogs.components import cancel_view, lobby_view
 from cogs.placement import open_lobby
 from render import name_is_drawable
 from service import Table
+from usertext import clean_name
 
 
 class LobbyCommands(ClansBase):
@@ -91,7 +92,12 @@ class LobbyCommands(ClansBase):
         embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
         embed.set_footer(text=text.score_footer(table.view))
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        await send(content=content, embed=embed, file=await self.board_file(table))
+        await send(
+            content=content,
+            embed=embed,
+            file=await self.board_file(table),
+            allowed_mentions=text.pings(table.record.seats),
+        )
         await self._send_clans(table, send)
         self.ai.after(table)
         self.clock.wake_by(table.record.next_event_at)
@@ -109,7 +115,10 @@ class LobbyCommands(ClansBase):
                 unreachable.append(seat)
         if unreachable:
             who = ", ".join(text.mention(s) for s in unreachable)
-            await send(content=f"I could not DM {who}: use `/clans myclan` here to see your secret clan.")
+            await send(
+                content=f"I could not DM {who}: use `/clans myclan` here to see your secret clan.",
+                allowed_mentions=text.pings(unreachable),
+            )
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -129,5 +138,7 @@ class LobbyCommands(ClansBase):
 
 
 def seat_name(user: discord.User | discord.Member) -> str:
-    """The display name when the board's fonts can draw it, else the username (always a-z, 0-9, _ and .)."""
-    return user.display_name if name_is_drawable(user.display_name) else user.name
+    """The cleaned display name when the board's fonts can draw it, else the username (always a-z, 0-9, _
+    and .): the name as it is stored, shown on boards and (escaped) in messages."""
+    name = clean_name(user.display_name, user.name)
+    return name if name_is_drawable(name) else clean_name(user.name)

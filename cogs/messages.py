@@ -13,6 +13,7 @@ from service.pace import Pace, final_winners
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+from usertext import shown_name
 from words import count, listing, plural
 
 CLAN_COLOUR = {
@@ -27,7 +28,13 @@ BOARD_FILE = "board.png"
 
 
 def mention(seat: SeatRecord) -> str:
-    return f"**{seat.name}**" if seat.user_id is None else f"<@{seat.user_id}>"
+    return f"**{shown_name(seat.name)}**" if seat.user_id is None else f"<@{seat.user_id}>"
+
+
+def pings(seats: Sequence[SeatRecord]) -> discord.AllowedMentions:
+    """Exactly these seats' players may be pinged by a message (the bot parses no mention by default)."""
+    users = [discord.Object(seat.user_id) for seat in seats if seat.user_id is not None]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
 
 
 # --- lobby ---------------------------------------------------------------------------------------
@@ -60,14 +67,15 @@ def lobby_embed(game: GameRecord) -> discord.Embed:
 def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView, game_id: int | None = None) -> str:
     """ "Game #3 — move 17: Alice moved 23 → 24 (5 huts now)"; the move number is the hut move's."""
     move = outcome.move
+    name = shown_name(actor.name)
     if isinstance(move, Resign):
-        action = f"{actor.name} resigned"
+        action = f"{name} resigned"
     elif move.is_village_choice:
-        action = f"{actor.name} founded the village at {move.src} next"
+        action = f"{name} founded the village at {move.src} next"
     else:
         moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
         size = f" ({count(moved, 'hut')} now)" if moved else ""
-        action = f"{actor.name} moved {move.src} → {move.dst}{size}"
+        action = f"{name} moved {move.src} → {move.dst}{size}"
     where = f"Game #{game_id} — move {view.turn}" if game_id is not None else f"Move {view.turn}"
     return f"{where}: {action}"
 
@@ -179,7 +187,7 @@ def final_embed(
             flag = " (away at the end: cannot win, ranked last)"
         chips = count(result.chips[s], "chip")
         embed.add_field(
-            name=f"{seats[s].name}{flag}",
+            name=f"{shown_name(seats[s].name)}{flag}",
             value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {chips} = **{result.totals[s]}**",
             inline=False,
         )
@@ -192,8 +200,10 @@ def final_embed(
         )
     for thought in ai_guesses:
         embed.add_field(
-            name=f"What {thought.ai_name} thought",
-            value="\n".join(f"{name}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses)[:1024],
+            name=f"What {shown_name(thought.ai_name)} thought",
+            value="\n".join(f"{shown_name(name)}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses)[
+                :1024
+            ],
             inline=False,
         )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
@@ -302,7 +312,7 @@ def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Em
 
 
 def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> discord.Embed:
-    embed = discord.Embed(title=f"Clans profile — {user.display_name}", colour=BRAND)
+    embed = discord.Embed(title=f"Clans profile — {shown_name(user.display_name, user.name)}", colour=BRAND)
     if profile is None:
         embed.description = "No finished games in this server yet."
         return embed

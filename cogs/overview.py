@@ -15,8 +15,9 @@ import discord
 from discord import app_commands, ui
 
 from cogs.base import ClansBase
-from cogs.components import _cog, _guarded
+from cogs.components import ID, _cog, _guarded
 from cogs.history_text import games_embed, history_embed, page_count
+from cogs.visibility import check_visible
 from service.overview import LOBBY_IDLE, GameHistory
 
 log = logging.getLogger("clans.cog")
@@ -33,6 +34,7 @@ class OverviewCommands(ClansBase):
     async def history(self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         assert interaction.channel_id is not None
         history = await self.games.history(game, interaction.channel_id, interaction.guild_id)
+        check_visible(interaction, history.record)
         page = page_count(history) - 1  # the latest moves first
         await interaction.response.send_message(
             embed=history_embed(history, page), view=history_view(history, page), ephemeral=True
@@ -55,10 +57,11 @@ class OverviewCommands(ClansBase):
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
     assert interaction.channel_id is not None
     history = await _cog(interaction).games.history(game_id, interaction.channel_id, interaction.guild_id)
+    check_visible(interaction, history.record)  # the pages of another channel's game, seen from here
     await interaction.response.edit_message(embed=history_embed(history, page), view=history_view(history, page))
 
 
-class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:history:(?P<game>\d+):(?P<page>\d+)"):
+class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
 
     def __init__(self, game_id: int, page: int, label: str = "Page", disabled: bool = False) -> None:
@@ -80,7 +83,9 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:history
         return cls(int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page))
+        await _guarded(
+            interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page), here=False
+        )
 
 
 def history_view(history: GameHistory, page: int) -> ui.View:

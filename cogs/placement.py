@@ -79,6 +79,9 @@ async def open_lobby(
         f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
     )
     lobby = await created.send(
-        f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+        f"{user.mention}'s game",
+        embed=text.lobby_embed(game),
+        view=lobby_view(game.id, pace=game.pace),
+        allowed_mentions=text.pings(game.seats),  # the host: a mention in a thread adds them to it
     )
     await games.set_lobby_message(game.id, lobby.id)

@@ -10,6 +10,7 @@ import discord
 from render.replay import render_replay
 from service import GameService
 from service.replays import finished_replay
+from usertext import clean_name
 from words import count
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -24,7 +25,7 @@ async def send_replay(games: GameService, interaction: discord.Interaction, game
     """Refuse (through the one error path) before answering; render in a thread; post the animation."""
     replay = await finished_replay(games, game_id, interaction.guild_id)
     await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-    gif = await asyncio.to_thread(render_replay, replay.views, replay.names)
+    gif = await asyncio.to_thread(render_replay, replay.views, [clean_name(n) for n in replay.names])
     if len(gif) > MAX_BYTES:
         await interaction.followup.send(f"The replay of game #{game_id} is too large to post.", ephemeral=True)
         return

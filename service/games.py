@@ -296,7 +296,7 @@ class GameService(LobbyService, GameOverview):
             try:
                 beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
             except AiPoolError as error:
-                log.error("No guesses for %s in game %s: %s", seat.name, table.id, error)
+                log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
                 continue
             guesses.append(
                 AiGuesses(

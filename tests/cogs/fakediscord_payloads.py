@@ -58,6 +58,8 @@ class FakeUser:
     permissions: int = MEMBER_PERMISSIONS
     roles: tuple[int, ...] = ()
     bot: bool = False
+    nick: str | None = None
+    """The member's server nickname, their display name there (any text the member chooses)."""
 
     def user_object(self) -> Json:
         return {
@@ -74,7 +76,7 @@ class FakeUser:
         member: Json = {
             "roles": [str(r) for r in self.roles],
             "joined_at": "2024-01-01T00:00:00+00:00",
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "deaf": False,
             "mute": False,

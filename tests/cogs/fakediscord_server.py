@@ -121,8 +121,9 @@ class DiscordServer:
         *,
         permissions: int = MEMBER_PERMISSIONS,
         roles: tuple[int, ...] = (),
+        nick: str | None = None,
     ) -> FakeUser:
-        user = FakeUser(user_id, name or f"user{user_id}", permissions, roles)
+        user = FakeUser(user_id, name or f"user{user_id}", permissions, roles, nick=nick)
         self.users[user_id] = user
         return user
 
