@@ -272,6 +272,13 @@ class FakeDiscord(DiscordServer):
         bot._ready.set()
         return bot
 
+    def guild_available(self, roles: dict[int, str] | None = None) -> None:
+        """The gateway's GUILD_CREATE, as the real bot gets at connection (the guilds intent): from now on the
+        bot's cache holds the guild's roles, channels, permission overwrites and threads."""
+        assert self.bot is not None
+        state = self.bot._connection
+        state._add_guild(discord.Guild(data=self.guild_object(roles), state=state))  # type: ignore[arg-type]
+
     async def restart(self, new_bot: commands.Bot, *, setup_hook: bool = True) -> commands.Bot:
         """Close the running bot and start `new_bot` against the same Discord (messages, channels, DMs)."""
         if self.bot is not None and not self.bot.is_closed():

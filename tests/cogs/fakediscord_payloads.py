@@ -98,6 +98,8 @@ class FakeChannel:
     name: str = "clans"
     parent_id: int | None = None
     recipient: FakeUser | None = None
+    overwrites: tuple[Json, ...] = ()
+    """Permission overwrites as Discord sends them: ``{"id", "type": 0 role / 1 member, "allow", "deny"}``."""
 
     def channel_object(self) -> Json:
         if self.type == 1:
@@ -115,7 +117,7 @@ class FakeChannel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": list(self.overwrites),
             "nsfw": False,
             "flags": 0,
             "rate_limit_per_user": 0,

@@ -131,6 +131,51 @@ class DiscordServer:
         self.channels[channel_id] = FakeChannel(channel_id, 0, self.guild_id, name)
         return self.channels[channel_id]
 
+    def private_channel(self, channel_id: int, name: str, role_id: int) -> FakeChannel:
+        """A text channel @everyone cannot see; members with role ``role_id`` can."""
+        view = str(discord.Permissions(view_channel=True).value)
+        overwrites = (
+            {"id": str(self.guild_id), "type": 0, "allow": "0", "deny": view},  # @everyone's role id is the guild's
+            {"id": str(role_id), "type": 0, "allow": view, "deny": "0"},
+        )
+        self.channels[channel_id] = FakeChannel(channel_id, 0, self.guild_id, name, overwrites=overwrites)
+        return self.channels[channel_id]
+
+    def guild_object(self, roles: dict[int, str] | None = None) -> Json:
+        """The guild as the gateway's GUILD_CREATE carries it: its roles (@everyone with the ordinary
+        member's permissions), its channels with their permission overwrites, and its active threads."""
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS)}
+        others = [{"id": str(rid), "name": name, "permissions": "0"} for rid, name in (roles or {}).items()]
+        mine = [c for c in self.channels.values() if c.guild_id == self.guild_id]
+        return {
+            "id": str(self.guild_id),
+            "name": "Test server",
+            "icon": None,
+            "owner_id": "1",
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {"position": i, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0, **r}
+                for i, r in enumerate([everyone, *others])
+            ],
+            "channels": [c.channel_object() for c in mine if c.type not in (10, 11, 12)],
+            "threads": [c.channel_object() for c in mine if c.type in (10, 11, 12)],
+            "members": [],
+            "member_count": len(self.users),
+            "large": False,
+            "unavailable": False,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+        }
+
     def thread(self, channel_id: int, name: str = "clans-game", parent_id: int | None = None) -> FakeChannel:
         parent = parent_id or self.channel.id
         self.channels[channel_id] = FakeChannel(channel_id, 11, self.guild_id, name, parent)
