@@ -81,13 +81,27 @@ async def run(config: Config) -> None:
         await bot.start(config.token)
 
 
+HTTP_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_", "discord.state")
+"""discord.py's loggers that write request and event bodies at DEBUG: the clans sent by DM among them."""
+
+
+def configure_logging(config: Config) -> None:
+    """LOG_LEVEL for the bot; discord.py's traffic stays at INFO or above unless CLANS_DEBUG_HTTP asks."""
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(config.log_level)  # also when a handler was installed before us
+    floor = logging.getLevelName(config.log_level)
+    for name in HTTP_LOGGERS:
+        quiet = not config.debug_http and (not isinstance(floor, int) or floor < logging.INFO)
+        logging.getLogger(name).setLevel(logging.INFO if quiet else logging.NOTSET)
+
+
 def main() -> int:
     try:
         config = load_config()
     except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(config)
     if config.token is None:
         print(
             "DISCORD_TOKEN is not set.\n"

@@ -1,22 +1,27 @@
-"""Settings from the environment (and a .env file): one frozen value, read once at start."""
+"""Settings from the environment (and the project folder's .env file): one frozen value, read once at start."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
-from dotenv import find_dotenv, load_dotenv
+from dotenv import dotenv_values
 
 from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+
+PROJECT = Path(__file__).resolve().parent
+"""The one folder whose .env is read: never a parent folder's (python-dotenv's find_dotenv searches upwards)."""
+SECRET = "***"
 
 
 class ConfigError(ValueError):
     """A setting is missing or malformed; the message says what to do."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Config:
     token: str | None
     guild_id: int | None
@@ -36,13 +41,25 @@ class Config:
     """Shards of the whole bot (every process); None: as many as Discord recommends, all in this process."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs; None: all of them."""
+    debug_http: bool = False
+    """Log discord.py's HTTP and gateway traffic at DEBUG too (request bodies, clan DMs included)."""
+
+    def __repr__(self) -> str:
+        """Every setting but the secrets: the token, and a database URL's password."""
+        shown = {f.name: getattr(self, f.name) for f in fields(self)}
+        shown["token"] = None if self.token is None else SECRET
+        shown["database"] = _redacted(self.database)
+        return f"Config({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
 
-def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
+def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, project: Path | None = None) -> Config:
+    """The settings from ``env`` or, by default, the environment over the .env file of ``project`` (the
+    environment wins, as with python-dotenv). No other folder's .env is read."""
     if env is None:
-        if dotenv:
-            load_dotenv(find_dotenv(usecwd=True))  # the .env of the directory the bot runs in
-        env = os.environ
+        file = (
+            {k: v for k, v in dotenv_values((project or PROJECT) / ".env").items() if v is not None} if dotenv else {}
+        )
+        env = {**file, **os.environ}
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
@@ -52,8 +69,18 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
         ai_sweep_s=_positive(env, "CLANS_AI_SWEEP", 5.0),
+        debug_http=env.get("CLANS_DEBUG_HTTP", "").strip().lower() in ("1", "true", "yes", "on"),
         **_shards(env),
     )
+
+
+def _redacted(database: str) -> str:
+    """A database URL without its password (a file path is shown as it is)."""
+    scheme, sep, rest = database.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in credentials:
+        return database
+    return f"{scheme}{sep}{credentials.split(':', 1)[0]}:{SECRET}@{host}"
 
 
 def _optional_int(env: Mapping[str, str], key: str) -> int | None:

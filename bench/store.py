@@ -6,7 +6,8 @@
 legal moves with their snapshots through ``Store.append_action`` (the commit every move makes). The engine's work
 is done before the clock starts. PostgreSQL is the server at ``--postgres`` / ``CLANS_BENCH_POSTGRES`` (an empty
 database: the bench makes a schema of its own) or a throwaway local server with durable settings. Figures:
-commits per second and the 50th/99th percentile of one commit, for SQLite (WAL, synchronous=NORMAL), PostgreSQL
+commits per second and the 50th/99th percentile of one commit, for SQLite (WAL, synchronous=NORMAL and FULL, the
+store's setting, alternating three rounds each: ``--sqlite-only`` runs just these), PostgreSQL
 (synchronous_commit on: every commit waits for its WAL flush) and PostgreSQL with synchronous_commit off (the
 closer match to SQLite's NORMAL: a crash may lose the last moments, never consistency). Then the same games on
 PostgreSQL split between one and two real OS processes (``multiprocessing``, each its own store and connection
@@ -28,6 +29,7 @@ from typing import Any
 
 import asyncpg
 
+import store.sqlite
 from engine import legal_moves, new_game, play
 from store import Store
 from store.pgserver import ThrowawayPostgres, url_with
@@ -135,9 +137,22 @@ def report(label: str, rate: float, timings: list[float]) -> None:
     print(f"FIGURE store_move_p99_{label} {p99 * 1000:.2f} ms")
 
 
+async def run_sqlite(games: list[Script]) -> None:
+    """synchronous=NORMAL and FULL (the store's setting) side by side, alternating, three rounds each."""
+    results: dict[str, list[tuple[float, list[float]]]] = {"normal": [], "full": []}
+    for _ in range(3):
+        for level in results:
+            store.sqlite.SYNCHRONOUS = level.upper()
+            with tempfile.TemporaryDirectory() as tmp:
+                results[level].append(await measure(str(Path(tmp) / "clans.db"), games))
+    store.sqlite.SYNCHRONOUS = "FULL"
+    for level, runs in results.items():
+        rate = statistics.median(r for r, _ in runs)
+        report(f"sqlite_{level}", rate, [t for _, timings in runs for t in timings])
+
+
 async def run(games: list[Script], postgres_url: str) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        report("sqlite", *await measure(str(Path(tmp) / "clans.db"), games))
+    await run_sqlite(games)
     report("postgres", *await measure(await fresh_schema(postgres_url), games))
     relaxed = url_with(await fresh_schema(postgres_url), synchronous_commit="off")
     report("postgres_async_commit", *await measure(relaxed, games))
@@ -152,10 +167,13 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--postgres", default=os.environ.get("CLANS_BENCH_POSTGRES", ""))
+    parser.add_argument("--sqlite-only", action="store_true", help="only SQLite, NORMAL and FULL side by side")
     args = parser.parse_args()
     games = scripts(args.games, args.plies, args.seed)
     print(f"{sum(len(g.moves) for g in games)} moves in {len(games)} concurrent games per backend")
-    if args.postgres:
+    if args.sqlite_only:
+        asyncio.run(run_sqlite(games))
+    elif args.postgres:
         asyncio.run(run(games, args.postgres))
     else:
         with ThrowawayPostgres(durable=True) as server:

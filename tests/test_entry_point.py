@@ -5,13 +5,15 @@ from pathlib import Path
 import pytest
 
 import bot
+import config
 from config import ConfigError, load_config
 
 
 def test_missing_token_prints_what_to_do(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(config, "PROJECT", tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert bot.main() == 2
     err = capsys.readouterr().err
@@ -22,6 +24,7 @@ def test_bad_setting_is_reported_without_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(config, "PROJECT", tmp_path)
     monkeypatch.setenv("DISCORD_GUILD_ID", "my-server")
     assert bot.main() == 2
     assert "DISCORD_GUILD_ID must be a number" in capsys.readouterr().err
