@@ -199,12 +199,8 @@ def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
 
 
 class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            ui.Button(
-                label="Yes, cancel the game", style=discord.ButtonStyle.danger, custom_id=f"clans:cancel:{game_id}"
-            )
-        )
+    def __init__(self, game_id: int, label: str = "Yes, cancel the game") -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=f"clans:cancel:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -217,9 +213,9 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<
         await _guarded(interaction, self.game_id, lambda: _cog(interaction).confirm_cancel(interaction, self.game_id))
 
 
-def cancel_view(game_id: int) -> ui.View:
+def cancel_view(game_id: int, label: str = "Yes, cancel the game") -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(CancelButton(game_id))
+    view.add_item(CancelButton(game_id, label))
     return view
 
 

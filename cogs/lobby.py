@@ -12,7 +12,7 @@ from cogs.base import ClansBase, Send, channel_id
 from cogs.components import cancel_view, lobby_view
 from cogs.placement import open_lobby
 from render import name_is_drawable
-from service import Table
+from service import CancelTerms, Table
 from usertext import clean_name
 
 
@@ -122,18 +122,39 @@ class LobbyCommands(ClansBase):
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        game = await self.games.cancellable_in(
-            channel_id(interaction), interaction.user.id, interaction.permissions.manage_messages
-        )
-        await interaction.response.send_message(
-            f"Cancel game #{game.id}? Nothing will be scored.", view=cancel_view(game.id), ephemeral=True
-        )
+        can_manage = interaction.permissions.manage_messages
+        game = await self.games.cancellable_in(channel_id(interaction), interaction.user.id, can_manage)
+        terms = self.games.cancel_terms(game, interaction.user.id, can_manage)
+        if terms is CancelTerms.RESIGN:
+            question = (
+                f"Game #{game.id} is under way: for a player, cancelling it counts as resigning "
+                "(the others play on; the result is rated as usual). Resign?"
+            )
+            view = cancel_view(game.id, "Yes, resign")
+        else:
+            void = " It is void: nothing will be scored." if terms is CancelTerms.VOID else " Nothing will be scored."
+            question, view = f"Cancel game #{game.id}?{void}", cancel_view(game.id)
+        await interaction.response.send_message(question, view=view, ephemeral=True)
 
     async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.games.cancel(game_id, interaction.user.id, interaction.permissions.manage_messages)
+        """The button is pressed in the game's own channel (checked in cogs/components.py), so the Manage
+        Messages permission read here is the game channel's."""
+        can_manage = interaction.permissions.manage_messages
+        terms = self.games.cancel_terms(await self.games.game(game_id), interaction.user.id, can_manage)
+        if terms is CancelTerms.RESIGN:
+            done = f"You resigned from game #{game_id}."
+            played = await self.games.resign(
+                game_id,
+                interaction.user.id,
+                accepted=lambda: interaction.response.edit_message(content=done, view=None),
+            )
+            await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
+            return
+        game = await self.games.cancel(game_id, interaction.user.id, can_manage)
         await interaction.response.edit_message(content=f"Game #{game.id} is cancelled.", view=None)
         channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(f"Game #{game.id} was cancelled by {interaction.user.mention}.")
+        void = " It is void: nothing is scored." if terms is CancelTerms.VOID else ""
+        await channel.send(f"Game #{game.id} was cancelled by {interaction.user.mention}.{void}")
         await self.refresh_lobby(game.id)
 
 

@@ -8,12 +8,14 @@ public view and the viewer's own clan, never the whole state.
 from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
 from service.errors import GameError, refusal
 from service.games import GameService, VillageOrderOwed
+from service.lobby import CancelTerms
 from service.pace import Clock, ManualClock, Pace
 from service.private_board import PrivateBoard
 from service.tables import AiGuesses, Played, Table
 
 __all__ = [
     "AiGuesses",
+    "CancelTerms",
     "Clock",
     "ClockEvent",
     "Deadlines",

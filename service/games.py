@@ -310,12 +310,12 @@ class GameService(LobbyService, GameOverview):
             )
         return guesses
 
-    async def resign(self, game_id: int, user_id: int) -> Played:
+    async def resign(self, game_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
         loaded = await self._load(game_id)
         seat = loaded.record.seat_of(user_id)
         if seat is None:
             raise GameError("You are not playing in this game.")
-        return await self._play(loaded, user_id, Resign(seat.seat), None, None, None)
+        return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
 
     async def resign_in(self, channel_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
         loaded = await self._loaded(await self._active_record(channel_id))
@@ -356,6 +356,7 @@ def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInpu
             winner=seat.seat in winners,
             resigned=seat.seat in result.resigned,
             away=seat.seat in away,
+            ai_level=seat.ai_level,
         )
         for seat in seats
     ]

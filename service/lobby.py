@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from enum import Enum
 
 from engine import new_game
 from service.errors import STATUS_SENTENCE, GameError, refusals
@@ -15,6 +16,18 @@ from store import GameRecord, Store
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 AI_LEVELS = ("easy", "normal", "hard")
+
+
+class CancelTerms(Enum):
+    """What cancelling a game means for whoever asks (docs/RULES.md, "Cancelling a game")."""
+
+    FREE = "free"
+    """Nothing has been played yet: the game is simply gone, nothing is scored."""
+    VOID = "void"
+    """A moderator who does not play ends a game under way: it is void, nothing is scored."""
+    RESIGN = "resign"
+    """A player ends a game under way: it counts as their resignation; the others play on, or the game ends
+    and is scored as resignations are (so a losing host cannot wipe a rated game away)."""
 
 
 class LobbyService:
@@ -118,6 +131,13 @@ class LobbyService:
         if user_id != game.host_id and not can_manage:
             raise GameError("Only the host or a member with Manage Messages can cancel the game.")
 
+    def cancel_terms(self, game: GameRecord, user_id: int, can_manage: bool) -> CancelTerms:
+        """What cancelling ``game`` means for this user, if they may (the host, or anyone with ``can_manage``)."""
+        self._check_may_cancel(game, user_id, can_manage)
+        if game.status == "lobby" or game.snapshot_ply == 0:
+            return CancelTerms.FREE
+        return CancelTerms.VOID if game.seat_of(user_id) is None else CancelTerms.RESIGN
+
     async def cancellable_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         """The channel's game, if this user may cancel it (the host, or anyone with ``can_manage``)."""
         game = await self.active_game(channel_id)
@@ -125,7 +145,10 @@ class LobbyService:
         return game
 
     async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
-        self._check_may_cancel(await self.game(game_id), user_id, can_manage)
+        """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
+        ``GameService.resign``)."""
+        if self.cancel_terms(await self.game(game_id), user_id, can_manage) is CancelTerms.RESIGN:
+            raise GameError("This game is under way: for a player, cancelling it means resigning.")
         with refusals():
             return public_record(await self.store.cancel_game(game_id, end_reason="cancelled"))
 

@@ -22,6 +22,12 @@ from store.records import (
 
 MODEL = PlackettLuce()
 
+AI_RATINGS: dict[str, tuple[float, float]] = {"easy": (18.0, 2.0), "normal": (24.0, 2.0), "hard": (30.0, 2.0)}
+"""Each AI level's fixed (μ, σ), published in the README the way chess sites rate their engine levels: a sure
+rating (small σ), so beating easy AIs gains little and losing to them costs, and never updated or stored,
+so an AI's rating cannot be pushed up or down. Shown as 1500 + 20 × (μ − 3σ): easy 1740, normal 1860,
+hard 1980."""
+
 # One ordering for the leaderboard and for a profile's rank, so the two always agree.
 STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
 
@@ -48,21 +54,24 @@ def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
 def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> list[PlackettLuceRating]:
     """New ratings for every seat of a finished game, in the order of ``results``.
 
-    AI seats (``user_id is None``) take part in the ranking as fresh players with the model's default
-    rating, every game, and are never stored. So finishing above an AI still counts, but as beating an
-    unknown newcomer: its large uncertainty makes the update smaller than beating a proven player would.
-    Humans without a rating in the guild start at the model's defaults.
+    AI seats (``user_id is None``) take part at their level's fixed rating (``AI_RATINGS``), every game, and
+    are never stored: finishing above an easy AI is worth little, above a hard one more. Humans without a
+    rating in the guild start at the model's defaults.
     """
-    before = [
-        MODEL.rating(mu=current[r.user_id].mu, sigma=current[r.user_id].sigma)
-        if r.user_id is not None and r.user_id in current
-        else MODEL.rating()
-        for r in results
-    ]
+    before = [_before(r, current) for r in results]
     if len(before) < 2:
         return before
     after = MODEL.rate([[rating] for rating in before], ranks=[float(rank) for rank in finishing_ranks(results)])
     return [team[0] for team in after]
+
+
+def _before(result: ResultInput, current: dict[int, RatingRecord]) -> PlackettLuceRating:
+    if result.user_id is None:
+        mu, sigma = AI_RATINGS.get(result.ai_level or "", AI_RATINGS["normal"])
+        return MODEL.rating(mu=mu, sigma=sigma)
+    if result.user_id in current:
+        return MODEL.rating(mu=current[result.user_id].mu, sigma=current[result.user_id].sigma)
+    return MODEL.rating()
 
 
 def _check_results(results: Sequence[ResultInput]) -> None:

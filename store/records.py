@@ -101,6 +101,8 @@ class ResultInput:
     resigned: bool = False
     away: bool = False
     """Still away at the end: cannot win and is ranked last."""
+    ai_level: str | None = None
+    """An AI seat's level: it takes part in the rating at that level's fixed rating (store/ratings.py)."""
 
 
 @dataclass(frozen=True, slots=True)
