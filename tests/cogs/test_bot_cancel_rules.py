@@ -34,6 +34,7 @@ async def cancel(fake: FakeDiscord, who: FakeUser, game_id: int) -> str:
 
 
 async def test_before_the_first_move_cancelling_is_free(fake: FakeDiscord, tmp_path: Path) -> None:
+    """docs/RULES.md R8.5"""
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
     game_id = await open_game(fake, [alice, bob])
@@ -45,6 +46,7 @@ async def test_before_the_first_move_cancelling_is_free(fake: FakeDiscord, tmp_p
 async def test_a_seated_hosts_cancel_after_the_first_move_is_their_resignation(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
+    """docs/RULES.md R8.6: the others play on."""
     bot = await start_bot(fake, tmp_path, seeds=[4])
     alice, bob, carol = users(fake, 3)
     players = by_id(alice, bob, carol)
@@ -77,6 +79,7 @@ async def test_in_a_two_player_game_the_hosts_cancel_ends_it_scored_as_a_resigna
 
 
 async def test_a_moderator_who_does_not_play_voids_the_game_unrated(fake: FakeDiscord, tmp_path: Path) -> None:
+    """docs/RULES.md R8.6: a void game is not scored."""
     bot = await start_bot(fake, tmp_path, seeds=[4])
     alice, bob = users(fake, 2)
     moderator = fake.user(300, "mod", permissions=MEMBER_PERMISSIONS | discord.Permissions(manage_messages=True).value)
