@@ -21,6 +21,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 from fakediscord_payloads import MEMBER_PERMISSIONS
 
+from ai import AI_LEVELS
 from store import ResultInput
 from store.ratings import AI_RATINGS, MODEL, rate
 
@@ -96,6 +97,7 @@ def _result(seat: int, user_id: int | None, total: int, ai_level: str | None = N
 
 
 def test_beating_an_easy_ai_gains_less_than_beating_a_hard_one() -> None:
+    assert set(AI_RATINGS) == set(AI_LEVELS)  # every level has its published rating
     gains = {}
     for level in AI_RATINGS:
         human, _ = rate([_result(0, 1, 20), _result(1, None, 5, level)], {})
