@@ -1,4 +1,4 @@
-"""The fixed facts of a game: the map and the epoch chart, loaded once from the package's data/."""
+"""The fixed facts of a game: the map and the epoch chart, loaded once from the top-level data package."""
 
 from __future__ import annotations
 
@@ -138,17 +138,17 @@ def chart_from_dict(raw: dict[str, object]) -> Chart:
 
 
 def data_text(name: str) -> str:
-    """The text of ``engine/data/<name>``, found through the installed package (not a path beside it)."""
-    return (resources.files("engine") / "data" / name).read_text(encoding="utf-8")
+    """The text of ``data/clans/<name>``, found through the installed package (not a path beside it)."""
+    return (resources.files("data") / "clans" / name).read_text(encoding="utf-8")
 
 
 @cache
 def load_board() -> Board:
-    """The shipped map (engine/data/map.json)."""
+    """The shipped map (data/clans/map.json)."""
     return board_from_dict(json.loads(data_text("map.json")))
 
 
 @cache
 def load_chart() -> Chart:
-    """The shipped epoch chart (engine/data/epochs.json)."""
+    """The shipped epoch chart (data/clans/epochs.json)."""
     return chart_from_dict(json.loads(data_text("epochs.json")))

@@ -1,4 +1,4 @@
-"""The fonts the images use, shipped in render/data/ with their licences; nothing from the system.
+"""The fonts the images use, shipped in data/fonts/ with their licences; nothing from the system.
 
 DejaVu Sans Bold draws everything the board itself writes and most scripts of player names (Latin,
 Greek, Cyrillic, Arabic, Hebrew, Armenian, Georgian). A name falls back, cluster by cluster, along a
@@ -19,7 +19,7 @@ from importlib import resources
 from PIL import ImageDraw, ImageFont
 
 FONT_FILES = ("DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf", "Symbola.ttf")
-"""The fallback chain, in order; the files travel inside the package (render/data/)."""
+"""The fallback chain, in order; the files travel inside the data package (data/fonts/)."""
 ELLIPSIS = "…"
 INVISIBLE = {0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3}
 """Joiners and variation selectors: they shape a neighbour and need no glyph of their own."""
@@ -30,7 +30,7 @@ RGB = tuple[int, int, int]
 @cache
 def font_bytes(index: int) -> bytes:
     """A font of the chain, found through the installed package (it may not be a plain file on disk)."""
-    return (resources.files("render") / "data" / FONT_FILES[index]).read_bytes()
+    return (resources.files("data") / "fonts" / FONT_FILES[index]).read_bytes()
 
 
 @cache

@@ -25,12 +25,13 @@ from pathlib import Path
 
 venv = Path(sys.prefix).resolve()
 
+import data
 import engine
 import render
 from engine import new_game, public_view, random_playout
 from render import render_board
 
-for module in (engine, render):
+for module in (data, engine, render):
     where = Path(module.__file__).resolve()
     assert venv in where.parents, f"{module.__name__} was not imported from the installed package: {where}"
 

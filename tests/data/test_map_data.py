@@ -1,4 +1,4 @@
-"""Validate the project's own board (engine/data/map.json) and epoch chart (engine/data/epochs.json).
+"""Validate the project's own board (data/clans/map.json) and epoch chart (data/clans/epochs.json).
 
 Every test cites the rule of docs/RULES.md it checks (R2: the board, R4: the epoch chart).
 """
@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-DATA = resources.files("engine") / "data"
+DATA = resources.files("data") / "clans"
 TERRAINS = {"forest", "mountain", "steppe", "grassland"}
 SQRT3 = math.sqrt(3)
 TOL = 1e-3

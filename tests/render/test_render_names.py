@@ -42,7 +42,7 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
 
 
 def test_fonts_are_shipped_with_their_licences() -> None:
-    folder = resources.files("render") / "data"
+    folder = resources.files("data") / "fonts"
     for name in FONT_FILES:
         assert (folder / name).is_file(), name
         licence = folder / name.replace(".ttf", ".LICENSE.txt")
