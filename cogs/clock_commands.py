@@ -9,7 +9,7 @@ from cogs import clock_views
 from cogs import messages as text
 from cogs.base import ClansBase
 from cogs.components import lobby_view
-from service import GameError
+from service import GameError, Why
 
 
 class ClockCommands(ClansBase):
@@ -31,5 +31,5 @@ class ClockCommands(ClansBase):
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
         if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]
-            raise GameError("You are not away in this game: nothing to do.")
+            raise GameError(Why.NOT_AWAY)
         await interaction.response.send_message("Welcome back! Your turns are yours again.", ephemeral=True)

@@ -10,8 +10,8 @@ import discord
 
 from cogs import messages as text
 from cogs.components import lobby_view
-from service import GameError, GameService
-from words import listing, plural
+from service import GameError, GameService, Why
+from texts import Np_
 
 log = logging.getLogger("clans.cog")
 
@@ -20,19 +20,16 @@ THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
-    """The permissions a game needs where it will live, that the bot lacks there."""
+    """The permissions a game needs where it will live, that the bot lacks there (as Discord names them in
+    English: the text layer shows them in the reader's language)."""
     needed = [
-        ("send_messages_in_threads", "Send Messages in Threads") if in_thread else ("send_messages", "Send Messages"),
-        ("embed_links", "Embed Links"),
-        ("attach_files", "Attach Files"),
+        ("send_messages_in_threads", Np_("permission", "Send Messages in Threads"))
+        if in_thread
+        else ("send_messages", Np_("permission", "Send Messages")),
+        ("embed_links", Np_("permission", "Embed Links")),
+        ("attach_files", Np_("permission", "Attach Files")),
     ]
     return [label for flag, label in needed if not getattr(permissions, flag)]
-
-
-def permissions_sentence(missing: list[str]) -> str:
-    names = listing(f"**{name}**" for name in missing)
-    which = plural(len(missing), "permission")
-    return f"I cannot run a game here: I need the {names} {which} in this channel. Ask a moderator to grant it."
 
 
 async def open_lobby(
@@ -48,7 +45,7 @@ async def open_lobby(
     )
     missing = missing_permissions(permissions, in_thread=new_thread or isinstance(channel, discord.Thread))
     if missing:
-        raise GameError(permissions_sentence(missing))
+        raise GameError(Why.MISSING_PERMISSIONS, permissions=tuple(missing))
     assert interaction.channel_id is not None
     user = interaction.user
     if not new_thread:

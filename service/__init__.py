@@ -6,7 +6,7 @@ public view and the viewer's own clan, never the whole state.
 """
 
 from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
-from service.errors import GameError, refusal
+from service.errors import GameError, Why, refusal
 from service.games import GameService, VillageOrderOwed
 from service.pace import Clock, ManualClock, Pace
 from service.private_board import PrivateBoard
@@ -27,5 +27,6 @@ __all__ = [
     "Table",
     "Timeout",
     "VillageOrderOwed",
+    "Why",
     "refusal",
 ]

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Callable
 
 from engine import new_game
-from service.errors import STATUS_SENTENCE, GameError, refusals
+from service.errors import STATUS_REASON, GameError, Why, refusals
 from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
@@ -34,9 +34,9 @@ class LobbyService:
     async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id != game.host_id:
-            raise GameError("Only the host can change the pace.")
+            raise GameError(Why.ONLY_HOST_PACE)
         if not await self.store.set_pace(game_id, parse_pace(pace)):
-            raise GameError(STATUS_SENTENCE[(await self.game(game_id)).status])
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
         return await self.game(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
@@ -49,7 +49,7 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError("There is no game in this channel. Open one with `/clans new`.")
+            raise GameError(Why.NO_GAME_IN_CHANNEL)
         return game
 
     async def game(self, game_id: int) -> GameRecord:
@@ -58,7 +58,7 @@ class LobbyService:
     async def _record(self, game_id: int) -> GameRecord:
         game = await self.store.get_game(game_id)
         if game is None:
-            raise GameError("That game no longer exists.")
+            raise GameError(Why.GAME_GONE)
         return game
 
     async def lobby(self, game_id: int) -> GameRecord:
@@ -67,7 +67,7 @@ class LobbyService:
     async def _lobby(self, game_id: int) -> GameRecord:
         game = await self._record(game_id)
         if game.status != "lobby":
-            raise GameError(STATUS_SENTENCE[game.status])
+            raise GameError(STATUS_REASON[game.status])
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
@@ -79,16 +79,16 @@ class LobbyService:
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError("You are the host: use `/clans cancel` to close the lobby.")
+            raise GameError(Why.HOST_CANNOT_LEAVE)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> GameRecord:
         game = await self.lobby(game_id)
         if level not in AI_LEVELS:
-            raise GameError(f"The AI levels are {', '.join(AI_LEVELS)}.")
+            raise GameError(Why.AI_LEVELS, levels=AI_LEVELS)
         if game.seat_of(user_id) is None:
-            raise GameError("Join the game first to add AI players.")
+            raise GameError(Why.JOIN_FIRST)
         taken = {seat.name for seat in game.seats}
         name = f"AI ({level})"
         number = 2
@@ -102,9 +102,9 @@ class LobbyService:
     async def start(self, game_id: int, user_id: int) -> Table:
         game = await self._lobby(game_id)  # with its seed, which deals the clans
         if user_id != game.host_id:
-            raise GameError("Only the host can start the game.")
+            raise GameError(Why.ONLY_HOST_START)
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-            raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
+            raise GameError(Why.PLAYER_COUNT, low=MIN_PLAYERS, high=MAX_PLAYERS, seated=len(game.seats))
         state = new_game(len(game.seats), game.seed)
         clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():
@@ -114,9 +114,9 @@ class LobbyService:
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):
-            raise GameError(STATUS_SENTENCE[game.status])
+            raise GameError(STATUS_REASON[game.status])
         if user_id != game.host_id and not can_manage:
-            raise GameError("Only the host or a member with Manage Messages can cancel the game.")
+            raise GameError(Why.ONLY_HOST_CANCEL)
 
     async def cancellable_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         """The channel's game, if this user may cancel it (the host, or anyone with ``can_manage``)."""
@@ -137,5 +137,5 @@ class LobbyService:
 def parse_pace(text: str) -> Pace:
     try:
         return Pace.parse(text)
-    except ValueError as error:
-        raise GameError(str(error)) from None
+    except ValueError:
+        raise GameError(Why.UNKNOWN_PACE, paces=tuple(p.value for p in Pace)) from None
