@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ui
 
-from cogs.clock_texts import PACE_CHOICES
+from cogs.clock_texts import PACE_CHOICES, pace_label
 from cogs.errors import report_error
-from cogs.messages import order_option_description, order_option_label
+from cogs.messages import language_name, order_option_description, order_option_label
 from cogs.replays import send_replay
 from engine import OrderOption
 from service.pace import DEFAULT_PACE
+from texts import DEFAULT, LANGUAGES, N_, Texts, resolve, texts
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -28,22 +29,27 @@ def _cog(interaction: discord.Interaction) -> ClansCog:
 
 async def _guarded(interaction: discord.Interaction, game_id: int, run: Callable[[], Awaitable[None]]) -> None:
     try:
+        await _cog(interaction).games.remember_language(interaction.user.id, resolve(interaction.locale))
         await run()
     except Exception as error:  # the one error path, for components as for commands
         await report_error(interaction, error, game_id)
 
 
 LOBBY_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
 }
+EN = texts(DEFAULT)
+"""Components rebuilt from a custom_id only route the click: their labels are never shown again."""
 
 
 class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>join|leave|start):(?P<game>\d+)"):
-    def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
+    def __init__(self, action: str, game_id: int, disabled: bool = False, t: Texts = EN) -> None:
         label, style = LOBBY_BUTTONS[action]
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"clans:{action}:{game_id}", disabled=disabled))
+        super().__init__(
+            ui.Button(label=t._(label), style=style, custom_id=f"clans:{action}:{game_id}", disabled=disabled)
+        )
         self.action = action
         self.game_id = game_id
 
@@ -62,24 +68,29 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:(?P<action>jo
         await _guarded(interaction, self.game_id, run)
 
 
-def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE) -> ui.View:
+def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE, language: str = DEFAULT) -> ui.View:
+    """The lobby's buttons and menus, in the game's language (the lobby message is public)."""
+    t = texts(language)
     view = ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, game_id, disabled=not open_))
-    view.add_item(PaceSelect(game_id, pace, disabled=not open_))
+        view.add_item(LobbyButton(action, game_id, disabled=not open_, t=t))
+    view.add_item(PaceSelect(game_id, pace, disabled=not open_, t=t))
+    view.add_item(LanguageSelect(game_id, language, disabled=not open_, t=t))
     return view
 
 
 class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>\d+)"):
     """The host picks the game's pace in the lobby."""
 
-    def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False) -> None:
+    def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False, t: Texts = EN) -> None:
         options = [
-            discord.SelectOption(label=f"Pace: {choice.label}", value=choice.value, default=choice.value == pace)
+            discord.SelectOption(
+                label=t._("Pace: {pace}", pace=pace_label(t, choice)), value=choice.value, default=choice.value == pace
+            )
             for choice in PACE_CHOICES
         ]
         super().__init__(
-            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder="Pace", options=options, disabled=disabled)
+            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder=t._("Pace"), options=options, disabled=disabled)
         )
         self.game_id = game_id
 
@@ -98,12 +109,46 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:pace:(?P<game>
         )
 
 
+class LanguageSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:language:(?P<game>\d+)"):
+    """The host picks the language of the game's public messages, boards and replays in the lobby."""
+
+    def __init__(self, game_id: int, language: str = DEFAULT, disabled: bool = False, t: Texts = EN) -> None:
+        options = [
+            discord.SelectOption(
+                label=t._("Language: {language}", language=language_name(code)),
+                value=code,
+                default=code == language,
+            )
+            for code in LANGUAGES
+        ]
+        super().__init__(
+            ui.Select(
+                custom_id=f"clans:language:{game_id}", placeholder=t._("Language"), options=options, disabled=disabled
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LanguageSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
+        language = values[0] if values else ""
+        await _guarded(
+            interaction, self.game_id, lambda: _cog(interaction).change_language(interaction, self.game_id, language)
+        )
+
+
 class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:back:(?P<game>\d+)"):
     """On a timeout message: the away player says they are back."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
-            ui.Button(label="I'm back", style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
+            ui.Button(label=t._("I'm back"), style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
         )
         self.game_id = game_id
 
@@ -117,26 +162,26 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:back:(?P<game>
         await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
 
 
-def back_view(game_id: int) -> ui.View:
+def back_view(t: Texts, game_id: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(BackButton(game_id))
+    view.add_item(BackButton(game_id, t))
     return view
 
 
 class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<game>\d+):(?P<ply>\d+)"):
     """The mover picks which of the villages their move founded comes next."""
 
-    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None) -> None:
+    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
         options = [
             discord.SelectOption(
-                label=order_option_label(o), value=str(o.territory), description=order_option_description(o)
+                label=order_option_label(t, o), value=str(o.territory), description=order_option_description(t, o)
             )
             for o in (choices or [])[:25]
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
                 custom_id=f"clans:order:{game_id}:{ply}",
-                placeholder="Which village is founded next?",
+                placeholder=t._("Which village is founded next?"),
                 options=options,
             )
         )
@@ -160,17 +205,17 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=r"clans:order:(?P<gam
         )
 
 
-def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
+def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(OrderSelect(game_id, ply, choices))
+    view.add_item(OrderSelect(game_id, ply, choices, t))
     return view
 
 
 class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:cancel:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
             ui.Button(
-                label="Yes, cancel the game", style=discord.ButtonStyle.danger, custom_id=f"clans:cancel:{game_id}"
+                label=t._("Yes, cancel the game"), style=discord.ButtonStyle.danger, custom_id=f"clans:cancel:{game_id}"
             )
         )
         self.game_id = game_id
@@ -185,19 +230,19 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:cancel:(?P<g
         await _guarded(interaction, self.game_id, lambda: _cog(interaction).confirm_cancel(interaction, self.game_id))
 
 
-def cancel_view(game_id: int) -> ui.View:
+def cancel_view(t: Texts, game_id: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(CancelButton(game_id))
+    view.add_item(CancelButton(game_id, t))
     return view
 
 
 class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<game>\d+)"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
             ui.Button(
-                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
+                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
             )
         )
         self.game_id = game_id
@@ -214,10 +259,10 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<g
         )
 
 
-def replay_view(game_id: int) -> ui.View:
+def replay_view(t: Texts, game_id: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id))
+    view.add_item(ReplayButton(game_id, t))
     return view
 
 
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, BackButton)
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, LanguageSelect, BackButton)

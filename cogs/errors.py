@@ -23,6 +23,11 @@ def reader(interaction: discord.Interaction) -> Texts:
     return texts(resolve(interaction.locale))
 
 
+def server_texts(interaction: discord.Interaction) -> Texts:
+    """The words of a public answer outside any game (the leaderboard): the server's language."""
+    return texts(resolve(interaction.guild_locale))
+
+
 def user_message(error: BaseException, t: Texts) -> str | None:
     """The sentence to show for a known refusal, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):

@@ -11,7 +11,7 @@ import discord
 from cogs import messages as text
 from cogs.components import lobby_view
 from service import GameError, GameService, Why
-from texts import Np_
+from texts import Np_, mention, of_game
 
 log = logging.getLogger("clans.cog")
 
@@ -33,7 +33,7 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 async def open_lobby(
-    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool
+    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool, language: str
 ) -> None:
     """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
     channel, permissions = interaction.channel, interaction.app_permissions
@@ -49,9 +49,10 @@ async def open_lobby(
     assert interaction.channel_id is not None
     user = interaction.user
     if not new_thread:
-        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace)
+        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
         callback = await interaction.response.send_message(
-            embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+            embed=text.lobby_embed(of_game(game), game),
+            view=lobby_view(game.id, pace=game.pace, language=game.language),
         )
         if callback.message_id is not None:
             await games.set_lobby_message(game.id, callback.message_id)
@@ -59,7 +60,7 @@ async def open_lobby(
     assert isinstance(channel, discord.TextChannel)
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
-    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace)
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace, language)
     try:
         created = await channel.create_thread(
             name=f"Clans #{game.id}",
@@ -69,13 +70,21 @@ async def open_lobby(
     except discord.HTTPException:
         log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
         await games.discard_lobby(game.id)
-        await open_lobby(games, interaction, host_name, pace, thread=False)
+        await open_lobby(games, interaction, host_name, pace, thread=False, language=language)
         return
     game = await games.place_lobby(game.id, created.id)
+    t = of_game(game)
     await interaction.response.send_message(
-        f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
+        t._(
+            "{player} opened **Clans game #{game}** in {thread}: join there!",
+            player=mention(user.id),
+            game=game.id,
+            thread=created.mention,
+        )
     )
     lobby = await created.send(
-        f"{user.mention}'s game", embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+        t._("{player}'s game", player=mention(user.id)),
+        embed=text.lobby_embed(t, game),
+        view=lobby_view(game.id, pace=game.pace, language=game.language),
     )
     await games.set_lobby_message(game.id, lobby.id)

@@ -11,6 +11,7 @@ from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
 from store import GameRecord, Store
+from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -23,13 +24,46 @@ class LobbyService:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.now: Clock = now or system_clock
         self.locks = GameLocks()
+        self._languages: dict[int, str] = {}
+        """Each user's language as last written by this process: an unchanged one costs no write."""
 
     async def open_lobby(
-        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        pace: str = Pace.DAILY,
+        language: str = DEFAULT_LANGUAGE,
     ) -> GameRecord:
         pace = parse_pace(pace)
+        language = parse_language(language)
         with refusals():
-            return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+            return await self.store.create_lobby(
+                guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language
+            )
+
+    async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
+        """The host changes the language of the game's public messages while it is in its lobby."""
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError(Why.ONLY_HOST_LANGUAGE)
+        if not await self.store.set_language(game_id, parse_language(language)):
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
+        return await self.game(game_id)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """The language a user last spoke to the bot in: their DMs (reminders, their clan) use it."""
+        language = parse_language(language)
+        if self._languages.get(user_id) != language:
+            await self.store.remember_language(user_id, language, self.now())
+            self._languages[user_id] = language
+
+    async def user_language(self, user_id: int) -> str:
+        """The user's last known language (English if they never interacted)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = await self.store.user_language(user_id) or DEFAULT_LANGUAGE
+        return self._languages[user_id]
 
     async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
         game = await self.lobby(game_id)
@@ -132,6 +166,10 @@ class LobbyService:
     async def running_game_ids(self) -> list[int]:
         """Every running game, oldest first (what to resume after a restart)."""
         return [game.id for game in await self.store.running_games()]
+
+
+def parse_language(language: str) -> str:
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def parse_pace(text: str) -> Pace:

@@ -16,6 +16,8 @@ class Replay:
     names: tuple[str, ...]
     views: tuple[PublicView, ...]
     """The setup, then the position after each action of the log (the last one is the end of the game)."""
+    language: str = "en"
+    """The game's language: the words drawn on the frames."""
 
 
 def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[PublicView, ...]:
@@ -37,4 +39,4 @@ async def finished_replay(games: GameService, game_id: int, guild_id: int | None
         raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
     actions = await games.actions(game_id)
     names = tuple(seat.name for seat in game.seats)
-    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions))
+    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions), game.language)

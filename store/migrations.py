@@ -322,6 +322,18 @@ UPDATE games SET snapshot = REPLACE(
 ) WHERE snapshot LIKE '%"end_reason":"fewer than two players left"%';
 """
 
+# The language a game's public messages, boards and replays speak (chosen at /clans new, changed in the lobby),
+# and each user's last known Discord language, for the DMs sent outside any interaction.
+V9_LANGUAGES: Final = """
+ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+
+CREATE TABLE user_languages (
+    user_id    INTEGER PRIMARY KEY,
+    language   TEXT    NOT NULL,
+    updated_at TEXT    NOT NULL
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -344,4 +356,9 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     V7_SEATS_AWAY,
     V8_END_REASON_CODES,
+    Migration(
+        sqlite=V9_LANGUAGES,
+        # user_languages.user_id is a Discord snowflake: BIGINT on PostgreSQL.
+        postgres=V9_LANGUAGES.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
+    ),
 )

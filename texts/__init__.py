@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import timedelta
 from functools import cache
-from typing import Final
+from typing import Final, Protocol
 
 from babel.dates import format_timedelta
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
-from texts.catalogs import LANGUAGES, translations
+from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES, translations
 
-DEFAULT: Final = "en"
+DEFAULT: Final = DEFAULT_LANGUAGE
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "Np_", "Texts", "mention", "resolve", "texts"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "Np_", "Spoken", "Texts", "mention", "of_game", "resolve", "texts"]
 
 
 def resolve(locale: object) -> str:
@@ -80,6 +80,14 @@ class Texts:
         """1234.5 as the language writes it ("1,234.5", "1.234,5")."""
         return format_decimal(value, locale=self.lang)
 
+    def percent(self, fraction: float) -> str:
+        """0.25 as "25%" ("25 %" in German)."""
+        return format_percent(fraction, locale=self.lang)
+
+    def decimal(self, value: float) -> str:
+        """One decimal place: "7.5", "7,5"."""
+        return format_decimal(value, format="0.0", locale=self.lang)
+
     def relative(self, delta: timedelta) -> str:
         """A time from now, with its direction: "in 3 hours", "in 3 Stunden", "3 ore fa"."""
         return format_timedelta(delta, add_direction=True, locale=self.lang)
@@ -109,3 +117,15 @@ class Texts:
 def texts(lang: str) -> Texts:
     """The ``Texts`` of a catalog language (see ``resolve`` for Discord locales)."""
     return Texts(lang)
+
+
+class Spoken(Protocol):
+    """Anything with a language: a game's record (its public messages, boards and replays)."""
+
+    @property
+    def language(self) -> str: ...
+
+
+def of_game(game: Spoken) -> Texts:
+    """The words of a game's public posts."""
+    return texts(game.language)

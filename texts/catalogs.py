@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 DOMAIN = "clans"
 LANGUAGES = ("en", "de", "it")
 """Every language with a catalog; English is the source language and everything else falls back to it."""
+DEFAULT_LANGUAGE = "en"
 
 
 def po_text(lang: str) -> bytes:

@@ -41,6 +41,10 @@ def extract(root: Path = ROOT) -> Catalog:
         ):
             flags = ("python-brace-format",) if "{" in (message[0] if isinstance(message, tuple) else message) else ()
             template.add(message, None, [(str(path.relative_to(root)), line)], flags=flags, context=context)
+    from cogs.translator import command_strings  # the slash commands' names and descriptions
+
+    for context, message in command_strings():
+        template.add(message, None, [("cogs", 0)], context=context)
     return template
 
 
