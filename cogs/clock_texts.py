@@ -9,7 +9,7 @@ from engine import Action, Resign
 from service.pace import AWAY_AFTER, Pace
 from store import ClockStage, GameRecord, SeatRecord
 from texts import N_, Texts
-from texts import mention as user_mention
+from texts import seat_mention as mention
 
 PACE_CHOICES = (Pace.LIVE, Pace.FAST, Pace.DAILY, Pace.RELAXED, Pace.UNTIMED)
 PACE_NAME = {
@@ -19,10 +19,6 @@ PACE_NAME = {
     Pace.RELAXED: N_("relaxed"),
     Pace.UNTIMED: N_("untimed"),
 }
-
-
-def mention(seat: SeatRecord) -> str:
-    return f"**{seat.name}**" if seat.user_id is None else user_mention(seat.user_id)
 
 
 def duration(t: Texts, delta: timedelta) -> str:

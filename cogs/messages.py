@@ -13,7 +13,7 @@ from service.pace import final_winners
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
-from texts import N_, Texts
+from texts import N_, Texts, seat_mention
 from texts import mention as user_mention
 from texts.game import chips, clan_label, clan_name, epoch_line, epoch_terms, huts, terrain_name, village_line
 from texts.reasons import end_reason
@@ -27,11 +27,8 @@ CLAN_COLOUR = {
 }
 BRAND = discord.Colour(0x8B5A2B)
 BOARD_FILE = "board.png"
-
-
-def mention(seat: SeatRecord) -> str:
-    """A seat in a message: a ping for a person, the bold name for an AI. The one place this is written."""
-    return f"**{seat.name}**" if seat.user_id is None else user_mention(seat.user_id)
+mention = seat_mention
+"""A seat in a message (texts.seat_mention)."""
 
 
 # --- lobby ---------------------------------------------------------------------------------------

@@ -359,7 +359,3 @@ def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInpu
         )
         for seat in seats
     ]
-
-
-def _mention(seat: SeatRecord) -> str:
-    return seat.name if seat.user_id is None else f"<@{seat.user_id}>"

@@ -26,7 +26,20 @@ from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES, translations
 
 DEFAULT: Final = DEFAULT_LANGUAGE
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "Np_", "Spoken", "Texts", "mention", "of_game", "resolve", "texts"]
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "N_",
+    "Np_",
+    "Seated",
+    "Spoken",
+    "Texts",
+    "mention",
+    "of_game",
+    "resolve",
+    "seat_mention",
+    "texts",
+]
 
 
 def resolve(locale: object) -> str:
@@ -50,6 +63,21 @@ def Np_(context: str, message: str) -> str:
 def mention(user_id: int) -> str:
     """How Discord writes a reference to a user: the same in every language."""
     return f"<@{user_id}>"
+
+
+class Seated(Protocol):
+    """A seat of a game (store.SeatRecord): a person (``user_id``) or an AI (no id)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def user_id(self) -> int | None: ...
+
+
+def seat_mention(seat: Seated) -> str:
+    """A seat in a message: a ping for a person, the bold name for an AI. The one place this is written."""
+    return f"**{seat.name}**" if seat.user_id is None else mention(seat.user_id)
 
 
 class Texts:

@@ -87,7 +87,7 @@ def test_no_deadline_no_time_left_and_pace_labels() -> None:
     assert time_left(EN, None, T0) == ""
     assert pace_label(EN, Pace.DAILY) == "daily (24 h a move)" and pace_label(EN, Pace.LIVE) == "live (2 min a move)"
     assert pace_label(EN, Pace.UNTIMED) == "untimed (no clock)" and duration(EN, CLAIM_LEASE) == "60 s"
-    assert pace_label(texts("de"), Pace.DAILY) == "täglich (24 Std. pro Zug)"
+    assert pace_label(texts("de"), Pace.DAILY) == "täglich (24 h pro Zug)"
     assert Pace.parse(" Fast ") is Pace.FAST
     with pytest.raises(ValueError, match="Unknown pace 'weekly'"):
         Pace.parse("weekly")
