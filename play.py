@@ -67,7 +67,12 @@ class TerminalGame:
         self.start = public_view(self.state)
         self.history: list[Action] = []
         self.humans = set(range(humans if humans >= 2 else 1))
-        self.names = [f"Player {s + 1}" if s in self.humans else f"AI {s + 1} ({ai_level})" for s in range(players)]
+        self.names = [
+            self.t._("Player {number}", number=s + 1)
+            if s in self.humans
+            else self.t._("AI {number} ({level})", number=s + 1, level=ai_level)
+            for s in range(players)
+        ]
         if humans < 2:
             self.names[0] = self.t._("You")
         self.ai_level = ai_level
