@@ -73,11 +73,24 @@ def rgb_layers(board: Board, t: Texts = EN) -> tuple[Image.Image, Image.Image]:
     key = (id(board), t.lang)
     entry = _RGB_CACHE.get(key)
     if entry is None or entry[0] is not board:
-        layout = layout_for(board)
-        full = _draw_map(layout, empty=False)
+        map_full, washed = _maps(board)
+        full = map_full.copy()  # the map is drawn once; each language only adds its own legend
         _draw_panel_frames(full, t)
-        entry = (board, (full, _draw_map(layout, empty=True)))
+        entry = (board, (full, washed))
         _RGB_CACHE[key] = entry
+    return entry[1]
+
+
+_MAP_CACHE: dict[int, tuple[Board, tuple[Image.Image, Image.Image]]] = {}
+
+
+def _maps(board: Board) -> tuple[Image.Image, Image.Image]:
+    """The full and the washed-out map of ``board``, without words: shared by every language."""
+    entry = _MAP_CACHE.get(id(board))
+    if entry is None or entry[0] is not board:
+        layout = layout_for(board)
+        entry = (board, (_draw_map(layout, empty=False), _draw_map(layout, empty=True)))
+        _MAP_CACHE[id(board)] = entry
     return entry[1]
 
 
