@@ -52,7 +52,8 @@ class LobbyCommands(ClansBase):
     )
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         game = await self.games.active_game(channel_id(interaction))
-        game = await self.games.add_ai(game.id, interaction.user.id, level)
+        # The seat's name is shown to all: in the game's language ("KI (hard)", "IA (hard)").
+        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
         note = reader(interaction)._("AI ({level}) joined game #{game}.", level=level, game=game.id)
         await interaction.response.send_message(note, ephemeral=True)
         await self.refresh_lobby(game.id)

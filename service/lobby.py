@@ -117,17 +117,18 @@ class LobbyService:
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
-    async def add_ai(self, game_id: int, user_id: int, level: str) -> GameRecord:
+    async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
+        """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
         game = await self.lobby(game_id)
         if level not in AI_LEVELS:
             raise GameError(Why.AI_LEVELS, levels=AI_LEVELS)
         if game.seat_of(user_id) is None:
             raise GameError(Why.JOIN_FIRST)
         taken = {seat.name for seat in game.seats}
-        name = f"AI ({level})"
+        name = f"{label} ({level})"
         number = 2
         while name in taken:
-            name = f"AI ({level}) {number}"
+            name = f"{label} ({level}) {number}"
             number += 1
         with refusals():
             await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
