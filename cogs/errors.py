@@ -38,6 +38,8 @@ def user_message(error: BaseException, t: Texts) -> str | None:
         return say(t, refusal(error))
     if isinstance(error, app_commands.CommandOnCooldown):
         return t._("Slow down: try again in {seconds} seconds.", seconds=round(error.retry_after))
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t._("This command cannot be used in private messages.")
     if isinstance(error, app_commands.CheckFailure):
         return t._("You cannot use that here.")
     if isinstance(error, app_commands.TransformerError):

@@ -176,7 +176,7 @@ def refusal(t: Texts, error: GameError) -> str:
             return t.n_(
                 "I cannot run a game here: I need the {names} permission in this channel. Ask a moderator to grant it.",
                 "I cannot run a game here: I need the {names} permissions in this channel. Ask a moderator to grant "
-                "them.",
+                "it.",
                 len(names),
                 names=t.listing(names),
             )
