@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from botkit import (
     answered,
     by_id,
+    cog,
     custom_ids,
     message_with,
+    peek,
     play_game,
+    public_messages,
     random_picker,
     refused,
     start_bot,
@@ -21,6 +25,7 @@ from botkit import (
 )
 from fakediscord import FakeDiscord, InteractionResult, Sent
 
+from service import ManualClock
 from texts.catalogs import read_catalog
 
 Json = dict[str, Any]
@@ -129,3 +134,37 @@ async def test_a_german_server_and_an_italian_player_see_no_english(fake: FakeDi
     assert "Il tuo clan segreto" in " ".join(_texts_of(dm))
     [dm] = fake.dms(alice.id)
     assert "Dein geheimer Clan" in " ".join(_texts_of(dm))
+
+
+async def test_reminders_speak_the_games_language_in_public_and_the_players_in_a_dm(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A clock event has no interaction: the channel hears the game's language, the DM the player's last one."""
+    fake.guild_locale = "de"
+    clock = ManualClock()
+    bot = await start_bot(fake, tmp_path, seeds=[42], now=clock)  # seed 42: bob, the Italian, moves first
+    cog(bot).clock.stop()  # the test drives the ticks
+    alice, bob = users(fake, 2)
+    alice, bob = dataclasses.replace(alice, locale="de"), dataclasses.replace(bob, locale="it")
+    answered(await fake.slash(alice, "clans new"))
+    answered(await fake.slash(bob, "clans join"))
+    answered(await fake.slash(alice, "clans start"))
+    assert (await peek(bot, 1)).mover.user_id == bob.id
+    mover = bob
+    shown = answered(await fake.slash(bob, "clans notify", {"dm": "on"}))
+    assert "I promemoria in DM sono **attivi**" in shown.text
+    clock.advance(timedelta(hours=12))
+    before = len(public_messages(fake))
+    await cog(bot).clock.tick()
+    [public] = [m["content"] for m in public_messages(fake)[before:]]
+    assert public == f"⏳ <@{mover.id}>, die Hälfte deiner Zeit für diesen Zug in Partie #1 ist um: noch 12 h."
+    dm = fake.dms(mover.id)[-1]["content"]
+    if mover is bob:
+        assert (
+            dm
+            == f"Hai usato metà del tempo nella partita di Clans #1 (<#{fake.channel.id}>): tocca a te, restano 12 h."
+        )
+    else:
+        assert (
+            dm == f"Die Hälfte deiner Zeit ist um in Clans-Partie #1 (<#{fake.channel.id}>): du bist am Zug, noch 12 h."
+        )
