@@ -168,3 +168,18 @@ async def test_reminders_speak_the_games_language_in_public_and_the_players_in_a
         assert (
             dm == f"Die Hälfte deiner Zeit ist um in Clans-Partie #1 (<#{fake.channel.id}>): du bist am Zug, noch 12 h."
         )
+
+
+async def test_the_language_option_and_the_hosts_lobby_menu(fake: FakeDiscord, tmp_path: Path) -> None:
+    await start_bot(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "clans new", {"language": "it"}))  # on an English server
+    lobby = message_with(fake, "clans:language:")
+    assert "Una nuova partita cerca giocatori" in " ".join(_texts_of(lobby))
+    answered(await fake.slash(bob, "clans join"))
+    refused(await fake.select(bob, lobby, "clans:language:1", ["de"]), "Only the host can change the language.")
+    answered(await fake.select(alice, lobby, "clans:language:1", ["de"]))
+    lobby = message_with(fake, "clans:language:")
+    shown = " ".join(_texts_of(lobby))
+    assert "Eine neue Partie sucht Mitspieler" in shown and "Beitreten" in shown
+    assert not _english_in(_texts_of(lobby), "de")
