@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 LOCK   := requirements.lock
 
-.PHONY: install lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
+.PHONY: catalogs install lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
 # The virtual environment is rebuilt whenever pyproject.toml or the lock changes: the exact versions of
 # requirements.lock first, then the project itself (editable) without resolving anything again.
@@ -49,11 +49,16 @@ test: lint typecheck
 run: $(STAMP)
 	$(BIN)/python bot.py
 
+# Extract every message from the code and bring each language's catalog up to date (new messages arrive
+# untranslated, changed ones marked fuzzy). Translate them in texts/locales/<lang>.po.
+catalogs: $(STAMP)
+	$(BIN)/python -m texts.update
+
 PLAYERS ?=
 AI ?=
 SEED ?=
 play: $(STAMP)
-	$(BIN)/python -m play $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
+	$(BIN)/python -m play $(if $(LANG),--lang $(LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
 # Every benchmark end to end in about 4 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena

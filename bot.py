@@ -11,11 +11,13 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.components import PERSISTENT_ITEMS
 from cogs.errors import ClansTree
 from cogs.overview import OVERVIEW_ITEMS
+from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
 from service import GameService
 from service.ai_pool import AiPool
@@ -53,6 +55,7 @@ class ClansBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*PERSISTENT_ITEMS, *OVERVIEW_ITEMS)
+        await self.tree.set_translator(ClansTranslator())
         await self.sync_commands()
 
     async def close(self) -> None:
@@ -64,7 +67,7 @@ class ClansBot(commands.AutoShardedBot):
         guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        payload = await command_payload(self.tree, guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.config.guild_id or 'global'}"
         if await self.store.get_meta(key) == digest:
@@ -73,6 +76,17 @@ class ClansBot(commands.AutoShardedBot):
         await self.store.set_meta(key, digest)
         log.info("Synced %d commands to %s", len(payload), f"guild {guild.id}" if guild else "all servers")
         return True
+
+
+async def command_payload(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None = None
+) -> list[dict[str, Any]]:
+    """What a sync sends Discord, translations included: a catalog change changes it, and so syncs again."""
+    translator = tree.translator
+    commands_ = tree.get_commands(guild=guild)
+    if translator is None:
+        return [command.to_dict(tree) for command in commands_]
+    return [await command.get_translated_payload(tree, translator) for command in commands_]
 
 
 async def run(config: Config) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from service import Played
+from texts import Texts
 from usertext import shown_name
 
 log = logging.getLogger("clans.ai")
@@ -35,8 +36,9 @@ class Lead:
     extra_view: discord.ui.View | None = None
 
 
-def thinking_text(name: str, notice: str = "") -> str:
-    return f"{notice}\n🤔 {name} is thinking…" if notice else f"🤔 {name} is thinking…"
+def thinking_text(t: Texts, name: str, notice: str = "") -> str:
+    thinking = "🤔 " + t._("{player} is thinking…", player=name)
+    return f"{notice}\n{thinking}" if notice else thinking
 
 
 def edit_sender(message: discord.Message | discord.PartialMessage) -> Send:
@@ -69,9 +71,9 @@ class RunAnnouncer:
         self.bot = bot
         self.announce = announce
 
-    async def begin(self, channel_id: int, name: str, notice: str = "") -> discord.Message | None:
+    async def begin(self, t: Texts, channel_id: int, name: str, notice: str = "") -> discord.Message | None:
         try:
-            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(shown_name(name), notice))
+            return await self.bot.get_partial_messageable(channel_id).send(thinking_text(t, shown_name(name), notice))
         except discord.HTTPException:
             log.warning("Could not post the thinking placeholder in channel %s", channel_id)
             return None

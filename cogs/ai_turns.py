@@ -21,6 +21,7 @@ import discord
 
 from cogs.ai_runs import Lead, RunAnnouncer
 from service import GameError, GameService, Played, Table
+from texts import of_game
 
 log = logging.getLogger("clans.ai")
 
@@ -98,7 +99,7 @@ class AITurns:
         channel_id = table.record.channel_id if table is not None else None
         placeholder = None
         if table is not None and channel_id is not None:
-            placeholder = await self.runs.begin(channel_id, table.mover.name, lead.notice)
+            placeholder = await self.runs.begin(of_game(table.record), channel_id, table.mover.name, lead.notice)
         try:
             while True:
                 self._again.discard(game_id)

@@ -21,6 +21,7 @@ from cogs.history_text import with_catch_up
 from cogs.order_menus import OrderMenus
 from engine import Move, order_consequences
 from service import Deadlines, GameService, Played, PrivateBoard, Table
+from texts import of_game
 from usertext import clean_name, shown_name
 
 if TYPE_CHECKING:
@@ -84,55 +85,61 @@ class ClansBase(commands.Cog):
         self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
     ) -> None:
         table, outcome = played.table, played.outcome
-        before = [text.earlier_embed(earlier)] if earlier else []
+        t = of_game(table.record)
+        before = [text.earlier_embed(t, earlier)] if earlier else []
         lead = f"{notice}\n" if notice else ""
         if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
-            settled = text.order_settled_text(played.actor, outcome.villages, table.view.pending)
+            settled = text.order_settled_text(t, played.actor, outcome.villages, table.view.pending)
             await self.order_menus.settle(self.bot, table.id, settled)
         view = table.view
         seats = table.record.seats
         if outcome.game_over and view.result is not None:
             embeds = [
                 *before,
-                text.move_embed(outcome, played.actor, view, with_image=False, game_id=table.id),
-                text.final_embed(view.result, seats, table.id, await self.games.ai_guesses(table)),
+                text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id),
+                text.final_embed(t, view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
             humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
+            over = t._("Game over! {players}", players=humans)
             await send(
-                content=f"{lead}Game over! {humans}",
+                content=f"{lead}{over}",
                 embeds=embeds,
                 file=board,
-                view=replay_view(table.id),
+                view=replay_view(t, table.id),
                 allowed_mentions=text.pings(seats),
             )
             return
-        embeds = [*before, text.move_embed(outcome, played.actor, view, with_image=True, game_id=table.id)]
+        embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
-        left = clock_texts.clock_suffix(table.record.deadline_at, self.games.now()) if mover.user_id else ""
+        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
-            content = f"{lead}{text.mention(mover)}, choose which village is founded next{left}:"
-            menu = order_view(table.id, view.ply, order_consequences(view))
+            choose = t._("{player}, choose which village is founded next{left}:", player=text.mention(mover), left=left)
+            content = f"{lead}{choose}"
+            menu = order_view(t, table.id, view.ply, order_consequences(view))
             board = await self.board_file(table)
             posted = await send(
                 content=content, embeds=embeds, file=board, view=menu, allowed_mentions=text.pings([mover])
             )
             self.order_menus.remember(table, posted)
         else:
-            content = (
-                f"{text.mention(mover)}, your move{left}." if mover.user_id else f"{shown_name(mover.name)} moves next."
-            )
+            if mover.user_id:
+                content = t._("{player}, your move{left}.", player=text.mention(mover), left=left)
+            else:
+                content = t._("{player} moves next.", player=shown_name(mover.name))
             # What else happened since their last move; this message shows the last actions, and with two
             # seats that is all there is (so a two-player move stays at one read and one write).
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
-                content = with_catch_up(content, await self.games.catch_up(table.id, mover.seat, shown=shown))
+                content = with_catch_up(t, content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             extra = {"view": extra_view} if extra_view is not None else {}
             board = await self.board_file(table)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=text.pings([mover]), **extra)
 
     async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
-        return await self.boards.file(table.view, [clean_name(n) for n in table.names], final, mine)
+        return await self.boards.file(
+            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine
+        )
 
     async def refresh_lobby(self, game_id: int) -> None:
         game = await self.games.game(game_id)
@@ -140,8 +147,8 @@ class ClansBase(commands.Cog):
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
         try:
-            view = lobby_view(game.id, game.status == "lobby", game.pace)
-            await message.edit(embed=text.lobby_embed(game), view=view)
+            view = lobby_view(game.id, game.status == "lobby", game.pace, game.language)
+            await message.edit(embed=text.lobby_embed(of_game(game), game), view=view)
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
 

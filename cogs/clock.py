@@ -22,6 +22,7 @@ from cogs.components import back_view
 from cogs.messages import pings
 from service import ClockEvent, Deadlines, Reminder, Timeout
 from store import DueTurn
+from texts import of_game, texts
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -160,10 +161,14 @@ class TurnScheduler:
     async def _remind(self, reminder: Reminder) -> None:
         now = self.deadlines.now()
         channel = self.cog.bot.get_partial_messageable(reminder.channel_id)
-        reminder_text = words.reminder_text(reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
-        await channel.send(reminder_text, allowed_mentions=pings([reminder.seat]))
+        t = of_game(await self.cog.games.game(reminder.game_id))
+        await channel.send(
+            words.reminder_text(t, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id),
+            allowed_mentions=pings([reminder.seat]),
+        )
         if reminder.dm and reminder.seat.user_id is not None:
-            text = words.reminder_dm(reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
+            own = texts(await self.cog.games.user_language(reminder.seat.user_id))  # a DM: the player's language
+            text = words.reminder_dm(own, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
             try:
                 dm = await self.cog.bot.create_dm(discord.Object(reminder.seat.user_id))
                 await dm.send(text)
@@ -172,8 +177,9 @@ class TurnScheduler:
 
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played
-        notice = words.timeout_notice(timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
-        back = back_view(last.table.id) if timeout.away else None
+        t = of_game(last.table.record)
+        notice = words.timeout_notice(t, timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
+        back = back_view(t, last.table.id) if timeout.away else None
         if self.cog.ai.after_autopilot(timeout.played, notice, back):  # an AI is next: one message for the run
             return
         channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
@@ -208,7 +214,8 @@ class TurnScheduler:
                     continue
                 *earlier, last = played
                 channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
-                await self.cog.announce(last, channel.send, notice=words.CATCH_UP_NOTICE, earlier=earlier)
+                notice = of_game(last.table.record)._(words.CATCH_UP_NOTICE)
+                await self.cog.announce(last, channel.send, notice=notice, earlier=earlier)
             except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot: give up
                 log.warning("Game %s's channel cannot be posted to; its last moves stay unannounced", game_id)
                 await self.deadlines.mark_announced(game_id, ply)

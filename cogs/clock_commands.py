@@ -9,12 +9,16 @@ from cogs import clock_views
 from cogs import messages as text
 from cogs.base import ClansBase
 from cogs.components import lobby_view
-from service import GameError
+from cogs.errors import reader
+from service import GameError, Why
+from texts import of_game, resolve
 
 
 class ClockCommands(ClansBase):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Any /clans command in a game's channel brings its player back from being away."""
+        """Any /clans command in a game's channel brings its player back from being away; and the user's language
+        is remembered for the DMs sent to them later (reminders, their clan)."""
+        await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
         await clock_views.welcome_back(self, interaction, channel_id=interaction.channel_id)  # type: ignore[arg-type]
         return True
 
@@ -26,10 +30,16 @@ class ClockCommands(ClansBase):
 
     async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None:
         game = await self.games.set_pace(game_id, interaction.user.id, pace)
-        view = lobby_view(game.id, pace=game.pace)
-        await interaction.response.edit_message(embed=text.lobby_embed(game), view=view)
+        view = lobby_view(game.id, pace=game.pace, language=game.language)
+        await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
+
+    async def change_language(self, interaction: discord.Interaction, game_id: int, language: str) -> None:
+        game = await self.games.set_language(game_id, interaction.user.id, language)
+        view = lobby_view(game.id, pace=game.pace, language=game.language)
+        await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
         if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]
-            raise GameError("You are not away in this game: nothing to do.")
-        await interaction.response.send_message("Welcome back! Your turns are yours again.", ephemeral=True)
+            raise GameError(Why.NOT_AWAY)
+        note = reader(interaction)._("Welcome back! Your turns are yours again.")
+        await interaction.response.send_message(note, ephemeral=True)

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ui
 
-from cogs.clock_texts import PACE_CHOICES
+from cogs.clock_texts import PACE_CHOICES, pace_label
 from cogs.errors import report_error
-from cogs.messages import order_option_description, order_option_label
+from cogs.messages import language_name, order_option_description, order_option_label
 from cogs.replays import send_replay
 from engine import OrderOption
 from service import GameError
+from service.errors import Why
 from service.pace import DEFAULT_PACE
+from texts import DEFAULT, LANGUAGES, N_, Texts, resolve, texts
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -34,8 +36,6 @@ def _cog(interaction: discord.Interaction) -> ClansCog:
 
 ID = r"\d{1,18}"
 """A number in a custom id: what a snowflake or a game id can be (below 2**63, so every database takes it)."""
-ELSEWHERE = "This button belongs to a game in another channel: use the one under that game."
-NOT_VALID = "That button or menu is not valid (any more)."
 
 
 async def _guarded(
@@ -46,6 +46,7 @@ async def _guarded(
     try:
         if here:
             await check_here(interaction, game_id)
+        await _cog(interaction).games.remember_language(interaction.user.id, resolve(interaction.locale))
         await run()
     except Exception as error:  # the one error path, for components as for commands
         await report_error(interaction, error, game_id)
@@ -54,13 +55,13 @@ async def _guarded(
 async def check_here(interaction: discord.Interaction, game_id: int) -> None:
     game = await _cog(interaction).games.game(game_id)
     if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
-        raise GameError(ELSEWHERE)
+        raise GameError(Why.ELSEWHERE)
 
 
 def parse_choice(values: list[str], digits: int = 3) -> int:
     """A select's chosen number, or a refusal (a client can send any value)."""
     if len(values) != 1 or not values[0].isdecimal() or len(values[0]) > digits or not values[0].isascii():
-        raise GameError("That choice is not one of the menu's.")
+        raise GameError(Why.NOT_A_CHOICE)
     return int(values[0])
 
 
@@ -71,16 +72,20 @@ def selected(interaction: discord.Interaction) -> list[str]:
 
 
 LOBBY_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
 }
+EN = texts(DEFAULT)
+"""Components rebuilt from a custom_id only route the click: their labels are never shown again."""
 
 
 class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:(?P<action>join|leave|start):(?P<game>{ID})"):
-    def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
+    def __init__(self, action: str, game_id: int, disabled: bool = False, t: Texts = EN) -> None:
         label, style = LOBBY_BUTTONS[action]
-        super().__init__(ui.Button(label=label, style=style, custom_id=f"clans:{action}:{game_id}", disabled=disabled))
+        super().__init__(
+            ui.Button(label=t._(label), style=style, custom_id=f"clans:{action}:{game_id}", disabled=disabled)
+        )
         self.action = action
         self.game_id = game_id
 
@@ -99,24 +104,29 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:(?P<action>j
         await _guarded(interaction, self.game_id, run)
 
 
-def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE) -> ui.View:
+def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE, language: str = DEFAULT) -> ui.View:
+    """The lobby's buttons and menus, in the game's language (the lobby message is public)."""
+    t = texts(language)
     view = ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, game_id, disabled=not open_))
-    view.add_item(PaceSelect(game_id, pace, disabled=not open_))
+        view.add_item(LobbyButton(action, game_id, disabled=not open_, t=t))
+    view.add_item(PaceSelect(game_id, pace, disabled=not open_, t=t))
+    view.add_item(LanguageSelect(game_id, language, disabled=not open_, t=t))
     return view
 
 
 class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:pace:(?P<game>{ID})"):
     """The host picks the game's pace in the lobby."""
 
-    def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False) -> None:
+    def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False, t: Texts = EN) -> None:
         options = [
-            discord.SelectOption(label=f"Pace: {choice.label}", value=choice.value, default=choice.value == pace)
+            discord.SelectOption(
+                label=t._("Pace: {pace}", pace=pace_label(t, choice)), value=choice.value, default=choice.value == pace
+            )
             for choice in PACE_CHOICES
         ]
         super().__init__(
-            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder="Pace", options=options, disabled=disabled)
+            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder=t._("Pace"), options=options, disabled=disabled)
         )
         self.game_id = game_id
 
@@ -133,12 +143,46 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:pace:(?P<game
         )
 
 
+class LanguageSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:language:(?P<game>{ID})"):
+    """The host picks the language of the game's public messages, boards and replays in the lobby."""
+
+    def __init__(self, game_id: int, language: str = DEFAULT, disabled: bool = False, t: Texts = EN) -> None:
+        options = [
+            discord.SelectOption(
+                label=t._("Language: {language}", language=language_name(code)),
+                value=code,
+                default=code == language,
+            )
+            for code in LANGUAGES
+        ]
+        super().__init__(
+            ui.Select(
+                custom_id=f"clans:language:{game_id}", placeholder=t._("Language"), options=options, disabled=disabled
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LanguageSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
+        language = values[0] if values else ""
+        await _guarded(
+            interaction, self.game_id, lambda: _cog(interaction).change_language(interaction, self.game_id, language)
+        )
+
+
 class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
     """On a timeout message: the away player says they are back."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
-            ui.Button(label="I'm back", style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
+            ui.Button(label=t._("I'm back"), style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
         )
         self.game_id = game_id
 
@@ -152,26 +196,26 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game
         await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
 
 
-def back_view(game_id: int) -> ui.View:
+def back_view(t: Texts, game_id: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(BackButton(game_id))
+    view.add_item(BackButton(game_id, t))
     return view
 
 
 class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
-    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None) -> None:
+    def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
         options = [
             discord.SelectOption(
-                label=order_option_label(o), value=str(o.territory), description=order_option_description(o)
+                label=order_option_label(t, o), value=str(o.territory), description=order_option_description(t, o)
             )
             for o in (choices or [])[:25]
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
                 custom_id=f"clans:order:{game_id}:{ply}",
-                placeholder="Which village is founded next?",
+                placeholder=t._("Which village is founded next?"),
                 options=options,
             )
         )
@@ -192,15 +236,21 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<ga
         await _guarded(interaction, self.game_id, run)
 
 
-def order_view(game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
+def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(OrderSelect(game_id, ply, choices))
+    view.add_item(OrderSelect(game_id, ply, choices, t))
     return view
 
 
 class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
-    def __init__(self, game_id: int, label: str = "Yes, cancel the game") -> None:
-        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=f"clans:cancel:{game_id}"))
+    def __init__(self, game_id: int, t: Texts = EN, label: str | None = None) -> None:
+        super().__init__(
+            ui.Button(
+                label=label or t._("Yes, cancel the game"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"clans:cancel:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
@@ -213,19 +263,19 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<
         await _guarded(interaction, self.game_id, lambda: _cog(interaction).confirm_cancel(interaction, self.game_id))
 
 
-def cancel_view(game_id: int, label: str = "Yes, cancel the game") -> ui.View:
+def cancel_view(t: Texts, game_id: int, label: str | None = None) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(CancelButton(game_id, label))
+    view.add_item(CancelButton(game_id, t, label))
     return view
 
 
 class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
             ui.Button(
-                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
+                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
             )
         )
         self.game_id = game_id
@@ -242,13 +292,13 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
         )
 
 
-def replay_view(game_id: int) -> ui.View:
+def replay_view(t: Texts, game_id: int) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id))
+    view.add_item(ReplayButton(game_id, t))
     return view
 
 
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, BackButton)
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, LanguageSelect, BackButton)
 
 
 def known_custom_id(custom_id: str, items: tuple[type[ui.DynamicItem[Any]], ...]) -> bool:
@@ -262,4 +312,4 @@ async def refuse_unknown(interaction: discord.Interaction, items: tuple[type[ui.
         return
     custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
     if not known_custom_id(custom_id, items):
-        await report_error(interaction, GameError(NOT_VALID))
+        await report_error(interaction, GameError(Why.NOT_VALID))

@@ -10,29 +10,46 @@ from discord import app_commands
 from engine import IllegalMove
 from service import GameError, refusal
 from store import StoreError
+from texts import N_, Texts, resolve, texts
+from texts.reasons import say
 
 log = logging.getLogger("clans.errors")
 
-APOLOGY = "Sorry, something went wrong on my side. `/clans status` shows where the game stands."
+APOLOGY = N_("Sorry, something went wrong on my side. `/clans status` shows where the game stands.")
 
 
-def user_message(error: BaseException) -> str | None:
+def reader(interaction: discord.Interaction) -> Texts:
+    """The words for whoever clicked or typed: their own Discord language (ephemeral answers)."""
+    return texts(resolve(interaction.locale))
+
+
+def server_texts(interaction: discord.Interaction) -> Texts:
+    """The words of a public answer outside any game (the leaderboard): the server's language."""
+    return texts(resolve(interaction.guild_locale))
+
+
+def user_message(error: BaseException, t: Texts) -> str | None:
     """The sentence to show for a known refusal, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     if isinstance(error, GameError | IllegalMove):
-        return str(error)
+        return say(t, error)
     if isinstance(error, StoreError):  # the service words these; one that slipped past it is worded the same way
-        return str(refusal(error))
-    if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
-        return str(error) or "You cannot use that here."
+        return say(t, refusal(error))
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t._("Slow down: try again in {seconds} seconds.", seconds=round(error.retry_after))
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t._("This command cannot be used in private messages.")
+    if isinstance(error, app_commands.CheckFailure):
+        return t._("You cannot use that here.")
     if isinstance(error, app_commands.TransformerError):
-        return "That value is not valid here."
+        return t._("That value is not valid here.")
     return None
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException, game_id: int | None = None) -> None:
-    message = user_message(error)
+    t = reader(interaction)
+    message = user_message(error, t)
     if message is None:
         log.error(
             "Unexpected error (game %s, channel %s, command %s, user %s)",
@@ -42,7 +59,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException, g
             interaction.user.id,
             exc_info=error,
         )
-        message = APOLOGY
+        message = t._(APOLOGY)
     await send_ephemeral(interaction, message)
 
 

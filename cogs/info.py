@@ -8,6 +8,7 @@ from discord import app_commands
 from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
+from cogs.errors import reader, server_texts
 from cogs.replays import send_replay
 from cogs.visibility import check_visible
 from engine import load_chart
@@ -20,7 +21,7 @@ class InfoCommands(ClansBase):
     async def board(self, interaction: discord.Interaction) -> None:
         table = await self.games.table_in(channel_id(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed = text.status_embed(table.view, table.record.seats, table.id)
+        embed = text.status_embed(reader(interaction), table.view, table.record.seats, table.id)
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
         mine = await self.games.private_board(table.id, interaction.user.id)
         await interaction.followup.send(embed=embed, file=await self.board_file(table, mine=mine), ephemeral=True)
@@ -33,12 +34,13 @@ class InfoCommands(ClansBase):
             return
         game = await self.games.active_game(channel_id(interaction))
         if game.status == "lobby":
-            await interaction.response.send_message(embed=text.lobby_embed(game), ephemeral=True)
+            await interaction.response.send_message(embed=text.lobby_embed(reader(interaction), game), ephemeral=True)
             return
         table = await self.games.table(game.id)
-        clock = clock_texts.status_clock(table.record, self.games.now())
+        t = reader(interaction)
+        clock = clock_texts.status_clock(t, table.record, self.games.now())
         await interaction.response.send_message(
-            embed=text.status_embed(table.view, table.record.seats, table.id, clock), ephemeral=True
+            embed=text.status_embed(t, table.view, table.record.seats, table.id, clock), ephemeral=True
         )
 
     async def show_result(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -47,7 +49,7 @@ class InfoCommands(ClansBase):
         assert table.view.result is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(
-            embed=text.final_embed(table.view.result, table.record.seats, table.id),
+            embed=text.final_embed(reader(interaction), table.view.result, table.record.seats, table.id),
             file=await self.board_file(table, final=True),
             ephemeral=True,
         )
@@ -56,15 +58,18 @@ class InfoCommands(ClansBase):
     async def myclan(self, interaction: discord.Interaction) -> None:
         game = await self.games.active_game(channel_id(interaction))
         clan = await self.games.my_clan(game.id, interaction.user.id)
-        await interaction.response.send_message(embed=text.clan_embed(clan, game.id, game.channel_id), ephemeral=True)
+        embed = text.clan_embed(reader(interaction), clan, game.id, game.channel_id)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Clans in short, with the epoch chart")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=text.rules_embed(load_chart()), ephemeral=True)
+        await interaction.response.send_message(
+            embed=text.rules_embed(reader(interaction), load_chart()), ephemeral=True
+        )
 
     @app_commands.command(name="help", description="Every /clans command with an example")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(text.HELP_TEXT, ephemeral=True)
+        await interaction.response.send_message(reader(interaction)._(text.HELP_TEXT), ephemeral=True)
 
     @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
     @app_commands.describe(game="The game's number, e.g. 3")
@@ -84,8 +89,9 @@ class InfoCommands(ClansBase):
         assert interaction.guild_id is not None
         rows = await self.games.leaderboard(interaction.guild_id)
         # Without a cached guild, the interaction carries a partial one with no name.
-        name = getattr(interaction.guild, "name", None) or "this server"
-        await interaction.response.send_message(embed=text.leaderboard_embed(rows, name))
+        t = server_texts(interaction)
+        name = getattr(interaction.guild, "name", None) or t._("this server")
+        await interaction.response.send_message(embed=text.leaderboard_embed(t, rows, name))
 
     @app_commands.command(name="profile", description="A player's Clans record in this server")
     @app_commands.describe(user="Whose profile (default: yours)")
@@ -93,4 +99,4 @@ class InfoCommands(ClansBase):
         assert interaction.guild_id is not None
         target = user or interaction.user
         record = await self.games.profile(interaction.guild_id, target.id)
-        await interaction.response.send_message(embed=text.profile_embed(record, target))
+        await interaction.response.send_message(embed=text.profile_embed(server_texts(interaction), record, target))

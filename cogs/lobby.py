@@ -10,9 +10,12 @@ from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, Send, channel_id
 from cogs.components import cancel_view, lobby_view
+from cogs.errors import reader
+from cogs.messages import language_name
 from cogs.placement import open_lobby
 from render import name_is_drawable
 from service import CancelTerms, Table
+from texts import LANGUAGES, mention, of_game, resolve, texts
 from usertext import clean_name
 
 
@@ -21,10 +24,17 @@ class LobbyCommands(ClansBase):
     @app_commands.describe(
         pace="Time for each move (default: daily, 24 hours); the host can change it in the lobby",
         thread="Open the game in a new thread of this channel (default: yes, if I may)",
+        language="The language of the game's messages and boards (default: this server's)",
     )
-    @app_commands.choices(pace=[app_commands.Choice(name=p.label, value=p.value) for p in clock_texts.PACE_CHOICES])
-    async def new(self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True) -> None:
-        await open_lobby(self.games, interaction, seat_name(interaction.user), pace, thread)
+    @app_commands.choices(
+        pace=[app_commands.Choice(name=clock_texts.PACE_NAME[p], value=p.value) for p in clock_texts.PACE_CHOICES],
+        language=[app_commands.Choice(name=language_name(code), value=code) for code in LANGUAGES],
+    )
+    async def new(
+        self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True, language: str | None = None
+    ) -> None:
+        spoken = language or resolve(interaction.guild_locale)
+        await open_lobby(self.games, interaction, seat_name(interaction.user), pace, thread, spoken)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -43,8 +53,10 @@ class LobbyCommands(ClansBase):
     )
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         game = await self.games.active_game(channel_id(interaction))
-        game = await self.games.add_ai(game.id, interaction.user.id, level)
-        await interaction.response.send_message(f"AI ({level}) joined game #{game.id}.", ephemeral=True)
+        # The seat's name is shown to all: in the game's language ("KI (hard)", "IA (hard)").
+        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
+        note = reader(interaction)._("AI ({level}) joined game #{game}.", level=level, game=game.id)
+        await interaction.response.send_message(note, ephemeral=True)
         await self.refresh_lobby(game.id)
 
     @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
@@ -54,28 +66,32 @@ class LobbyCommands(ClansBase):
 
     async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
         game = await self.games.join(game_id, interaction.user.id, seat_name(interaction.user))
-        await self._lobby_changed(interaction, game.id, from_button, f"You joined game #{game.id}.")
+        note = reader(interaction)._("You joined game #{game}.", game=game.id)
+        await self._lobby_changed(interaction, game.id, from_button, note)
 
     async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
         game = await self.games.leave(game_id, interaction.user.id)
-        await self._lobby_changed(interaction, game.id, from_button, f"You left game #{game.id}.")
+        note = reader(interaction)._("You left game #{game}.", game=game.id)
+        await self._lobby_changed(interaction, game.id, from_button, note)
 
     async def _lobby_changed(
         self, interaction: discord.Interaction, game_id: int, from_button: bool, note: str
     ) -> None:
         game = await self.games.game(game_id)
         if from_button:
-            view = lobby_view(game.id, pace=game.pace)
-            await interaction.response.edit_message(embed=text.lobby_embed(game), view=view)
+            view = lobby_view(game.id, pace=game.pace, language=game.language)
+            await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
         else:
             await interaction.response.send_message(note, ephemeral=True)
             await self.refresh_lobby(game.id)
 
     async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
         table = await self.games.start(game_id, interaction.user.id)
+        t = of_game(table.record)
         if from_button:
             await interaction.response.edit_message(
-                embed=text.lobby_embed(table.record), view=lobby_view(game_id, False, table.record.pace)
+                embed=text.lobby_embed(t, table.record),
+                view=lobby_view(game_id, False, table.record.pace, table.record.language),
             )
         else:
             await interaction.response.defer(thinking=True)
@@ -83,14 +99,20 @@ class LobbyCommands(ClansBase):
         send: Send = interaction.followup.send
         seats = "\n".join(f"{s.seat + 1}. {text.mention(s)}" for s in table.record.seats)
         first = table.mover
-        content = (
-            f"**Clans game #{game_id} has started!**\n{seats}\n"
-            "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-            f"{text.mention(first)} moves first: `/clans move from to`"
-            f"{clock_texts.clock_suffix(table.record.deadline_at, self.games.now())}."
+        content = "\n".join(
+            [
+                t._("**Clans game #{game} has started!**", game=game_id),
+                seats,
+                t._(
+                    "Every player got their secret clan by DM (`/clans myclan` shows it again). "
+                    "{player} moves first: `/clans move from to`{left}.",
+                    player=text.mention(first),
+                    left=clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()),
+                ),
+            ]
         )
-        embed = discord.Embed(title=f"Game #{game_id} — move 1", colour=text.BRAND)
-        embed.set_footer(text=text.score_footer(table.view))
+        embed = discord.Embed(title=t._("Game #{game} — move 1", game=game_id), colour=text.BRAND)
+        embed.set_footer(text=text.score_footer(t, table.view))
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
         await send(
             content=content,
@@ -108,15 +130,17 @@ class LobbyCommands(ClansBase):
             if seat.user_id is None:
                 continue
             clan = await self.games.my_clan(table.id, seat.user_id)
+            own = texts(await self.games.user_language(seat.user_id))  # a DM: the player's own language
             try:
                 channel = await self.bot.create_dm(discord.Object(seat.user_id))
-                await channel.send(embed=text.clan_embed(clan, table.id, table.record.channel_id))
+                await channel.send(embed=text.clan_embed(own, clan, table.id, table.record.channel_id))
             except discord.HTTPException:
                 unreachable.append(seat)
         if unreachable:
             who = ", ".join(text.mention(s) for s in unreachable)
+            t = of_game(table.record)
             await send(
-                content=f"I could not DM {who}: use `/clans myclan` here to see your secret clan.",
+                content=t._("I could not DM {players}: use `/clans myclan` here to see your secret clan.", players=who),
                 allowed_mentions=text.pings(unreachable),
             )
 
@@ -125,15 +149,19 @@ class LobbyCommands(ClansBase):
         can_manage = interaction.permissions.manage_messages
         game = await self.games.cancellable_in(channel_id(interaction), interaction.user.id, can_manage)
         terms = self.games.cancel_terms(game, interaction.user.id, can_manage)
+        t = reader(interaction)
         if terms is CancelTerms.RESIGN:
-            question = (
-                f"Game #{game.id} is under way: for a player, cancelling it counts as resigning "
-                "(the others play on; the result is rated as usual). Resign?"
+            question = t._(
+                "Game #{game} is under way: for a player, cancelling it counts as resigning "
+                "(the others play on; the result is rated as usual). Resign?",
+                game=game.id,
             )
-            view = cancel_view(game.id, "Yes, resign")
+            view = cancel_view(t, game.id, t._("Yes, resign"))
+        elif terms is CancelTerms.VOID:
+            question = t._("Cancel game #{game}? It is void: nothing will be scored.", game=game.id)
+            view = cancel_view(t, game.id)
         else:
-            void = " It is void: nothing will be scored." if terms is CancelTerms.VOID else " Nothing will be scored."
-            question, view = f"Cancel game #{game.id}?{void}", cancel_view(game.id)
+            question, view = t._("Cancel game #{game}? Nothing will be scored.", game=game.id), cancel_view(t, game.id)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -142,7 +170,7 @@ class LobbyCommands(ClansBase):
         can_manage = interaction.permissions.manage_messages
         terms = self.games.cancel_terms(await self.games.game(game_id), interaction.user.id, can_manage)
         if terms is CancelTerms.RESIGN:
-            done = f"You resigned from game #{game_id}."
+            done = reader(interaction)._("You resigned from game #{game}.", game=game_id)
             played = await self.games.resign(
                 game_id,
                 interaction.user.id,
@@ -151,10 +179,19 @@ class LobbyCommands(ClansBase):
             await self.announce(played, self.bot.get_partial_messageable(played.table.record.channel_id).send)
             return
         game = await self.games.cancel(game_id, interaction.user.id, can_manage)
-        await interaction.response.edit_message(content=f"Game #{game.id} is cancelled.", view=None)
+        done = reader(interaction)._("Game #{game} is cancelled.", game=game.id)
+        await interaction.response.edit_message(content=done, view=None)
         channel = self.bot.get_partial_messageable(game.channel_id)
-        void = " It is void: nothing is scored." if terms is CancelTerms.VOID else ""
-        await channel.send(f"Game #{game.id} was cancelled by {interaction.user.mention}.{void}")
+        t = of_game(game)
+        if terms is CancelTerms.VOID:
+            said = t._(
+                "Game #{game} was cancelled by {player}. It is void: nothing is scored.",
+                game=game.id,
+                player=mention(interaction.user.id),
+            )
+        else:
+            said = t._("Game #{game} was cancelled by {player}.", game=game.id, player=mention(interaction.user.id))
+        await channel.send(said)
         await self.refresh_lobby(game.id)
 
 

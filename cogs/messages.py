@@ -6,15 +6,18 @@ from collections.abc import Sequence
 
 import discord
 
+from cogs.clock_texts import pace_label
 from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
 from service import AiGuesses, Played
-from service.describe import clan_label, epoch_line, epoch_terms, village_line
-from service.pace import Pace, final_winners
+from service.pace import final_winners
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
 from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
+from texts import N_, Texts, seat_mention
+from texts import mention as user_mention
+from texts.game import chips, clan_label, clan_name, epoch_line, epoch_terms, huts, terrain_name, village_line
+from texts.reasons import end_reason
 from usertext import shown_name
-from words import count, listing, plural
 
 CLAN_COLOUR = {
     Clan.RED: discord.Colour(0xD7263D),
@@ -25,10 +28,8 @@ CLAN_COLOUR = {
 }
 BRAND = discord.Colour(0x8B5A2B)
 BOARD_FILE = "board.png"
-
-
-def mention(seat: SeatRecord) -> str:
-    return f"**{shown_name(seat.name)}**" if seat.user_id is None else f"<@{seat.user_id}>"
+mention = seat_mention
+"""A seat in a message (texts.seat_mention)."""
 
 
 def pings(seats: Sequence[SeatRecord]) -> discord.AllowedMentions:
@@ -40,126 +41,175 @@ def pings(seats: Sequence[SeatRecord]) -> discord.AllowedMentions:
 # --- lobby ---------------------------------------------------------------------------------------
 
 
-def lobby_embed(game: GameRecord) -> discord.Embed:
-    embed = discord.Embed(title=f"Clans — game #{game.id}", colour=BRAND)
+def lobby_embed(t: Texts, game: GameRecord) -> discord.Embed:
+    embed = discord.Embed(title=t._("Clans — game #{game}", game=game.id), colour=BRAND)
     if game.status == "lobby":
-        embed.description = (
+        embed.description = t._(
             "A new game is gathering players. Press **Join** (or `/clans join`); "
             "the host presses **Start** when 2 to 4 players are in. `/clans addbot` adds an AI player."
         )
     else:
         embed.description = {
-            "running": "This game has started.",
-            "finished": "This game is over.",
-            "cancelled": "This game was cancelled.",
+            "running": t._("This game has started."),
+            "finished": t._("This game is over."),
+            "cancelled": t._("This game was cancelled."),
         }[game.status]
+    host = t._(" (host)")
     seats = "\n".join(
-        f"{seat.seat + 1}. {mention(seat)}{' (host)' if seat.user_id == game.host_id else ''}" for seat in game.seats
+        f"{seat.seat + 1}. {mention(seat)}{host if seat.user_id == game.host_id else ''}" for seat in game.seats
     )
-    embed.add_field(name=f"Players ({len(game.seats)}/4)", value=seats or "nobody yet", inline=False)
-    embed.add_field(name="Pace", value=Pace(game.pace).label, inline=False)
+    embed.add_field(
+        name=t._("Players ({seated}/4)", seated=len(game.seats)), value=seats or t._("nobody yet"), inline=False
+    )
+    embed.add_field(name=t._("Pace"), value=pace_label(t, game.pace), inline=False)
+    embed.add_field(name=t._("Language"), value=language_name(game.language), inline=False)
     return embed
+
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
+"""Each language in its own words: the same in every catalog, so a reader finds theirs."""
+
+
+def language_name(language: str) -> str:
+    return LANGUAGE_NAMES.get(language, language)
 
 
 # --- moves ---------------------------------------------------------------------------------------
 
 
-def action_title(outcome: Outcome, actor: SeatRecord, view: PublicView, game_id: int | None = None) -> str:
+def action_title(t: Texts, outcome: Outcome, actor: SeatRecord, view: PublicView, game_id: int | None = None) -> str:
     """ "Game #3 — move 17: Alice moved 23 → 24 (5 huts now)"; the move number is the hut move's."""
     move = outcome.move
     name = shown_name(actor.name)
     if isinstance(move, Resign):
-        action = f"{name} resigned"
+        action = t._("{player} resigned", player=name)
     elif move.is_village_choice:
-        action = f"{name} founded the village at {move.src} next"
+        action = t._("{player} founded the village at {territory} next", player=name, territory=move.src)
     else:
         moved = sum(view.huts[move.dst]) if not any(v.territory == move.dst for v in outcome.villages) else None
-        size = f" ({count(moved, 'hut')} now)" if moved else ""
-        action = f"{name} moved {move.src} → {move.dst}{size}"
-    where = f"Game #{game_id} — move {view.turn}" if game_id is not None else f"Move {view.turn}"
-    return f"{where}: {action}"
+        action = t._("{player} moved {src} → {dst}", player=name, src=move.src, dst=move.dst)
+        if moved:
+            action += " " + t._("({huts} now)", huts=huts(t, moved))
+    if game_id is not None:
+        return t._("Game #{game} — move {turn}: {action}", game=game_id, turn=view.turn, action=action)
+    return t._("Move {turn}: {action}", turn=view.turn, action=action)
 
 
-def outcome_lines(outcome: Outcome, view: PublicView) -> list[str]:
-    lines = [village_line(v) for v in outcome.villages]
-    lines += [epoch_line(view.chart, e) for e in outcome.epochs_entered]
+def outcome_lines(t: Texts, outcome: Outcome, view: PublicView) -> list[str]:
+    lines = [village_line(t, v) for v in outcome.villages]
+    lines += [epoch_line(t, view.chart, e) for e in outcome.epochs_entered]
     return lines
 
 
 def move_embed(
-    outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool, game_id: int | None = None
+    t: Texts, outcome: Outcome, actor: SeatRecord, view: PublicView, with_image: bool, game_id: int | None = None
 ) -> discord.Embed:
-    embed = discord.Embed(title=action_title(outcome, actor, view, game_id), colour=BRAND)
-    lines = outcome_lines(outcome, view)
+    embed = discord.Embed(title=action_title(t, outcome, actor, view, game_id), colour=BRAND)
+    lines = outcome_lines(t, outcome, view)
     if outcome.awaiting_order:
-        lines.append(f"This move founds {len(outcome.awaiting_order)} villages: the mover chooses their order.")
+        lines.append(
+            t._(
+                "This move founds {count} villages: the mover chooses their order.",
+                count=len(outcome.awaiting_order),
+            )
+        )
     embed.description = "\n".join(lines) or None
-    embed.set_footer(text=score_footer(view))
+    embed.set_footer(text=score_footer(t, view))
     if with_image:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
 
 
-def earlier_embed(earlier: Sequence[Played]) -> discord.Embed:
+def earlier_embed(t: Texts, earlier: Sequence[Played]) -> discord.Embed:
     """The first actions of a run announced in one message (an autopilot turn, a catch-up after a restart)."""
     lines = []
     for played in earlier:
-        lines.append(f"**{action_title(played.outcome, played.actor, played.table.view)}**")
-        lines += outcome_lines(played.outcome, played.table.view)
+        lines.append(f"**{action_title(t, played.outcome, played.actor, played.table.view)}**")
+        lines += outcome_lines(t, played.outcome, played.table.view)
     return discord.Embed(description="\n".join(lines)[:4096], colour=BRAND)
 
 
-def suggestion_label(suggestion: Suggestion, target: bool) -> str:
+def suggestion_label(t: Texts, suggestion: Suggestion, target: bool) -> str:
     """Autocomplete: the territory, then why it is offered first: "17 · would found a village · 2 huts"."""
-    where = f"{count(suggestion.huts, 'hut')}, {suggestion.terrain.label}"
+    where = f"{huts(t, suggestion.huts)}, {terrain_name(t, suggestion.terrain)}"
     n = len(suggestion.founds)
     if not n:
         return f"{suggestion.territory} · {where}"
-    villages = "a village" if n == 1 else f"{n} villages"
-    at = f" at {listing(map(str, suggestion.founds))}" if target else ""
-    return f"{suggestion.territory} · would found {villages}{at} · {where}"[:100]
+    if target:
+        founds = t.n_(
+            "would found a village at {territories}",
+            "would found {count} villages at {territories}",
+            n,
+            count=n,
+            territories=t.listing(map(str, suggestion.founds)),
+        )
+    else:
+        founds = t.n_("would found a village", "would found {count} villages", n, count=n)
+    return f"{suggestion.territory} · {founds} · {where}"[:100]
 
 
-def score_footer(view: PublicView) -> str:
-    scores = "  ".join(f"{'RBGYK'[c]} {s}" for c, s in enumerate(view.scores))
-    return f"Epoch {view.epoch} · {count(view.chips_left, 'village chip')} left · Scores: {scores}"
+def score_footer(t: Texts, view: PublicView) -> str:
+    # TRANSLATORS: one letter or symbol per clan (red, blue, green, yellow, black), all different. Where the
+    # initials clash, the shapes of the clans' markers on the board do: ●■▲◆⬢
+    initials = t.p_("clan initials", "RBGYK")
+    scores = "  ".join(f"{initials[c]} {s}" for c, s in enumerate(view.scores))
+    chips_left = t.n_("{count} village chip left", "{count} village chips left", view.chips_left, count=view.chips_left)
+    return t._("Epoch {epoch} · {chips} · Scores: {scores}", epoch=view.epoch, chips=chips_left, scores=scores)
 
 
-def _worth(village: Village) -> str:
-    return "razed, 0" if village.destroyed else f"worth {village.value}"
+def _worth(t: Texts, village: Village) -> str:
+    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
 
 
-def order_option_label(option: OrderOption) -> str:
+def order_option_label(t: Texts, option: OrderOption) -> str:
     """The whole consequence of founding ``option.territory`` next: "47 first → 47: epoch 2, worth 9 · 38: …"."""
-    parts = [f"{v.territory}: epoch {v.epoch}, {_worth(v)}" for v in option.villages]
-    parts += [f"{t}: not founded" for t in option.unfounded]
-    label = f"{option.territory} first → " + " · ".join(parts)
+    parts = [
+        t._("{territory}: epoch {epoch}, {worth}", territory=v.territory, epoch=v.epoch, worth=_worth(t, v))
+        for v in option.villages
+    ]
+    parts += [t._("{territory}: not founded", territory=x) for x in option.unfounded]
+    first = t._("{territory} first → ", territory=option.territory)
+    label = first + " · ".join(parts)
     if len(label) > 100:  # many villages at once: the short form still names every one
         short = [f"{v.territory} e{v.epoch}={v.value}" for v in option.villages] + [
-            f"{t} none" for t in option.unfounded
+            t._("{territory} none", territory=x) for x in option.unfounded
         ]
-        label = f"{option.territory} first → " + " · ".join(short)
+        label = first + " · ".join(short)
     return label[:100]
 
 
-def order_option_description(option: OrderOption) -> str:
+def order_option_description(t: Texts, option: OrderOption) -> str:
     chosen = option.chosen
-    who = listing(c.label for c in chosen.colours)
-    text = f"{option.territory}: {chosen.terrain.label}, {count(chosen.size, 'hut')}, scores {who}"
+    who = t.listing(clan_name(t, c) for c in chosen.colours)
+    text = t._(
+        "{territory}: {terrain}, {huts}, scores {clans}",
+        territory=option.territory,
+        terrain=terrain_name(t, chosen.terrain),
+        huts=huts(t, chosen.size),
+        clans=who,
+    )
     if option.unfounded:
         left_out = option.unfounded
-        text += f" · the 12th village: {listing(map(str, left_out))} {plural(len(left_out), 'does', 'do')} not score"
+        text += " · " + t.n_(
+            "the 12th village: {territories} does not score",
+            "the 12th village: {territories} do not score",
+            len(left_out),
+            territories=t.listing(map(str, left_out)),
+        )
     elif not option.exact:
-        text += " · the rest in map order (you choose again)"
+        text += " · " + t._("the rest in map order (you choose again)")
     return text[:100]
 
 
-def order_settled_text(actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
+def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
     """What the public "choose…" message becomes once the mover has chosen."""
-    founded = listing(f"{v.territory} ({_worth(v)}, epoch {v.epoch})" for v in villages)
-    text = f"{mention(actor)} founded {founded}, in that order."
+    founded = t.listing(
+        t._("{territory} ({worth}, epoch {epoch})", territory=v.territory, worth=_worth(t, v), epoch=v.epoch)
+        for v in villages
+    )
+    text = t._("{player} founded {villages}, in that order.", player=mention(actor), villages=founded)
     if pending:
-        text += f" Still to order: {listing(map(str, pending))}."
+        text += " " + t._("Still to order: {territories}.", territories=t.listing(map(str, pending)))
     return text
 
 
@@ -167,43 +217,48 @@ def order_settled_text(actor: SeatRecord, villages: Sequence[Village], pending: 
 
 
 def final_embed(
-    result: FinalResult, seats: tuple[SeatRecord, ...], game_id: int, ai_guesses: Sequence[AiGuesses] = ()
+    t: Texts,
+    result: FinalResult,
+    seats: tuple[SeatRecord, ...],
+    game_id: int,
+    ai_guesses: Sequence[AiGuesses] = (),
 ) -> discord.Embed:
-    embed = discord.Embed(title=f"🏁 Game #{game_id} is over — {result.reason.value}", colour=BRAND)
+    title = t._("Game #{game} is over — {reason}", game=game_id, reason=end_reason(t, result.reason))
+    embed = discord.Embed(title=f"🏁 {title}", colour=BRAND)
     away = {seat.seat for seat in seats if seat.away}
     won = final_winners(result, away)
     winners = [seats[s] for s in won]
     if not winners:
-        embed.description = "Nobody is left to win."
+        embed.description = t._("Nobody is left to win.")
     elif len(winners) == 1:
-        embed.description = f"🏆 {mention(winners[0])} wins!"
+        embed.description = "🏆 " + t._("{player} wins!", player=mention(winners[0]))
     else:
-        embed.description = f"🏆 Shared win: {listing(mention(w) for w in winners)}"
+        embed.description = "🏆 " + t._("Shared win: {players}", players=t.listing(mention(w) for w in winners))
     order = sorted(range(len(seats)), key=lambda s: (s in away, -result.totals[s]))
     for s in order:
         clan = result.clans[s]
-        flag = " 🏆" if s in won else (" (resigned)" if s in result.resigned else "")
+        flag = " 🏆" if s in won else (" " + t._("(resigned)") if s in result.resigned else "")
         if s in away:
-            flag = " (away at the end: cannot win, ranked last)"
-        chips = count(result.chips[s], "chip")
+            flag = " " + t._("(away at the end: cannot win, ranked last)")
         embed.add_field(
             name=f"{shown_name(seats[s].name)}{flag}",
-            value=f"{clan_label(clan)}: {result.clan_scores[clan]} + {chips} = **{result.totals[s]}**",
+            value=f"{clan_label(t, clan)}: {result.clan_scores[clan]} + {chips(t, result.chips[s])} "
+            f"= **{result.totals[s]}**",
             inline=False,
         )
     unused = [Clan(c) for c in range(len(result.clan_scores)) if Clan(c) not in result.clans]
     if unused:
         embed.add_field(
-            name="Clans nobody held",
-            value=listing(f"{clan_label(c)} {result.clan_scores[c]}" for c in unused),
+            name=t._("Clans nobody held"),
+            value=t.listing(f"{clan_label(t, c)} {result.clan_scores[c]}" for c in unused),
             inline=False,
         )
     for thought in ai_guesses:
         embed.add_field(
-            name=f"What {shown_name(thought.ai_name)} thought",
-            value="\n".join(f"{shown_name(name)}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses)[
-                :1024
-            ],
+            name=t._("What {player} thought", player=shown_name(thought.ai_name)),
+            value="\n".join(
+                f"{shown_name(name)}: {clan_label(t, clan)} ({t.percent(p)})" for name, clan, p in thought.guesses
+            )[:1024],
             inline=False,
         )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
@@ -213,66 +268,84 @@ def final_embed(
 # --- information ---------------------------------------------------------------------------------
 
 
-def status_embed(view: PublicView, seats: tuple[SeatRecord, ...], game_id: int, clock: str = "") -> discord.Embed:
-    embed = discord.Embed(title=f"Clans — game #{game_id}", colour=BRAND)
-    embed.add_field(name="Epoch", value=f"{view.epoch}: {epoch_terms(view.chart, view.epoch)}", inline=False)
-    embed.add_field(name="Village chips left", value=str(view.chips_left))
-    embed.add_field(name="Move", value=str(view.turn + 1))
+def status_embed(
+    t: Texts, view: PublicView, seats: tuple[SeatRecord, ...], game_id: int, clock: str = ""
+) -> discord.Embed:
+    embed = discord.Embed(title=t._("Clans — game #{game}", game=game_id), colour=BRAND)
+    embed.add_field(name=t._("Epoch"), value=f"{view.epoch}: {epoch_terms(t, view.chart, view.epoch)}", inline=False)
+    embed.add_field(name=t._("Village chips left"), value=str(view.chips_left))
+    embed.add_field(name=t._("Move"), value=str(view.turn + 1))
     embed.add_field(
-        name="Clan scores",
-        value="\n".join(f"{clan_label(Clan(c))}: {s}" for c, s in enumerate(view.scores)),
+        name=t._("Clan scores"),
+        value="\n".join(f"{clan_label(t, Clan(c))}: {s}" for c, s in enumerate(view.scores)),
         inline=False,
     )
     seat_lines = []
     for seat in seats:
         marker = "▶ " if seat.seat == view.to_move and not view.over else ""
-        gone = " (resigned)" if view.resigned[seat.seat] else (" (away: autopilot)" if seat.away else "")
-        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {count(view.chips[seat.seat], 'chip')}{gone}")
-    embed.add_field(name="Seats", value="\n".join(seat_lines), inline=False)
+        gone = ""
+        if view.resigned[seat.seat]:
+            gone = " " + t._("(resigned)")
+        elif seat.away:
+            gone = " " + t._("(away: autopilot)")
+        seat_lines.append(f"{marker}{seat.seat + 1}. {mention(seat)} · {chips(t, view.chips[seat.seat])}{gone}")
+    embed.add_field(name=t._("Seats"), value="\n".join(seat_lines), inline=False)
     if view.over:
-        embed.add_field(name="Turn", value="The game is over.", inline=False)
+        embed.add_field(name=t._("Turn"), value=t._("The game is over."), inline=False)
     else:
-        waiting = "to choose the village order" if view.pending else "to move"
-        embed.add_field(name="Turn", value=f"{mention(seats[view.to_move])} {waiting}", inline=False)
+        who = mention(seats[view.to_move])
+        if view.pending:
+            turn = t._("{player} to choose the village order", player=who)
+        else:
+            turn = t._("{player} to move", player=who)
+        embed.add_field(name=t._("Turn"), value=turn, inline=False)
     if clock:
-        embed.add_field(name="Clock", value=clock, inline=False)
+        embed.add_field(name=t._("Clock"), value=clock, inline=False)
     return embed
 
 
-def clan_embed(clan: Clan, game_id: int, channel_id: int) -> discord.Embed:
+def clan_embed(t: Texts, clan: Clan, game_id: int, channel_id: int) -> discord.Embed:
     return discord.Embed(
-        title=f"Your secret clan: {clan_label(clan)}",
-        description=(
-            f"in Clans game #{game_id} (<#{channel_id}>). Keep it to yourself: score for {clan.label} "
-            "without giving it away. `/clans myclan` shows it again."
+        title=t._("Your secret clan: {clan}", clan=clan_label(t, clan)),
+        description=t._(
+            "in Clans game #{game} (<#{channel}>). Keep it to yourself: score for {clan} "
+            "without giving it away. `/clans myclan` shows it again.",
+            game=game_id,
+            channel=channel_id,
+            clan=clan_name(t, clan),
         ),
         colour=CLAN_COLOUR[clan],
     )
 
 
-def rules_embed(chart: Chart) -> discord.Embed:
-    embed = discord.Embed(title="Clans — the rules in short", colour=BRAND)
-    embed.description = (
-        "Each player secretly holds one of 5 clans (all 5 are on the board). On your turn move **all** huts "
-        "of a territory onto a neighbouring non-empty territory (`/clans move 23 24`). A group of 7+ huts "
-        "cannot move, except onto a larger or equal group of 7+.\n"
-        "A territory with huts whose neighbours are all empty becomes a **village**: the mover takes a chip "
-        "(+1 point at the end) and every clan present scores its value: its huts, + the epoch bonus on "
-        "favourable terrain, 0 on doomed terrain (its huts are removed). If all 5 colours are present, "
-        "single huts are lost first (strife).\n"
-        "The game ends with the 12th village (always +5) or when no move is left. Total = your clan's "
-        "score + your chips. Hide your clan, guess the others'!"
-    )
+RULES_TEXT = N_(
+    "Each player secretly holds one of 5 clans (all 5 are on the board). On your turn move **all** huts "
+    "of a territory onto a neighbouring non-empty territory (`/clans move 23 24`). A group of 7+ huts "
+    "cannot move, except onto a larger or equal group of 7+.\n"
+    "A territory with huts whose neighbours are all empty becomes a **village**: the mover takes a chip "
+    "(+1 point at the end) and every clan present scores its value: its huts, + the epoch bonus on "
+    "favourable terrain, 0 on doomed terrain (its huts are removed). If all 5 colours are present, "
+    "single huts are lost first (strife).\n"
+    "The game ends with the 12th village (always +5) or when no move is left. Total = your clan's "
+    "score + your chips. Hide your clan, guess the others'!"
+)
+
+
+def rules_embed(t: Texts, chart: Chart) -> discord.Embed:
+    embed = discord.Embed(title=t._("Clans — the rules in short"), colour=BRAND)
+    embed.description = t._(RULES_TEXT)
     for epoch in chart.epochs:
+        villages = t.n_("{count} village", "{count} villages", epoch.chips, count=epoch.chips)
         embed.add_field(
-            name=f"Epoch {epoch.number} · {count(epoch.chips, 'village')}",
-            value=epoch_terms(chart, epoch.number),
+            name=t._("Epoch {epoch} · {villages}", epoch=epoch.number, villages=villages),
+            value=epoch_terms(t, chart, epoch.number),
             inline=True,
         )
     return embed
 
 
-HELP_TEXT = """**Clans commands** (all under `/clans`)
+HELP_TEXT = N_(
+    """**Clans commands** (all under `/clans`)
 `/clans new pace:daily thread:True` — open a game, in its own new thread when I may (`thread:False`: right \
 here), with Join / Leave / Start buttons and a pace menu: live (2 min a move), fast (1 h), daily (24 h, the \
 default), relaxed (72 h) or untimed
@@ -291,42 +364,63 @@ default), relaxed (72 h) or untimed
 **Clock:** at half time and near the end of your turn you get a reminder; when time is up the autopilot \
 (the normal AI) moves for you. After 3 timeouts in a row you are *away* and it plays at once, until you use \
 any `/clans` command in the game's channel or press **I'm back**. Away at the end: you cannot win and rank last."""
+)
 
 
-def leaderboard_embed(rows: list[LeaderboardRow], guild_name: str) -> discord.Embed:
-    embed = discord.Embed(title=f"Clans leaderboard — {guild_name}", colour=BRAND)
+def leaderboard_embed(t: Texts, rows: list[LeaderboardRow], guild_name: str) -> discord.Embed:
+    embed = discord.Embed(title=t._("Clans leaderboard — {server}", server=guild_name), colour=BRAND)
     if not rows:
-        embed.description = "No rated games yet. Finish a game to appear here."
+        embed.description = t._("No rated games yet. Finish a game to appear here.")
         return embed
     lines = [
-        f"**{row.rank}.** <@{row.user_id}> · rating {shown_rating(row.ordinal, row.games)} · "
-        f"{row.wins}/{count(row.games, 'game')} won ({row.win_rate:.0%}) · avg {row.avg_total:.1f} pts"
+        f"**{row.rank}.** {user_mention(row.user_id)} · "
+        + t.n_(
+            "rating {rating} · {wins}/{games} game won ({rate}) · avg {average} pts",
+            "rating {rating} · {wins}/{games} games won ({rate}) · avg {average} pts",
+            row.games,
+            rating=shown_rating(row.ordinal, row.games),
+            wins=row.wins,
+            games=row.games,
+            rate=t.percent(row.win_rate),
+            average=t.decimal(row.avg_total),
+        )
         for row in rows
     ]
     embed.description = "\n".join(lines)
     embed.set_footer(
-        text=f"Rating = 1500 + 20 × (μ − 3σ) of openskill; provisional for the first {PROVISIONAL_GAMES} games. "
-        "Only human players are rated."
+        text=t._(
+            "Rating = 1500 + 20 × (μ − 3σ) of openskill; provisional for the first {games} games. "
+            "Only human players are rated.",
+            games=PROVISIONAL_GAMES,
+        )
     )
     return embed
 
 
-def profile_embed(profile: ProfileRecord | None, user: discord.abc.User) -> discord.Embed:
-    embed = discord.Embed(title=f"Clans profile — {shown_name(user.display_name, user.name)}", colour=BRAND)
+def profile_embed(t: Texts, profile: ProfileRecord | None, user: discord.abc.User) -> discord.Embed:
+    embed = discord.Embed(
+        title=t._("Clans profile — {player}", player=shown_name(user.display_name, user.name)), colour=BRAND
+    )
     if profile is None:
-        embed.description = "No finished games in this server yet."
+        embed.description = t._("No finished games in this server yet.")
         return embed
-    rank = f"#{profile.rank}" if profile.rank else "unranked"
-    embed.add_field(name="Rating", value=f"{shown_rating(profile.ordinal, profile.games)} · {rank}")
-    embed.add_field(name="Games", value=str(profile.games))
-    embed.add_field(name="Wins", value=f"{profile.wins} ({profile.win_rate:.0%})")
-    embed.add_field(name="Average total", value=f"{profile.avg_total:.1f}")
-    embed.add_field(name="Best total", value=str(profile.best_total if profile.best_total is not None else "—"))
+    rank = f"#{profile.rank}" if profile.rank else t._("unranked")
+    embed.add_field(name=t._("Rating"), value=f"{shown_rating(profile.ordinal, profile.games)} · {rank}")
+    embed.add_field(name=t._("Games"), value=str(profile.games))
+    embed.add_field(name=t._("Wins"), value=f"{profile.wins} ({t.percent(profile.win_rate)})")
+    embed.add_field(name=t._("Average total"), value=t.decimal(profile.avg_total))
+    embed.add_field(name=t._("Best total"), value=str(profile.best_total if profile.best_total is not None else "—"))
     if profile.recent:
         embed.add_field(
-            name="Recent games",
+            name=t._("Recent games"),
             value="\n".join(
-                f"#{r.game_id}: {clan_label(Clan.parse(r.clan))} · {r.total} pts{' 🏆' if r.winner else ''}"
+                t._(
+                    "#{game}: {clan} · {total} pts",
+                    game=r.game_id,
+                    clan=clan_label(t, Clan.parse(r.clan)),
+                    total=r.total,
+                )
+                + (" 🏆" if r.winner else "")
                 for r in profile.recent
             ),
             inline=False,

@@ -16,9 +16,11 @@ from discord import app_commands, ui
 
 from cogs.base import ClansBase
 from cogs.components import ID, _cog, _guarded
+from cogs.errors import reader
 from cogs.history_text import games_embed, history_embed, page_count
 from cogs.visibility import check_visible
 from service.overview import LOBBY_IDLE, GameHistory
+from texts import Texts, of_game
 
 log = logging.getLogger("clans.cog")
 
@@ -27,7 +29,8 @@ class OverviewCommands(ClansBase):
     @app_commands.command(name="games", description="Every game you are playing, on every server (only to you)")
     async def games_list(self, interaction: discord.Interaction) -> None:
         seated = await self.games.seated_games(interaction.user.id)
-        await interaction.response.send_message(embed=games_embed(seated, self.games.now()), ephemeral=True)
+        embed = games_embed(reader(interaction), seated, self.games.now())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description="A game's moves and villages, page by page (only to you)")
     @app_commands.describe(game="The game's number, e.g. 12 (default: this channel's game)")
@@ -36,8 +39,9 @@ class OverviewCommands(ClansBase):
         history = await self.games.history(game, interaction.channel_id, interaction.guild_id)
         check_visible(interaction, history.record)
         page = page_count(history) - 1  # the latest moves first
+        t = reader(interaction)
         await interaction.response.send_message(
-            embed=history_embed(history, page), view=history_view(history, page), ephemeral=True
+            embed=history_embed(t, history, page), view=history_view(t, history, page), ephemeral=True
         )
 
     async def close_idle_lobbies(self, now: datetime) -> list[int]:
@@ -45,7 +49,11 @@ class OverviewCommands(ClansBase):
         closed = await self.games.close_idle_lobbies(now)
         for game in closed:
             hours = int(LOBBY_IDLE.total_seconds() // 3600)
-            note = f"Game #{game.id} was closed: nobody started it within {hours} hours. `/clans new` opens a new one."
+            note = of_game(game)._(
+                "Game #{game} was closed: nobody started it within {hours} hours. `/clans new` opens a new one.",
+                game=game.id,
+                hours=hours,
+            )
             try:
                 await self.bot.get_partial_messageable(game.channel_id).send(note)
             except discord.HTTPException:
@@ -58,13 +66,14 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
     assert interaction.channel_id is not None
     history = await _cog(interaction).games.history(game_id, interaction.channel_id, interaction.guild_id)
     check_visible(interaction, history.record)  # the pages of another channel's game, seen from here
-    await interaction.response.edit_message(embed=history_embed(history, page), view=history_view(history, page))
+    t = reader(interaction)
+    await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
 
 
 class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
 
-    def __init__(self, game_id: int, page: int, label: str = "Page", disabled: bool = False) -> None:
+    def __init__(self, game_id: int, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
             ui.Button(
                 label=label,
@@ -88,7 +97,7 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:histor
         )
 
 
-def history_view(history: GameHistory, page: int) -> ui.View:
+def history_view(t: Texts, history: GameHistory, page: int) -> ui.View:
     """Earlier / Later buttons (none for a one-page history)."""
     pages = page_count(history)
     view = ui.View(timeout=None)
@@ -96,8 +105,9 @@ def history_view(history: GameHistory, page: int) -> ui.View:
         return view
     page = min(max(page, 0), pages - 1)
     game_id = history.record.id
-    view.add_item(HistoryPageButton(game_id, max(page - 1, 0), "◀ Earlier", disabled=page == 0))
-    view.add_item(HistoryPageButton(game_id, min(page + 1, pages - 1), "Later ▶", disabled=page == pages - 1))
+    earlier, later = t._("◀ Earlier"), t._("Later ▶")
+    view.add_item(HistoryPageButton(game_id, max(page - 1, 0), earlier, disabled=page == 0))
+    view.add_item(HistoryPageButton(game_id, min(page + 1, pages - 1), later, disabled=page == pages - 1))
     return view
 
 

@@ -10,8 +10,8 @@ import discord
 
 from cogs import messages as text
 from cogs.components import lobby_view
-from service import GameError, GameService
-from words import listing, plural
+from service import GameError, GameService, Why
+from texts import Np_, mention, of_game
 
 log = logging.getLogger("clans.cog")
 
@@ -20,23 +20,20 @@ THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
-    """The permissions a game needs where it will live, that the bot lacks there."""
+    """The permissions a game needs where it will live, that the bot lacks there (as Discord names them in
+    English: the text layer shows them in the reader's language)."""
     needed = [
-        ("send_messages_in_threads", "Send Messages in Threads") if in_thread else ("send_messages", "Send Messages"),
-        ("embed_links", "Embed Links"),
-        ("attach_files", "Attach Files"),
+        ("send_messages_in_threads", Np_("permission", "Send Messages in Threads"))
+        if in_thread
+        else ("send_messages", Np_("permission", "Send Messages")),
+        ("embed_links", Np_("permission", "Embed Links")),
+        ("attach_files", Np_("permission", "Attach Files")),
     ]
     return [label for flag, label in needed if not getattr(permissions, flag)]
 
 
-def permissions_sentence(missing: list[str]) -> str:
-    names = listing(f"**{name}**" for name in missing)
-    which = plural(len(missing), "permission")
-    return f"I cannot run a game here: I need the {names} {which} in this channel. Ask a moderator to grant it."
-
-
 async def open_lobby(
-    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool
+    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool, language: str
 ) -> None:
     """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
     channel, permissions = interaction.channel, interaction.app_permissions
@@ -48,13 +45,14 @@ async def open_lobby(
     )
     missing = missing_permissions(permissions, in_thread=new_thread or isinstance(channel, discord.Thread))
     if missing:
-        raise GameError(permissions_sentence(missing))
+        raise GameError(Why.MISSING_PERMISSIONS, permissions=tuple(missing))
     assert interaction.channel_id is not None
     user = interaction.user
     if not new_thread:
-        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace)
+        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
         callback = await interaction.response.send_message(
-            embed=text.lobby_embed(game), view=lobby_view(game.id, pace=game.pace)
+            embed=text.lobby_embed(of_game(game), game),
+            view=lobby_view(game.id, pace=game.pace, language=game.language),
         )
         if callback.message_id is not None:
             await games.set_lobby_message(game.id, callback.message_id)
@@ -62,7 +60,7 @@ async def open_lobby(
     assert isinstance(channel, discord.TextChannel)
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
-    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace)
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace, language)
     try:
         created = await channel.create_thread(
             name=f"Clans #{game.id}",
@@ -72,16 +70,22 @@ async def open_lobby(
     except discord.HTTPException:
         log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
         await games.discard_lobby(game.id)
-        await open_lobby(games, interaction, host_name, pace, thread=False)
+        await open_lobby(games, interaction, host_name, pace, thread=False, language=language)
         return
     game = await games.place_lobby(game.id, created.id)
+    t = of_game(game)
     await interaction.response.send_message(
-        f"{user.mention} opened **Clans game #{game.id}** in {created.mention}: join there!"
+        t._(
+            "{player} opened **Clans game #{game}** in {thread}: join there!",
+            player=mention(user.id),
+            game=game.id,
+            thread=created.mention,
+        )
     )
     lobby = await created.send(
-        f"{user.mention}'s game",
-        embed=text.lobby_embed(game),
-        view=lobby_view(game.id, pace=game.pace),
+        t._("{player}'s game", player=mention(user.id)),
+        embed=text.lobby_embed(t, game),
+        view=lobby_view(game.id, pace=game.pace, language=game.language),
         allowed_mentions=text.pings(game.seats),  # the host: a mention in a thread adds them to it
     )
     await games.set_lobby_message(game.id, lobby.id)

@@ -8,9 +8,12 @@ from discord import app_commands
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
 from cogs.components import order_view
+from cogs.errors import reader
 from engine import Move, order_consequences
 from service import GameError, Table, VillageOrderOwed
 from service.suggest import Suggestion, suggest_sources, suggest_targets
+from texts import Texts, of_game
+from texts.reasons import say
 
 
 class TurnCommands(ClansBase):
@@ -27,9 +30,10 @@ class TurnCommands(ClansBase):
             )
         except VillageOrderOwed as owed:  # the mover gets the menu again instead of a bare refusal
             view = owed.table.view
+            t = reader(interaction)
             await interaction.response.send_message(
-                str(owed),
-                view=order_view(owed.table.id, view.ply, order_consequences(view)),
+                say(t, owed),
+                view=order_view(t, owed.table.id, view.ply, order_consequences(view)),
                 ephemeral=True,
             )
             return
@@ -42,7 +46,8 @@ class TurnCommands(ClansBase):
         table = await self._table_quietly(interaction)
         if table is None:
             return []
-        return [_choice(s, target=False) for s in suggest_sources(table.view, str(current))]
+        t = reader(interaction)
+        return [_choice(t, s, target=False) for s in suggest_sources(table.view, str(current))]
 
     @move.autocomplete("to")
     async def move_to_autocomplete(
@@ -55,7 +60,8 @@ class TurnCommands(ClansBase):
         table = await self._table_quietly(interaction)
         if table is None:
             return []
-        return [_choice(s, target=True) for s in suggest_targets(table.view, source, str(current))]
+        t = reader(interaction)
+        return [_choice(t, s, target=True) for s in suggest_targets(table.view, source, str(current))]
 
     async def _table_quietly(self, interaction: discord.Interaction) -> Table | None:
         try:
@@ -77,7 +83,8 @@ class TurnCommands(ClansBase):
         )
         if public:
             self.order_menus.forget(game_id)
-            settled = text.order_settled_text(played.actor, played.outcome.villages, played.table.view.pending)
+            t = of_game(played.table.record)
+            settled = text.order_settled_text(t, played.actor, played.outcome.villages, played.table.view.pending)
             await interaction.edit_original_response(content=settled)
         await self.announce(played, interaction.followup.send)
 
@@ -89,5 +96,5 @@ class TurnCommands(ClansBase):
         await self.announce(played, interaction.followup.send)
 
 
-def _choice(suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:
-    return app_commands.Choice(name=text.suggestion_label(suggestion, target), value=suggestion.territory)
+def _choice(t: Texts, suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:
+    return app_commands.Choice(name=text.suggestion_label(t, suggestion, target), value=suggestion.territory)

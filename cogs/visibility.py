@@ -11,9 +11,8 @@ from __future__ import annotations
 import discord
 
 from service import GameError
+from service.errors import Why
 from store import GameRecord
-
-HIDDEN = "That game is in a channel you cannot see."
 
 
 def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -37,4 +36,4 @@ def check_visible(interaction: discord.Interaction, game: GameRecord) -> None:
     """Refuse (through the one error path) a game of this server in a channel the member cannot see. (A game
     of another server is refused by the service, in its own words.)"""
     if game.guild_id == interaction.guild_id and not can_see(interaction, game.channel_id):
-        raise GameError(HIDDEN)
+        raise GameError(Why.HIDDEN)

@@ -3,11 +3,105 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; the message is a sentence a player understands."""
+    """A move the rules forbid. The subclass says why and its fields hold the facts; the words a player reads
+    are the text layer's (texts.reasons). ``str()`` is that text in English, for logs and tests."""
+
+    def __str__(self) -> str:
+        from texts.reasons import english  # the text layer sits above the engine: import it only to print
+
+        return english(self)
+
+
+@dataclass(eq=False)
+class _Reason(IllegalMove):
+    def __post_init__(self) -> None:
+        # The facts are the exception's args, so it pickles (it may cross a process boundary) and compares.
+        super().__init__(*astuple(self))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.args == other.args
+
+    __hash__ = ValueError.__hash__
+
+
+@dataclass(eq=False)
+class GameIsOver(_Reason):
+    pass
+
+
+@dataclass(eq=False)
+class NotInGame(_Reason):
+    """A resignation for a seat that is not (or no longer) playing."""
+
+    seat: int
+
+
+@dataclass(eq=False)
+class ResignOnlyYourself(_Reason):
+    pass
+
+
+@dataclass(eq=False)
+class NotYourTurn(_Reason):
+    pass
+
+
+@dataclass(eq=False)
+class NoSuchTerritory(_Reason):
+    territory: int
+    size: int
+
+
+@dataclass(eq=False)
+class ChooseVillageFirst(_Reason):
+    """The mover owes the order of the villages their move founded: only these territories are legal."""
+
+    choices: tuple[int, ...]
+
+
+@dataclass(eq=False)
+class SameTerritory(_Reason):
+    pass
+
+
+@dataclass(eq=False)
+class EmptyTerritory(_Reason):
+    territory: int
+
+
+@dataclass(eq=False)
+class NotNeighbours(_Reason):
+    src: int
+    dst: int
+
+
+@dataclass(eq=False)
+class TooManyHuts(_Reason):
+    """``src`` holds ``count`` huts: too many to move at all (docs/RULES.md)."""
+
+    src: int
+    count: int
+
+
+@dataclass(eq=False)
+class OnlySmallerMoves(_Reason):
+    """The group of ``src`` is not smaller than the ``target`` huts of ``dst``."""
+
+    src: int
+    count: int
+    dst: int
+    target: int
+
+
+@dataclass(eq=False)
+class NotAMove(_Reason):
+    """Text that is no move at all (a slash argument, a line typed in the terminal game)."""
+
+    text: str
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -41,7 +135,7 @@ class Move:
         match = _VILLAGE_CHOICE.match(text)
         if match:
             return cls(int(match[1]), int(match[1]))
-        raise IllegalMove(f"{text.strip()!r} is not a move: write two territory numbers, like 23-24")
+        raise NotAMove(text.strip())
 
     @classmethod
     def village(cls, territory: int) -> Move:

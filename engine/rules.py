@@ -8,7 +8,22 @@ from collections.abc import Sequence
 from engine.board import Board, Chart, Epoch, load_board, load_chart
 from engine.clans import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
 from engine.hutmoves import IMMOBILE, MAY_MOVE, has_hut_move, may_move, move_table, villages_founded
-from engine.moves import Action, IllegalMove, Move, Resign
+from engine.moves import (
+    Action,
+    ChooseVillageFirst,
+    EmptyTerritory,
+    GameIsOver,
+    Move,
+    NoSuchTerritory,
+    NotInGame,
+    NotNeighbours,
+    NotYourTurn,
+    OnlySmallerMoves,
+    Resign,
+    ResignOnlyYourself,
+    SameTerritory,
+    TooManyHuts,
+)
 from engine.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
 MIN_PLAYERS = 2
@@ -78,45 +93,42 @@ def legal_moves(state: GameState) -> list[Move]:
 
 
 def check(state: GameState, action: Action, seat: int | None = None) -> None:
-    """Raise IllegalMove with a player-readable sentence unless ``action`` is legal now."""
+    """Raise the IllegalMove that says why, unless ``action`` is legal now."""
     if state.phase is Phase.OVER:
-        raise IllegalMove("The game is over")
+        raise GameIsOver()
     if isinstance(action, Resign):
         if not 0 <= action.seat < state.players or state.resigned[action.seat]:
-            raise IllegalMove("That player is not in the game")
+            raise NotInGame(action.seat)
         if seat is not None and seat != action.seat:
-            raise IllegalMove("You can only resign yourself")
+            raise ResignOnlyYourself()
         return
     if seat is not None and seat != state.to_move:
-        raise IllegalMove("It is not your turn")
+        raise NotYourTurn()
     board = state.board
     for tid in (action.src, action.dst):
         if not board.has(tid):
-            raise IllegalMove(f"There is no territory {tid}: the map has 1 to {board.size}")
+            raise NoSuchTerritory(tid, board.size)
     if state.phase is Phase.ORDER:
-        choices = ", ".join(str(t) for t in state.pending)
         if not action.is_village_choice or action.src not in state.pending:
-            raise IllegalMove(f"First choose which village is founded next: territory {choices}")
+            raise ChooseVillageFirst(tuple(state.pending))
         return
     if action.is_village_choice:
-        raise IllegalMove("Choose two different territories, like 23-24")
+        raise SameTerritory()
     src, dst = action.src, action.dst
     counts = state.counts
     if not counts[src]:
-        raise IllegalMove(f"Territory {src} is empty")
+        raise EmptyTerritory(src)
     if not board.adjacent(src, dst):
-        raise IllegalMove(f"{src} and {dst} are not neighbours")
+        raise NotNeighbours(src, dst)
     if not counts[dst]:
-        raise IllegalMove(f"Territory {dst} is empty")
+        raise EmptyTerritory(dst)
     n, m = counts[src], counts[dst]
     if may_move(n, m):
         return
     if m < IMMOBILE:
-        raise IllegalMove(f"Territory {src} holds {n} huts and cannot move")
-    raise IllegalMove(
-        f"Territory {src} holds {n} huts and cannot move onto the {m} of territory {dst}: "
-        "only the smaller group may move"
-    )
+        raise TooManyHuts(src, n)
+
+    raise OnlySmallerMoves(src, n, dst, m)
 
 
 def play(state: GameState, action: Action, seat: int | None = None) -> Outcome:

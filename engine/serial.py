@@ -117,7 +117,7 @@ def _build(raw: dict[str, Any]) -> GameState:
         pending=tuple(int(t) for t in raw["pending"]),
         last_move=Move.parse(raw["last_move"]) if raw["last_move"] else None,
         resigned=[bool(r) for r in raw["resigned"]],
-        end_reason=EndReason(raw["end_reason"]) if raw["end_reason"] else None,
+        end_reason=EndReason.read(raw["end_reason"]) if raw["end_reason"] else None,
     )
 
 

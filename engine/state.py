@@ -19,9 +19,24 @@ class Phase(StrEnum):
 
 
 class EndReason(StrEnum):
-    TWELFTH_VILLAGE = "twelfth village"
-    NO_MOVES = "no moves left"
-    RESIGNATIONS = "fewer than two players left"
+    """Why a game ended, as the code saved games and the database keep (the text layer words it)."""
+
+    TWELFTH_VILLAGE = "twelfth_village"
+    NO_MOVES = "no_moves"
+    RESIGNATIONS = "resignations"
+
+    @classmethod
+    def read(cls, text: str) -> EndReason:
+        """A code, or the English phrase that saved games and databases held before the codes."""
+        return cls(LEGACY_END_REASONS.get(text, text))
+
+
+LEGACY_END_REASONS = {
+    "twelfth village": "twelfth_village",
+    "no moves left": "no_moves",
+    "fewer than two players left": "resignations",
+}
+"""The phrases stored before the codes (store/migrations.py rewrites them in the database)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,9 @@ from render.panel import (
     turn_block,
 )
 from render.static import static_layer
-from words import plural
+from texts import DEFAULT, Texts, texts
+
+EN = texts(DEFAULT)
 
 COMPRESS_LEVEL = 1
 """zlib level of the PNG: measured fastest for a few KB more than the default (see bench/render.py)."""
@@ -37,6 +39,7 @@ def render_board(
     *,
     viewer_clan: Clan | None = None,
     movable: frozenset[int] = frozenset(),
+    t: Texts = EN,
 ) -> bytes:
     """The board as players see it after a move, as PNG bytes. Same arguments, same bytes.
 
@@ -44,44 +47,50 @@ def render_board(
     board``): that clan's pips and score are ringed, and the territories in ``movable`` outlined.
     Left out, the image is the public one, which never marks a clan.
     """
-    image = _draw_map(view, viewer_clan, movable)
-    seats = seat_names(view.players, names)
+    image = _draw_map(view, viewer_clan, movable, t)
+    seats = seat_names(view.players, names, t)
     if view.over:
-        image.paste(turn_block("Game over", "", _ending(view)), TURN_AT)
+        image.paste(turn_block(t._("Game over"), "", _ending(view, t)), TURN_AT)
     elif view.phase is Phase.ORDER:
-        image.paste(turn_block(f"Move {view.turn}", seats[view.to_move], "picks the village order"), TURN_AT)
+        title = t._("Move {number}", number=view.turn)
+        image.paste(turn_block(title, seats[view.to_move], t._("picks the village order")), TURN_AT)
     else:
-        image.paste(turn_block(f"Move {view.turn + 1}", seats[view.to_move], "to move"), TURN_AT)
-    _paste_panel(image, view, viewer_clan)
+        title = t._("Move {number}", number=view.turn + 1)
+        image.paste(turn_block(title, seats[view.to_move], t._("to move")), TURN_AT)
+    _paste_panel(image, view, viewer_clan, t)
     to_move = None if view.over else view.to_move
-    image.paste(players_block(seats, view.chips, to_move, view.resigned), PLAYERS_AT)
+    image.paste(players_block(seats, view.chips, to_move, view.resigned, t), PLAYERS_AT)
     return encode(image)
 
 
-def render_final(view: PublicView, names: Sequence[str]) -> bytes:
+def render_final(view: PublicView, names: Sequence[str], t: Texts = EN) -> bytes:
     """The end of the game: the final board with every clan revealed, the totals and the winner(s)."""
     if view.result is None:
         raise ValueError("The game is not over: there is no final result to show")
     result = view.result
-    image = _draw_map(view, None, frozenset())
-    seats = seat_names(view.players, names)
-    winners = " & ".join(seats[w] for w in result.winners) or "Nobody"
-    title = f"{winners} {plural(len(result.winners), 'wins', 'win')}!"
-    image.paste(turn_block(title, "", _ending(view)), TURN_AT)
-    _paste_panel(image, view, None)
-    image.paste(results_block(seats, result), PLAYERS_AT)
+    image = _draw_map(view, None, frozenset(), t)
+    seats = seat_names(view.players, names, t)
+    if result.winners:
+        winners = " & ".join(seats[w] for w in result.winners)
+        title = t.n_("{players} wins!", "{players} win!", len(result.winners), players=winners)
+    else:
+        title = t._("Nobody wins!")
+    image.paste(turn_block(title, "", _ending(view, t)), TURN_AT)
+    _paste_panel(image, view, None, t)
+    image.paste(results_block(seats, result, t), PLAYERS_AT)
     return encode(image)
 
 
-def _paste_panel(image: Image.Image, view: PublicView, own: Clan | None) -> None:
-    image.paste(epoch_block(view.chart, view.chips_left), EPOCH_AT)
-    image.paste(scores_block(view.scores, own), SCORES_AT)
-    image.paste(epoch_chart(view.chart, view.chips_left), CHART_AT)
+def _paste_panel(image: Image.Image, view: PublicView, own: Clan | None, t: Texts) -> None:
+    image.paste(epoch_block(view.chart, view.chips_left, t), EPOCH_AT)
+    image.paste(scores_block(view.scores, own, t), SCORES_AT)
+    image.paste(epoch_chart(view.chart, view.chips_left, t), CHART_AT)
 
 
-def _ending(view: PublicView) -> str:
-    reason = END_TEXT[view.result.reason] if view.result else "game over"
-    return f"{reason[0].upper()}{reason[1:]} after move {view.turn}"
+def _ending(view: PublicView, t: Texts) -> str:
+    reason = t._(END_TEXT[view.result.reason]) if view.result else t._("game over")
+    ending = t._("{reason} after move {number}", reason=reason, number=view.turn)
+    return f"{ending[0].upper()}{ending[1:]}"
 
 
 def encode(image: Image.Image) -> bytes:
@@ -95,8 +104,8 @@ def draw_board_image(view: PublicView) -> Image.Image:
     return _draw_map(view, None, frozenset())
 
 
-def _draw_map(view: PublicView, own: Clan | None, movable: frozenset[int]) -> Image.Image:
-    layer = static_layer(view.board)
+def _draw_map(view: PublicView, own: Clan | None, movable: frozenset[int], t: Texts = EN) -> Image.Image:
+    layer = static_layer(view.board, t)
     layout = layout_for(view.board)
     image = layer.base.copy()
     huts = view.huts

@@ -22,16 +22,21 @@ from render.hut_markers import clan_shape_rgba
 from render.indexed import to_indexed
 from render.layout import BLOCK_W, CHART_H, EPOCH_H, KEY_SIZE, PLAYERS_H, SCORES_H, TURN_H
 from render.static import terrain_swatch
+from texts import DEFAULT, N_, Texts, texts
+from texts.terms import terrain_name
 
 TITLE_SIZE = 36
 NAME_SIZE = 26
 SMALL = 20
-YOU = "(you)"
+EN = texts(DEFAULT)
 
 
-def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
+def seat_names(players: int, names: Sequence[str] | None, t: Texts = EN) -> tuple[str, ...]:
     given = list(names or [])
-    return tuple(given[i] if i < len(given) and given[i].strip() else f"Player {i + 1}" for i in range(players))
+    return tuple(
+        given[i] if i < len(given) and given[i].strip() else t._("Player {number}", number=i + 1)
+        for i in range(players)
+    )
 
 
 def clan_tag(clan: Clan, size: int) -> Image.Image:
@@ -70,14 +75,14 @@ def _swatch(image: Image.Image, terrain: Terrain, x: int, y: int, w: int, h: int
 
 
 @lru_cache(maxsize=32)
-def epoch_block(chart: Chart, chips_left: int) -> Image.Image:
+def epoch_block(chart: Chart, chips_left: int, t: Texts = EN) -> Image.Image:
     """The epoch in force in words: its bonus, the terrain it favours, the terrain it dooms."""
     image = Image.new("RGB", (BLOCK_W, EPOCH_H), pal.PANEL)
     draw = ImageDraw.Draw(image)
     font = bold(KEY_SIZE)
     cy = EPOCH_H // 2
     if not chips_left:
-        draw.text((0, cy), "No epoch left: the game is over", font=font, fill=pal.INK, anchor="lm")
+        draw.text((0, cy), t._("No epoch left: the game is over"), font=font, fill=pal.INK, anchor="lm")
         return to_indexed(image)
     epoch = chart.epoch(chart.chip_epoch[chart.chips - chips_left])
     x = 0.0
@@ -87,29 +92,29 @@ def epoch_block(chart: Chart, chips_left: int) -> Image.Image:
         draw.text((x, cy), text, font=font, fill=ink, anchor="lm")
         x += font.getlength(text)
 
-    word(f"Epoch {epoch.number}: ")
+    word(t._("Epoch {epoch}: ", epoch=epoch.number))
     word(f"+{epoch.bonus} ", pal.INK)
     favourable = sorted(epoch.favourable)
     if len(favourable) == len(Terrain):
-        word("every terrain")
+        word(t._("every terrain"))
     else:
         for terrain in favourable:
             _swatch(image, terrain, round(x), cy - 15, 40, 30, False, False)
             x += 46
-            word(terrain.label)
-    word("  doomed: ")
+            word(terrain_name(t, terrain))
+    word("  " + t._("doomed: "))
     doomed = sorted(epoch.unfavourable)
     if not doomed:
-        word("none")
+        word(t._("none"))
     for terrain in doomed:
         _swatch(image, terrain, round(x), cy - 15, 40, 30, True, False)
         x += 46
-        word(terrain.label)
+        word(terrain_name(t, terrain))
     return to_indexed(image)
 
 
 @lru_cache(maxsize=256)
-def scores_block(scores: tuple[int, ...], own: Clan | None = None) -> Image.Image:
+def scores_block(scores: tuple[int, ...], own: Clan | None = None, t: Texts = EN) -> Image.Image:
     """The scoring track: each clan's shape in its colour and its points (``own`` ringed, private only)."""
     image = Image.new("RGB", (BLOCK_W, SCORES_H), pal.PANEL)
     draw = ImageDraw.Draw(image)
@@ -121,13 +126,14 @@ def scores_block(scores: tuple[int, ...], own: Clan | None = None) -> Image.Imag
         draw.text((x + 48, SCORES_H // 2 + 1), str(scores[clan]), font=bold(TITLE_SIZE), fill=pal.INK, anchor="lm")
         if clan is own:
             score_w = bold(TITLE_SIZE).getlength(str(scores[clan]))
-            draw.text((x + 52 + score_w, SCORES_H // 2 + 4), YOU, font=bold(SMALL), fill=pal.INK, anchor="lm")
+            you = t._("(you)")
+            draw.text((x + 52 + score_w, SCORES_H // 2 + 4), you, font=bold(SMALL), fill=pal.INK, anchor="lm")
     return to_indexed(image)
 
 
 @lru_cache(maxsize=256)
 def players_block(
-    names: tuple[str, ...], chips: tuple[int, ...], to_move: int | None, resigned: tuple[bool, ...]
+    names: tuple[str, ...], chips: tuple[int, ...], to_move: int | None, resigned: tuple[bool, ...], t: Texts = EN
 ) -> Image.Image:
     """The seats in two columns: the player to move on a band with a triangle, then village chips taken."""
     image = Image.new("RGB", (BLOCK_W, PLAYERS_H), pal.PANEL)
@@ -143,7 +149,7 @@ def players_block(
             )
             draw.text((x + 6, cy), "▶", font=bold(NAME_SIZE - 4), fill=pal.INK, anchor="lm")
         ink = pal.MUTED_INK if resigned[seat] else pal.INK
-        label = name + (" (left)" if resigned[seat] else "")
+        label = name + (" " + t._("(left)") if resigned[seat] else "")
         draw_name(draw, (x + 32, cy), fit(label, NAME_SIZE, col_w - 120), NAME_SIZE, ink)
         draw.text((right, cy), str(chips[seat]), font=bold(NAME_SIZE), fill=ink, anchor="rm")
         r = 10
@@ -153,12 +159,12 @@ def players_block(
 
 
 @lru_cache(maxsize=32)
-def epoch_chart(chart: Chart, chips_left: int) -> Image.Image:
+def epoch_chart(chart: Chart, chips_left: int, t: Texts = EN) -> Image.Image:
     """The five epochs in a row: bonus, favoured and doomed terrain, chips left; the current one framed."""
-    return to_indexed(epoch_chart_rgb(chart, chips_left))
+    return to_indexed(epoch_chart_rgb(chart, chips_left, t))
 
 
-def epoch_chart_rgb(chart: Chart, chips_left: int) -> Image.Image:
+def epoch_chart_rgb(chart: Chart, chips_left: int, t: Texts = EN) -> Image.Image:
     image = Image.new("RGB", (BLOCK_W, CHART_H), pal.PANEL)
     draw = ImageDraw.Draw(image)
     taken = chart.chips - chips_left
@@ -185,7 +191,7 @@ def epoch_chart_rgb(chart: Chart, chips_left: int) -> Image.Image:
         sx = x + 72
         favourable = sorted(epoch.favourable)
         if len(favourable) == len(Terrain):
-            draw.text((sx, 18), "all", font=bold(18), fill=ink, anchor="lm")
+            draw.text((sx, 18), t.p_("every terrain, short", "all"), font=bold(18), fill=ink, anchor="lm")
         for terrain in favourable if len(favourable) < len(Terrain) else ():
             _swatch(image, terrain, sx, 6, 30, 24, False, past)
             sx += 34
@@ -200,19 +206,20 @@ def epoch_chart_rgb(chart: Chart, chips_left: int) -> Image.Image:
             else:
                 draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=pal.CHIP, outline=pal.INK, width=1)
         if now:
-            draw.text((x + col_w - 10, 46), "NOW", font=bold(16), fill=pal.INK, anchor="rm")
+            now_text = t.p_("the current epoch, short", "NOW")
+            draw.text((x + col_w - 10, 46), now_text, font=bold(16), fill=pal.INK, anchor="rm")
     return image
 
 
 END_TEXT = {
-    EndReason.TWELFTH_VILLAGE: "12th village founded",
-    EndReason.NO_MOVES: "no moves left",
-    EndReason.RESIGNATIONS: "players resigned",
+    EndReason.TWELFTH_VILLAGE: N_("12th village founded"),
+    EndReason.NO_MOVES: N_("no moves left"),
+    EndReason.RESIGNATIONS: N_("players resigned"),
 }
 
 
 @lru_cache(maxsize=64)
-def results_block(names: tuple[str, ...], result: FinalResult) -> Image.Image:
+def results_block(names: tuple[str, ...], result: FinalResult, t: Texts = EN) -> Image.Image:
     """Clans revealed, two seats a row: star for a winner, the clan's shape, the name, clan + chips = total."""
     image = Image.new("RGB", (BLOCK_W, PLAYERS_H), pal.PANEL)
     draw = ImageDraw.Draw(image)
@@ -232,7 +239,7 @@ def results_block(names: tuple[str, ...], result: FinalResult) -> Image.Image:
         total = f"{clan_score}+{result.chips[seat]}={result.totals[seat]}"
         total_w = bold(NAME_SIZE - 2).getlength(total)
         ink = pal.MUTED_INK if seat in result.resigned else pal.INK
-        label = name + (" (left)" if seat in result.resigned else "")
+        label = name + (" " + t._("(left)") if seat in result.resigned else "")
         draw_name(draw, (x + 62, cy), fit(label, NAME_SIZE - 2, col_w - 84 - total_w), NAME_SIZE - 2, ink)
         draw.text((right, cy), total, font=bold(NAME_SIZE - 2), fill=pal.INK, anchor="rm")
     return to_indexed(image)

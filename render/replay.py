@@ -13,6 +13,9 @@ from PIL import Image, ImageDraw
 
 from engine.view import PublicView
 from render.board_image import render_board, render_final
+from texts import DEFAULT, Texts, texts
+
+EN = texts(DEFAULT)
 
 SCALE = 0.6
 """Each frame's size relative to the board image: small enough for a long game to stay well under 8 MB."""
@@ -24,12 +27,12 @@ PROGRESS_PX = 4
 PROGRESS_INK = (139, 90, 43)
 
 
-def replay_frames(views: Sequence[PublicView], names: Sequence[str] = ()) -> list[Image.Image]:
+def replay_frames(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> list[Image.Image]:
     """The scaled RGB frames, one per view; the last view of a finished game shows the results."""
     frames = []
     for index, view in enumerate(views):
         final = view.over and index == len(views) - 1
-        png = render_final(view, names) if final else render_board(view, names)
+        png = render_final(view, names, t) if final else render_board(view, names, t=t)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         size = (round(image.width * SCALE), round(image.height * SCALE))
         frame = image.resize(size, Image.Resampling.BILINEAR)
@@ -45,11 +48,11 @@ def _progress(frame: Image.Image, index: int, total: int) -> None:
     ImageDraw.Draw(frame).rectangle((0, frame.height - PROGRESS_PX, width, frame.height - 1), fill=PROGRESS_INK)
 
 
-def render_replay(views: Sequence[PublicView], names: Sequence[str] = ()) -> bytes:
+def render_replay(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> bytes:
     """The views as an animated GIF: FRAME_MS per frame, LAST_FRAME_MS on the last, looping."""
     if not views:
         raise ValueError("A replay needs at least one position")
-    frames = replay_frames(views, names)
+    frames = replay_frames(views, names, t)
     # One palette for every frame, so unchanged pixels stay identical and the GIF stores only what changed.
     # It is taken from the setup and the last position before the end, never from the reveal: the colours
     # of every frame before the end must not depend on the secret clans.

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.board import Board
 from engine.clans import Terrain
 from render import palette as pal
-from render.fonts import bold
+from render.fonts import bold, fit, text_width
 from render.icons import terrain_icon
 from render.indexed import to_indexed
 from render.layout import (
@@ -30,6 +30,8 @@ from render.layout import (
     Layout,
     layout_for,
 )
+from texts import DEFAULT, Texts, texts
+from texts.terms import terrain_name
 
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and reduced, which antialiases every edge."""
@@ -50,40 +52,57 @@ class StaticLayer:
     empty_tiles: dict[int, EmptyTile]
 
 
-_CACHE: dict[int, tuple[Board, StaticLayer]] = {}
-_RGB_CACHE: dict[int, tuple[Board, tuple[Image.Image, Image.Image]]] = {}
+_CACHE: dict[tuple[int, str], tuple[Board, StaticLayer]] = {}
+_RGB_CACHE: dict[tuple[int, str], tuple[Board, tuple[Image.Image, Image.Image]]] = {}
+EN = texts(DEFAULT)
 
 
-def static_layer(board: Board) -> StaticLayer:
-    """The static layer of ``board``, drawn on first use and kept for the life of the process."""
-    entry = _CACHE.get(id(board))
+def static_layer(board: Board, t: Texts = EN) -> StaticLayer:
+    """The static layer of ``board`` with its legend in ``t``'s language, drawn on first use and kept for the
+    life of the process (one per language)."""
+    key = (id(board), t.lang)
+    entry = _CACHE.get(key)
     if entry is None or entry[0] is not board:
-        entry = (board, _index_static(layout_for(board)))
-        _CACHE[id(board)] = entry
+        entry = (board, _index_static(layout_for(board), t))
+        _CACHE[key] = entry
     return entry[1]
 
 
-def rgb_layers(board: Board) -> tuple[Image.Image, Image.Image]:
+def rgb_layers(board: Board, t: Texts = EN) -> tuple[Image.Image, Image.Image]:
     """The full and the washed-out map in RGB, with the panel frames on the full one."""
-    entry = _RGB_CACHE.get(id(board))
+    key = (id(board), t.lang)
+    entry = _RGB_CACHE.get(key)
+    if entry is None or entry[0] is not board:
+        map_full, washed = _maps(board)
+        full = map_full.copy()  # the map is drawn once; each language only adds its own legend
+        _draw_panel_frames(full, t)
+        entry = (board, (full, washed))
+        _RGB_CACHE[key] = entry
+    return entry[1]
+
+
+_MAP_CACHE: dict[int, tuple[Board, tuple[Image.Image, Image.Image]]] = {}
+
+
+def _maps(board: Board) -> tuple[Image.Image, Image.Image]:
+    """The full and the washed-out map of ``board``, without words: shared by every language."""
+    entry = _MAP_CACHE.get(id(board))
     if entry is None or entry[0] is not board:
         layout = layout_for(board)
-        full = _draw_map(layout, empty=False)
-        _draw_panel_frames(full)
-        entry = (board, (full, _draw_map(layout, empty=True)))
-        _RGB_CACHE[id(board)] = entry
+        entry = (board, (_draw_map(layout, empty=False), _draw_map(layout, empty=True)))
+        _MAP_CACHE[id(board)] = entry
     return entry[1]
 
 
-def _index_static(layout: Layout) -> StaticLayer:
-    full_rgb, washed_rgb = rgb_layers(layout.board)
+def _index_static(layout: Layout, t: Texts) -> StaticLayer:
+    full_rgb, washed_rgb = rgb_layers(layout.board, t)
     full, washed = to_indexed(full_rgb), to_indexed(washed_rgb)
     tiles: dict[int, EmptyTile] = {}
-    for t in layout.board.territories:
-        box = layout.hex_box(t.id)
+    for territory in layout.board.territories:
+        box = layout.hex_box(territory.id)
         mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
-        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in layout.polygon(t.id)], fill=255)
-        tiles[t.id] = EmptyTile(box, washed.crop(box), mask)
+        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in layout.polygon(territory.id)], fill=255)
+        tiles[territory.id] = EmptyTile(box, washed.crop(box), mask)
     return StaticLayer(full, tiles)
 
 
@@ -225,19 +244,19 @@ def _edges(layout: Layout) -> tuple[list[Edge], list[Edge], list[Edge]]:
     return inner, rivers, coast
 
 
-def _draw_panel_frames(image: Image.Image) -> None:
+def _draw_panel_frames(image: Image.Image, t: Texts) -> None:
     draw = ImageDraw.Draw(image)
     box = PANEL_BOX
     draw.rounded_rectangle(
         [box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2
     )
-    _draw_legend(image)
+    _draw_legend(image, t)
 
 
 LEGEND_SIZE = 20
 
 
-def _draw_legend(image: Image.Image) -> None:
+def _draw_legend(image: Image.Image, t: Texts) -> None:
     """The key: the four terrains (colour and glyph), and what lakes and rivers mean for moves."""
     left, top = LEGEND_AT
     draw = ImageDraw.Draw(image)
@@ -246,18 +265,21 @@ def _draw_legend(image: Image.Image) -> None:
     for i, terrain in enumerate(Terrain):
         sx = left + i * cell
         image.paste(terrain_swatch(terrain, 44, row - 6), (sx, top + 2))
-        draw.text((sx + 52, top + row // 2 + 1), terrain.label, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
+        name = terrain_name(t, terrain)
+        draw.text((sx + 52, top + row // 2 + 1), name, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
     y = top + row + row // 2
     x: float = left
     rx, ry = 10, 13
     draw.ellipse([x + 4, y - ry, x + 4 + 2 * rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2)
     x += 32
-    text = "lake: the territories it splits are not neighbours"
+    river = t._("river: no barrier")
+    room = BLOCK_W - 80 - text_width(river, LEGEND_SIZE)  # the lake's words give way to the river's
+    text = fit(t._("lake: the territories it splits are not neighbours"), LEGEND_SIZE, room)
     draw.text((x, y), text, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
     x += bold(LEGEND_SIZE).getlength(text) + 24
     draw.line([(x, y + 10), (x + 14, y - 10)], fill=pal.RIVER, width=7)
     x += 24
-    draw.text((x, y), "river: no barrier", font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
+    draw.text((x, y), river, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
 
 
 def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:

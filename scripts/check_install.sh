@@ -28,10 +28,11 @@ venv = Path(sys.prefix).resolve()
 import data
 import engine
 import render
+import texts
 from engine import new_game, public_view, random_playout
 from render import render_board
 
-for module in (data, engine, render):
+for module in (data, engine, render, texts):
     where = Path(module.__file__).resolve()
     assert venv in where.parents, f"{module.__name__} was not imported from the installed package: {where}"
 
@@ -40,6 +41,11 @@ random_playout(state, random.Random(7))
 assert state.over and state.villages, "a random game must end with villages founded"
 png = render_board(public_view(state))
 assert png.startswith(b"\x89PNG") and len(png) > 10_000, "the board must render to a PNG"
+
+# The catalogs travel as package data: German and Italian words come from the installed .po files.
+assert texts.texts("de").n_("{count} hut", "{count} huts", 2, count=2) == "2 Hütten", "the German catalog is missing"
+assert texts.texts("it").n_("{count} hut", "{count} huts", 1, count=1) == "1 capanna", "the Italian catalog is missing"
+assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
 import bot
 

@@ -6,7 +6,7 @@ public view and the viewer's own clan, never the whole state.
 """
 
 from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
-from service.errors import GameError, refusal
+from service.errors import GameError, Why, refusal
 from service.games import GameService, VillageOrderOwed
 from service.lobby import CancelTerms
 from service.pace import Clock, ManualClock, Pace
@@ -29,5 +29,6 @@ __all__ = [
     "Table",
     "Timeout",
     "VillageOrderOwed",
+    "Why",
     "refusal",
 ]

@@ -1,13 +1,15 @@
-"""Refusals a player can read, and the one place their sentences are written.
+"""Refusals as data: a code saying why, and the facts the words need.
 
-The store raises errors carrying facts (ids, statuses); ``refusal`` turns each into the sentence a player
-reads. The bot's one error handler shows GameErrors as short ephemeral messages.
+The store raises errors carrying facts (ids, statuses); the service raises ``GameError(Why.…, **facts)``. The
+text layer (texts.reasons) words each code in the reader's language; nothing here writes a sentence. The
+bot's one error handler shows GameErrors as short ephemeral messages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 
 from store import (
     AlreadySeated,
@@ -24,49 +26,101 @@ from store import (
 )
 
 
+class Why(StrEnum):
+    """Every reason the service refuses something. The facts each one carries are listed beside it."""
+
+    GAME_GONE = "game_gone"
+    CHANNEL_BUSY = "channel_busy"
+    IN_LOBBY = "in_lobby"
+    STARTED = "started"
+    OVER = "over"  # that game (named by a button or an option) is over
+    CANCELLED = "cancelled"
+    ALREADY_SEATED = "already_seated"
+    LOBBY_FULL = "lobby_full"  # seats
+    NOT_AI_SEAT = "not_ai_seat"
+    NOT_SEATED = "not_seated"
+    STALE = "stale"
+    NOT_FINISHED = "not_finished"
+    CANNOT = "cannot"
+    NOT_STARTED = "not_started"
+    NOT_PLAYING = "not_playing"
+    GAME_OVER = "game_over"  # the game this action is for is over
+    RESIGNED = "resigned"
+    GUESSES_AFTER_END = "guesses_after_end"
+    NO_GAME_YET = "no_game_yet"
+    NO_SUCH_GAME = "no_such_game"  # game
+    GAME_NOT_STARTED = "game_not_started"  # game
+    REPLAY_NOT_OVER = "replay_not_over"  # game, status
+    ALREADY_PLAYED = "already_played"  # move (an engine Move)
+    THEIR_TURN = "their_turn"  # name, user_id (None for an AI seat)
+    MOVED_ON = "moved_on"
+    ONLY_HOST_PACE = "only_host_pace"
+    NO_GAME_IN_CHANNEL = "no_game_in_channel"
+    HOST_CANNOT_LEAVE = "host_cannot_leave"
+    AI_LEVELS = "ai_levels"  # levels
+    JOIN_FIRST = "join_first"
+    ONLY_HOST_START = "only_host_start"
+    PLAYER_COUNT = "player_count"  # low, high, seated
+    ONLY_HOST_CANCEL = "only_host_cancel"
+    UNKNOWN_PACE = "unknown_pace"  # paces
+    ILLEGAL_MOVE = "illegal_move"  # reason (an engine IllegalMove)
+    NOT_AWAY = "not_away"
+    MISSING_PERMISSIONS = "missing_permissions"  # permissions (Discord's names)
+    ONLY_HOST_LANGUAGE = "only_host_language"
+    ORDER_OWED = "order_owed"
+    CANCEL_IS_RESIGN = "cancel_is_resign"  # a player's cancel of a game under way is their resignation
+    ELSEWHERE = "elsewhere"  # a component of a game in another server or channel
+    NOT_VALID = "not_valid"  # a custom id no component accepts
+    NOT_A_CHOICE = "not_a_choice"  # a select value that is not one of the menu's
+    HIDDEN = "hidden"  # a game in a channel the member cannot see
+
+
 class GameError(Exception):
-    """Something the player asked for cannot be done; the message says why, in one sentence."""
+    """Something the player asked for cannot be done: ``why`` and its ``facts``. ``str()`` is the English
+    sentence, for logs and tests; a player reads the text layer's words in their own language."""
+
+    def __init__(self, why: Why, **facts: object) -> None:
+        super().__init__(why, facts)
+        self.why = why
+        self.facts = facts
+
+    def __str__(self) -> str:
+        from texts.reasons import english  # the text layer sits above the service: import it only to print
+
+        return english(self)
 
 
-STATUS_SENTENCE = {
-    "lobby": "That game is still in its lobby.",
-    "running": "That game has already started.",
-    "finished": "That game is over.",
-    "cancelled": "That game was cancelled.",
-}
+STATUS_REASON = {"lobby": Why.IN_LOBBY, "running": Why.STARTED, "finished": Why.OVER, "cancelled": Why.CANCELLED}
 
 
 def refusal(error: StoreError) -> GameError:
-    """The sentence for a refusal from the store."""
+    """The reason for a refusal from the store."""
     match error:
         case GameNotFound():
-            text = "That game no longer exists."
+            return GameError(Why.GAME_GONE)
         case ChannelBusy():
-            text = "This channel already has a game; finish or cancel it first."
-        case NotInLobby(status=status) | NotActive(status=status):
-            text = STATUS_SENTENCE.get(status, "That game is over.")
+            return GameError(Why.CHANNEL_BUSY)
+        case NotInLobby(status=status) | NotActive(status=status) | NotRunning(status=status):
+            return GameError(STATUS_REASON.get(status, Why.OVER))
         case AlreadySeated():
-            text = "You are already in this game."
+            return GameError(Why.ALREADY_SEATED)
         case LobbyFull(seats=seats):
-            text = f"This game already has {seats} players."
+            return GameError(Why.LOBBY_FULL, seats=seats)
         case NotSeated(user_id=None):
-            text = "That seat is not an AI seat."
+            return GameError(Why.NOT_AI_SEAT)
         case NotSeated():
-            text = "You are not in this game."
-        case NotRunning(status=status):
-            text = STATUS_SENTENCE.get(status, "That game is over.")
+            return GameError(Why.NOT_SEATED)
         case StaleAction():
-            text = "That move was already played: the game has moved on."
+            return GameError(Why.STALE)
         case NotFinished():
-            text = "That game is not over yet."
+            return GameError(Why.NOT_FINISHED)
         case _:
-            text = "That cannot be done with this game."
-    return GameError(text)
+            return GameError(Why.CANNOT)
 
 
 @contextmanager
 def refusals() -> Iterator[None]:
-    """Around a store call: its refusals become GameErrors a player can read."""
+    """Around a store call: its refusals become GameErrors."""
     try:
         yield
     except StoreError as error:

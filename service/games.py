@@ -29,7 +29,7 @@ from engine import (
 from engine.serial import BadState
 from service.ai_pool import AiPool, AiPoolError
 from service.claims import Claims
-from service.errors import GameError, refusal
+from service.errors import GameError, Why, refusal
 from service.lobby import LobbyService
 from service.overview import GameOverview
 from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
@@ -47,7 +47,7 @@ class VillageOrderOwed(GameError):
     """The mover tried a hut move while they still owe the order of the villages their move founded."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__("First choose which of your villages is founded next:")
+        super().__init__(Why.ORDER_OWED)
         self.table = table
 
 
@@ -78,9 +78,9 @@ class GameService(LobbyService, GameOverview):
 
     async def _loaded(self, game: GameRecord) -> Loaded:
         if game.status == "lobby":
-            raise GameError("The game has not started yet.")
+            raise GameError(Why.NOT_STARTED)
         if game.status == "cancelled":
-            raise GameError("That game was cancelled.")
+            raise GameError(Why.CANCELLED)
         return Loaded(game, await self._state(game))
 
     async def _state(self, game: GameRecord) -> GameState:
@@ -155,20 +155,20 @@ class GameService(LobbyService, GameOverview):
                 except StaleAction as error:
                     # Unpinned actions (a resignation) apply to whatever the position now is.
                     if expected_ply is not None or attempt == 1:
-                        raise GameError(await self._lost_race(game_id, user_id, seat, action, error)) from None
+                        raise await self._lost_race(game_id, user_id, seat, action, error) from None
                     stale, accepted = True, None
         raise AssertionError("unreachable")
 
     async def _lost_race(
         self, game_id: int, user_id: int | None, seat: int | None, action: Action | str, error: StaleAction
-    ) -> str:
+    ) -> GameError:
         """What the loser of a race to the same ply is told: the same words as when it read the game after the
         winner's commit ("your move … was already played", whose turn it is)."""
         loaded = await self._load(game_id)
         seat_record = loaded.record.seat_of(user_id) if user_id is not None else None
         seat = seat_record.seat if seat_record is not None else seat
         if seat is None:
-            return str(refusal(error))
+            return refusal(error)
         parsed = _parse(action) if isinstance(action, str) else action
         return await self.too_late(loaded.record, loaded.state, seat, parsed, error.ply - 1)
 
@@ -186,20 +186,20 @@ class GameService(LobbyService, GameOverview):
         if user_id is not None:
             seat_record = record.seat_of(user_id)
             if seat_record is None:
-                raise GameError("You are not playing in this game.")
+                raise GameError(Why.NOT_PLAYING)
             seat = seat_record.seat
         assert seat is not None
         if isinstance(action, str):
             action = _parse(action)
         if expected_ply is not None and expected_ply != state.ply:
-            raise GameError(await self.too_late(record, state, seat, action, expected_ply))
+            raise await self.too_late(record, state, seat, action, expected_ply)
         if record.status != "running" or state.over:
-            raise GameError("The game is over.")
+            raise GameError(Why.GAME_OVER)
         if isinstance(action, Move) and seat != state.to_move:
             # Their own move of a moment ago (a double click) is "already played", not "not your turn".
-            raise GameError(await self.too_late(record, state, seat, action, state.ply - 1))
+            raise await self.too_late(record, state, seat, action, state.ply - 1)
         if state.resigned[seat]:
-            raise GameError("You have resigned from this game.")
+            raise GameError(Why.RESIGNED)
         if isinstance(action, Move) and not action.is_village_choice and state.phase is Phase.ORDER:
             raise VillageOrderOwed(loaded.table())
         before = state
@@ -207,7 +207,7 @@ class GameService(LobbyService, GameOverview):
         try:
             outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
         except IllegalMove as error:
-            raise GameError(str(error)) from None
+            raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
         if accepted is not None:
             await accepted()
         rated = record.guild_id is not None
@@ -251,7 +251,7 @@ class GameService(LobbyService, GameOverview):
         loaded = await self._load(game_id)
         seat = loaded.record.seat_of(user_id)
         if seat is None:
-            raise GameError("You are not playing in this game.")
+            raise GameError(Why.NOT_PLAYING)
         return loaded.state.clans[seat.seat]
 
     async def private_board(self, game_id: int, user_id: int) -> PrivateBoard:
@@ -284,7 +284,7 @@ class GameService(LobbyService, GameOverview):
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end."""
         if not table.view.over:
-            raise GameError("The AI's guesses are only shown once the game is over.")
+            raise GameError(Why.GUESSES_AFTER_END)
         ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
         if not ai_seats:
             return []
@@ -314,14 +314,14 @@ class GameService(LobbyService, GameOverview):
         loaded = await self._load(game_id)
         seat = loaded.record.seat_of(user_id)
         if seat is None:
-            raise GameError("You are not playing in this game.")
+            raise GameError(Why.NOT_PLAYING)
         return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
 
     async def resign_in(self, channel_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
         loaded = await self._loaded(await self._active_record(channel_id))
         seat = loaded.record.seat_of(user_id)
         if seat is None:
-            raise GameError("You are not playing in this game.")
+            raise GameError(Why.NOT_PLAYING)
         return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
 
     # --- standings -----------------------------------------------------------------------------
@@ -337,7 +337,7 @@ def _parse(text: str) -> Action:
     try:
         return parse_action(text)
     except IllegalMove as error:
-        raise GameError(str(error)) from None
+        raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
 
 
 def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInput]:
@@ -360,7 +360,3 @@ def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInpu
         )
         for seat in seats
     ]
-
-
-def _mention(seat: SeatRecord) -> str:
-    return seat.name if seat.user_id is None else f"<@{seat.user_id}>"

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from enum import Enum
 
 from engine import new_game
-from service.errors import STATUS_SENTENCE, GameError, refusals
+from service.errors import STATUS_REASON, GameError, Why, refusals
 from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
 from store import GameRecord, Store
+from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -36,20 +37,53 @@ class LobbyService:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.now: Clock = now or system_clock
         self.locks = GameLocks()
+        self._languages: dict[int, str] = {}
+        """Each user's language as last written by this process: an unchanged one costs no write."""
 
     async def open_lobby(
-        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        pace: str = Pace.DAILY,
+        language: str = DEFAULT_LANGUAGE,
     ) -> GameRecord:
         pace = parse_pace(pace)
+        language = parse_language(language)
         with refusals():
-            return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+            return await self.store.create_lobby(
+                guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language
+            )
+
+    async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
+        """The host changes the language of the game's public messages while it is in its lobby."""
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError(Why.ONLY_HOST_LANGUAGE)
+        if not await self.store.set_language(game_id, parse_language(language)):
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
+        return await self.game(game_id)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """The language a user last spoke to the bot in: their DMs (reminders, their clan) use it."""
+        language = parse_language(language)
+        if self._languages.get(user_id) != language:
+            await self.store.remember_language(user_id, language, self.now())
+            self._languages[user_id] = language
+
+    async def user_language(self, user_id: int) -> str:
+        """The user's last known language (English if they never interacted)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = await self.store.user_language(user_id) or DEFAULT_LANGUAGE
+        return self._languages[user_id]
 
     async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id != game.host_id:
-            raise GameError("Only the host can change the pace.")
+            raise GameError(Why.ONLY_HOST_PACE)
         if not await self.store.set_pace(game_id, parse_pace(pace)):
-            raise GameError(STATUS_SENTENCE[(await self.game(game_id)).status])
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
         return await self.game(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
@@ -62,7 +96,7 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError("There is no game in this channel. Open one with `/clans new`.")
+            raise GameError(Why.NO_GAME_IN_CHANNEL)
         return game
 
     async def game(self, game_id: int) -> GameRecord:
@@ -71,7 +105,7 @@ class LobbyService:
     async def _record(self, game_id: int) -> GameRecord:
         game = await self.store.get_game(game_id)
         if game is None:
-            raise GameError("That game no longer exists.")
+            raise GameError(Why.GAME_GONE)
         return game
 
     async def lobby(self, game_id: int) -> GameRecord:
@@ -80,7 +114,7 @@ class LobbyService:
     async def _lobby(self, game_id: int) -> GameRecord:
         game = await self._record(game_id)
         if game.status != "lobby":
-            raise GameError(STATUS_SENTENCE[game.status])
+            raise GameError(STATUS_REASON[game.status])
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
@@ -92,21 +126,22 @@ class LobbyService:
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError("You are the host: use `/clans cancel` to close the lobby.")
+            raise GameError(Why.HOST_CANNOT_LEAVE)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
-    async def add_ai(self, game_id: int, user_id: int, level: str) -> GameRecord:
+    async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
+        """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
         game = await self.lobby(game_id)
         if level not in AI_LEVELS:
-            raise GameError(f"The AI levels are {', '.join(AI_LEVELS)}.")
+            raise GameError(Why.AI_LEVELS, levels=AI_LEVELS)
         if game.seat_of(user_id) is None:
-            raise GameError("Join the game first to add AI players.")
+            raise GameError(Why.JOIN_FIRST)
         taken = {seat.name for seat in game.seats}
-        name = f"AI ({level})"
+        name = f"{label} ({level})"
         number = 2
         while name in taken:
-            name = f"AI ({level}) {number}"
+            name = f"{label} ({level}) {number}"
             number += 1
         with refusals():
             await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
@@ -115,9 +150,9 @@ class LobbyService:
     async def start(self, game_id: int, user_id: int) -> Table:
         game = await self._lobby(game_id)  # with its seed, which deals the clans
         if user_id != game.host_id:
-            raise GameError("Only the host can start the game.")
+            raise GameError(Why.ONLY_HOST_START)
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-            raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
+            raise GameError(Why.PLAYER_COUNT, low=MIN_PLAYERS, high=MAX_PLAYERS, seated=len(game.seats))
         state = new_game(len(game.seats), game.seed)
         clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():
@@ -127,9 +162,9 @@ class LobbyService:
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):
-            raise GameError(STATUS_SENTENCE[game.status])
+            raise GameError(STATUS_REASON[game.status])
         if user_id != game.host_id and not can_manage:
-            raise GameError("Only the host or a member with Manage Messages can cancel the game.")
+            raise GameError(Why.ONLY_HOST_CANCEL)
 
     def cancel_terms(self, game: GameRecord, user_id: int, can_manage: bool) -> CancelTerms:
         """What cancelling ``game`` means for this user, if they may (the host, or anyone with ``can_manage``)."""
@@ -148,7 +183,7 @@ class LobbyService:
         """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
         ``GameService.resign``)."""
         if self.cancel_terms(await self.game(game_id), user_id, can_manage) is CancelTerms.RESIGN:
-            raise GameError("This game is under way: for a player, cancelling it means resigning.")
+            raise GameError(Why.CANCEL_IS_RESIGN)
         with refusals():
             return public_record(await self.store.cancel_game(game_id, end_reason="cancelled"))
 
@@ -157,8 +192,12 @@ class LobbyService:
         return [game.id for game in await self.store.running_games()]
 
 
+def parse_language(language: str) -> str:
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
 def parse_pace(text: str) -> Pace:
     try:
         return Pace.parse(text)
-    except ValueError as error:
-        raise GameError(str(error)) from None
+    except ValueError:
+        raise GameError(Why.UNKNOWN_PACE, paces=tuple(p.value for p in Pace)) from None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine import Action, GameState, Move, PublicView, new_game, public_view, replay
-from service.errors import GameError, refusals
+from service.errors import GameError, Why, refusals
 from service.history import MoveFact, public_history, since_last_action
 from service.tables import public_record
 from store import GameRecord, SeatRecord, Store, StoreError
@@ -60,14 +60,14 @@ class GameOverview:
         if game_id is None:
             current = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
             if current is None:
-                raise GameError("No game has been played in this channel yet. Name one: `/clans history game:12`.")
+                raise GameError(Why.NO_GAME_YET)
             game_id = current.id
         found = await self.store.game_log(game_id)
         if found is None or found[0].guild_id != guild_id:
-            raise GameError(f"There is no game #{game_id} in this server.")
+            raise GameError(Why.NO_SUCH_GAME, game=game_id)
         record, moves = found
         if record.status == "lobby":
-            raise GameError(f"Game #{record.id} has not started yet.")
+            raise GameError(Why.GAME_NOT_STARTED, game=record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(public_record(record), tuple(facts))
 
@@ -76,7 +76,7 @@ class GameOverview:
         (those the message carrying the catch-up shows anyway)."""
         found = await self.store.game_log(game_id)
         if found is None:
-            raise GameError("That game no longer exists.")
+            raise GameError(Why.GAME_GONE)
         record, moves = found
         facts = since_last_action(public_history(_start_view(record), [m.action for m in moves]), seat)
         told = facts[: max(len(facts) - shown, 0)]
@@ -113,23 +113,21 @@ class GameOverview:
         with refusals():
             await self.store.cancel_game(game_id, end_reason="unplaced")
 
-    async def too_late(self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int) -> str:
+    async def too_late(
+        self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int
+    ) -> GameError:
         """Why an action for the position after ``expected_ply`` cannot be played: it already was (a double
         click, a retried command), it is someone else's turn, or the game moved on."""
         for ply in range(expected_ply + 1, state.ply + 1):
             logged = await self.store.move_at(game.id, ply)
             if logged is not None and logged.seat == seat and logged.action == action.text:
-                shown = f"{action.src} → {action.dst}" if isinstance(action, Move) else action.text
-                if isinstance(action, Move) and action.is_village_choice:
-                    shown = f"village {action.src}"
-                return f"Your move {shown} was already played."
+                return GameError(Why.ALREADY_PLAYED, move=action)
         if state.over:
-            return "The game is over."
+            return GameError(Why.GAME_OVER)
         if isinstance(action, Move) and seat != state.to_move:
             mover = game.seats[state.to_move]
-            who = mover.name if mover.user_id is None else f"<@{mover.user_id}>"
-            return f"It is {who}'s turn."
-        return "Too late: the game moved on while you were choosing. Look at the latest board."
+            return GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
+        return GameError(Why.MOVED_ON)
 
     async def _whole_state(self, record: GameRecord) -> GameState:
         """Inside the service only (it holds the clans): what ``seated_games`` reads whose turn it is from."""

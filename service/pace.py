@@ -34,17 +34,11 @@ class Pace(StrEnum):
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise ValueError(f"The paces are {', '.join(p.value for p in cls)}.") from None
+            raise ValueError(f"Unknown pace {text!r}") from None
 
     @property
     def turn_time(self) -> timedelta | None:
         return TURN_TIME.get(self)
-
-    @property
-    def label(self) -> str:
-        """'daily (24 h a move)', 'untimed (no clock)'."""
-        time = self.turn_time
-        return f"{self.value} ({'no clock' if time is None else duration_text(time) + ' a move'})"
 
 
 TURN_TIME = {
@@ -137,28 +131,6 @@ def reminder_step(pace: Pace, stage: ClockStage, deadline: datetime, now: dateti
     if stage is ClockStage.HALF and now < last_call:
         return ReminderStep(ClockStage.HALF, ClockStage.LAST, last_call)
     return ReminderStep(ClockStage.LAST, ClockStage.TIMEOUT, deadline)
-
-
-# --- wording ---------------------------------------------------------------------------------------------
-
-
-def duration_text(delta: timedelta) -> str:
-    """'24 h', '10 min', '30 s': rounded to the nearest unit that keeps two figures or fewer."""
-    seconds = max(0, round(delta.total_seconds()))
-    if seconds >= 2 * 3600 or (seconds >= 3600 and seconds % 3600 == 0):
-        return f"{round(seconds / 3600)} h"
-    if seconds >= 2 * 60:
-        return f"{round(seconds / 60)} min"
-    return f"{seconds} s"
-
-
-def time_left(deadline: datetime | None, now: datetime) -> str:
-    """'21 h left', 'time is up', or '' when the turn has no clock."""
-    if deadline is None:
-        return ""
-    if deadline <= now:
-        return "time is up"
-    return f"{duration_text(deadline - now)} left"
 
 
 # --- what a turn's clock is after an action, and who can win -----------------------------------------------

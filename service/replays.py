@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Action, PublicView, new_game, play, public_view
-from service.errors import GameError
+from service.errors import GameError, Why
 from service.games import GameService
 
 
@@ -16,6 +16,8 @@ class Replay:
     names: tuple[str, ...]
     views: tuple[PublicView, ...]
     """The setup, then the position after each action of the log (the last one is the end of the game)."""
+    language: str = "en"
+    """The game's language: the words drawn on the frames."""
 
 
 def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[PublicView, ...]:
@@ -32,14 +34,9 @@ async def finished_replay(games: GameService, game_id: int, guild_id: int | None
     """A finished game of this server, ready to animate; running, cancelled or foreign games are refused."""
     game = await games.store.get_game(game_id)
     if game is None or game.guild_id != guild_id:
-        raise GameError(f"There is no game #{game_id} in this server.")
+        raise GameError(Why.NO_SUCH_GAME, game=game_id)
     if game.status != "finished":
-        refusal = {
-            "lobby": "is still in its lobby",
-            "running": "is still being played: its replay is shown once it is over",
-            "cancelled": "was cancelled",
-        }
-        raise GameError(f"Game #{game_id} {refusal.get(game.status, 'is not over')}.")
+        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
     actions = await games.actions(game_id)
     names = tuple(seat.name for seat in game.seats)
-    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions))
+    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions), game.language)

@@ -24,6 +24,7 @@ from store.errors import (
     WrongGuild,
 )
 from store.games import MAX_SEATS, GameQueries
+from store.languages import LanguageQueries
 from store.migrations import MIGRATIONS
 from store.overview import OverviewQueries
 from store.ratings import RatingQueries, finishing_ranks
@@ -41,7 +42,7 @@ from store.records import (
 )
 
 
-class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries):
+class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries, LanguageQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 

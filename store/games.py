@@ -115,15 +115,22 @@ async def _advance_snapshot(
 
 class GameQueries(Database):
     async def create_lobby(
-        self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, seed: int, pace: str = "daily"
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        seed: int,
+        pace: str = "daily",
+        language: str = "en",
     ) -> GameRecord:
         """Open a lobby in ``channel_id`` with the host in seat 0. Raises ChannelBusy if one is open there."""
         async with self._write() as conn:
             try:
                 async with conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace),
+                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace, language)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace, language),
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:

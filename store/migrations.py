@@ -306,6 +306,34 @@ V7_SEATS_AWAY: Final = """
 CREATE INDEX seats_away ON seats (away, game_id) WHERE away = 1;
 """
 
+# End reasons were stored as English phrases; they are codes now (engine.EndReason), worded by the text layer in
+# each reader's language. The saved snapshots carry the reason too: rewritten the same way (their loader also
+# accepts the old phrases, for a snapshot written by an older process during an upgrade). Portable SQL.
+V8_END_REASON_CODES: Final = """
+UPDATE games SET end_reason = 'twelfth_village' WHERE end_reason = 'twelfth village';
+UPDATE games SET end_reason = 'no_moves' WHERE end_reason = 'no moves left';
+UPDATE games SET end_reason = 'resignations' WHERE end_reason = 'fewer than two players left';
+UPDATE games SET snapshot = REPLACE(snapshot, '"end_reason":"twelfth village"', '"end_reason":"twelfth_village"')
+    WHERE snapshot LIKE '%"end_reason":"twelfth village"%';
+UPDATE games SET snapshot = REPLACE(snapshot, '"end_reason":"no moves left"', '"end_reason":"no_moves"')
+    WHERE snapshot LIKE '%"end_reason":"no moves left"%';
+UPDATE games SET snapshot = REPLACE(
+    snapshot, '"end_reason":"fewer than two players left"', '"end_reason":"resignations"'
+) WHERE snapshot LIKE '%"end_reason":"fewer than two players left"%';
+"""
+
+# The language a game's public messages, boards and replays speak (chosen at /clans new, changed in the lobby),
+# and each user's last known Discord language, for the DMs sent outside any interaction.
+V9_LANGUAGES: Final = """
+ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+
+CREATE TABLE user_languages (
+    user_id    INTEGER PRIMARY KEY,
+    language   TEXT    NOT NULL,
+    updated_at TEXT    NOT NULL
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -327,4 +355,10 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         ),
     ),
     V7_SEATS_AWAY,
+    V8_END_REASON_CODES,
+    Migration(
+        sqlite=V9_LANGUAGES,
+        # user_languages.user_id is a Discord snowflake: BIGINT on PostgreSQL.
+        postgres=V9_LANGUAGES.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
+    ),
 )

@@ -71,6 +71,8 @@ class GameRecord:
     next_event_at: datetime | None = None
     """When the turn's clock next needs the scheduler (a reminder, or the deadline)."""
     announced_ply: int = 0
+    language: str = "en"
+    """The language of the game's public messages, boards and replays (a texts catalog)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -210,6 +212,7 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         deadline_at=parse_time(row["deadline_at"]),
         next_event_at=parse_time(row["next_event_at"]),
         announced_ply=int(row["announced_ply"]),
+        language=str(row["language"]),
     )
 
 

@@ -34,6 +34,7 @@ TABLES: dict[str, str] = {
     "results": "game_id, seat",
     "ratings": "guild_id, user_id",
     "meta": "key",
+    "user_languages": "user_id",
 }
 CHUNK = 20_000
 

@@ -111,3 +111,26 @@ def test_against_ai_you_move_and_see_their_guesses_at_the_end(
     for line in thoughts:
         assert "You: " in line and "%" in line
     assert " 1 chips" not in out
+
+
+def test_make_play_lang_de_plays_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`make play LANG=de` passes --lang de: every line the game prints is German (names and numbers aside)."""
+    holder: list[TerminalGame] = []
+    real = play.TerminalGame
+
+    def german(*args: object) -> TerminalGame:
+        game = real(*args)  # type: ignore[arg-type]
+        holder.append(game)
+        return game
+
+    monkeypatch.setattr(play, "TerminalGame", german)
+    monkeypatch.setattr("builtins.input", scripted(lambda: holder[0]))
+    assert play.main(["--lang", "de", "--players", "1", "--seed", "3", "--boards", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert holder[0].state.over
+    assert "Dein geheimer Clan: " in out and "Partie vorbei: " in out and "Du ziehst " in out
+    assert "Hütte" in out and "Epoche" in out
+    for english in ("Game over", "You move", "Your secret clan", "huts", "village chip", "Epoch ", "WINNER", "thought"):
+        assert english not in out, english

@@ -191,6 +191,8 @@ class FakeDiscord(DiscordServer):
         super().__init__(**world)
         self.bot = bot
         self.settle_timeout = settle_timeout
+        self.guild_locale = "en-US"
+        """The server's preferred locale (a community server's language), sent with every interaction in it."""
         self.task_errors: list[BaseException] = []
         self.logged_errors: list[logging.LogRecord] = []
         self._saved: list[tuple[type, str, Any]] = []
@@ -302,7 +304,7 @@ class FakeDiscord(DiscordServer):
         options: dict[str, Any] | None = None,
         *,
         channel: FakeChannel | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         settle: bool = True,
     ) -> InteractionResult:
         channel = channel or self.channel
@@ -332,7 +334,7 @@ class FakeDiscord(DiscordServer):
             focused=focused,
             command_id=self._ids.next(),
         )
-        result = await self._interact(4, user, channel, data, None, "en-US", True)
+        result = await self._interact(4, user, channel, data, None, None, True)
         return result.choices
 
     async def click(
@@ -343,9 +345,7 @@ class FakeDiscord(DiscordServer):
         assert component["type"] == 2, f"{custom_id!r} is not a button"
         assert not component.get("disabled"), f"button {custom_id!r} is disabled; Discord would not send a click"
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._interact(
-            3, user, self.channels[int(stored.data["channel_id"])], data, stored, "en-US", settle
-        )
+        return await self._interact(3, user, self.channels[int(stored.data["channel_id"])], data, stored, None, settle)
 
     async def select(
         self, user: FakeUser, message: Json | int, custom_id: str, values: list[str], *, settle: bool = True
@@ -358,9 +358,7 @@ class FakeDiscord(DiscordServer):
         low, high = component.get("min_values", 1), component.get("max_values", 1)
         assert low <= len(values) <= high, f"select {custom_id!r} takes {low}..{high} values"
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
-        return await self._interact(
-            3, user, self.channels[int(stored.data["channel_id"])], data, stored, "en-US", settle
-        )
+        return await self._interact(3, user, self.channels[int(stored.data["channel_id"])], data, stored, None, settle)
 
     async def _interact(
         self,
@@ -369,7 +367,7 @@ class FakeDiscord(DiscordServer):
         channel: FakeChannel,
         data: Json,
         message: StoredMessage | None,
-        locale: str,
+        locale: str | None,
         settle: bool,
     ) -> InteractionResult:
         self.users.setdefault(user.id, user)
@@ -385,7 +383,8 @@ class FakeDiscord(DiscordServer):
             data=data,
             app_permissions=self.app_permissions,
             message=message.data if message else None,
-            locale=locale,
+            locale=locale or user.locale,
+            guild_locale=self.guild_locale,
         )
         return await self.dispatch(payload, settle=settle)
 

@@ -60,6 +60,8 @@ class FakeUser:
     bot: bool = False
     nick: str | None = None
     """The member's server nickname, their display name there (any text the member chooses)."""
+    locale: str = "en-US"
+    """The user's Discord language: every interaction of theirs carries it."""
 
     def user_object(self) -> Json:
         return {
@@ -255,6 +257,7 @@ def interaction_payload(
     app_permissions: int,
     message: Json | None = None,
     locale: str = "en-US",
+    guild_locale: str = "en-US",
 ) -> Json:
     """A gateway INTERACTION_CREATE body as Discord sends it to a guild-installed app."""
     payload: Json = {
@@ -275,9 +278,9 @@ def interaction_payload(
     if channel.guild_id is not None:
         payload.update(
             guild_id=str(channel.guild_id),
-            guild_locale="en-US",
+            guild_locale=guild_locale,
             member=user.member_object(),
-            guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
+            guild={"id": str(channel.guild_id), "locale": guild_locale, "features": []},
             context=0,
             authorizing_integration_owners={"0": str(channel.guild_id)},
         )

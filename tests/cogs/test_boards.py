@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from cogs.boards import BoardImages
 from engine import PublicView, new_game, public_view
+from texts import Texts, texts
 
 
 async def test_no_more_renders_run_at_once_than_there_are_slots() -> None:
@@ -17,7 +18,7 @@ async def test_no_more_renders_run_at_once_than_there_are_slots() -> None:
     two_started = threading.Event()
     release = threading.Event()
 
-    def draw(view: PublicView, names: Sequence[str]) -> bytes:
+    def draw(view: PublicView, names: Sequence[str], t: Texts) -> bytes:
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
@@ -30,7 +31,7 @@ async def test_no_more_renders_run_at_once_than_there_are_slots() -> None:
 
     boards = BoardImages(at_once=2, draw_board=draw, draw_final=draw)
     view = public_view(new_game(2, 1))
-    tasks = [asyncio.create_task(boards.png(view, ("a", "b"))) for _ in range(12)]
+    tasks = [asyncio.create_task(boards.png(texts("en"), view, ("a", "b"))) for _ in range(12)]
     await asyncio.to_thread(two_started.wait, 30)
     for _ in range(5):  # give any further render every chance to start
         await asyncio.sleep(0)

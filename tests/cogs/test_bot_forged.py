@@ -22,7 +22,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord
 
-from cogs.components import ELSEWHERE, NOT_VALID
+ELSEWHERE = "This button belongs to a game in another channel: use the one under that game."
+NOT_VALID = "That button or menu is not valid (any more)."
+
 
 OTHER_GUILD = 9_500
 

@@ -38,7 +38,13 @@ async def test_new_opens_a_public_lobby_with_buttons(fake: FakeDiscord, tmp_path
     result = answered(await fake.slash(alice, "clans new"))
     assert result.response is not None and not result.response.ephemeral
     message = lobby(fake)
-    assert custom_ids(message) == ["clans:join:1", "clans:leave:1", "clans:start:1", "clans:pace:1"]
+    assert custom_ids(message) == [
+        "clans:join:1",
+        "clans:leave:1",
+        "clans:start:1",
+        "clans:pace:1",
+        "clans:language:1",
+    ]
     assert "Clans — game #1" in embed_text(message["embeds"])
     assert f"{mention(alice)} (host)" in lobby_players(fake)
     assert "(1/4)" in lobby_players(fake)

@@ -30,6 +30,7 @@ from fakediscord import FakeDiscord
 
 from cogs.messages import order_option_label
 from engine import Phase, order_choices, order_consequences
+from texts import texts
 
 
 async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_target: str) -> None:
@@ -53,7 +54,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
     options = order_consequences(view)
     assert select_options(menu, custom_id) == [str(v.territory) for v in choices]
     [select] = [c for c in menu["components"][0]["components"]]
-    assert [o["label"] for o in select["options"]] == [order_option_label(o) for o in options]
+    assert [o["label"] for o in select["options"]] == [order_option_label(texts("en"), o) for o in options]
     for shown, option in zip(select["options"], options, strict=True):
         assert len(shown["label"]) <= 100 and len(shown.get("description", "")) <= 100
         assert shown["label"].startswith(f"{option.territory} first")

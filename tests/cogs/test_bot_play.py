@@ -32,6 +32,8 @@ from fakediscord import FakeDiscord, InteractionResult
 
 from engine import Move, legal_moves, move_foundings
 from service.describe import CLAN_MARK
+from texts import texts
+from texts.reasons import end_reason
 
 
 def a_move(table: Peek) -> Move:
@@ -78,7 +80,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
     reveal = embed_text(last.embeds)
     result = table.view.result
     assert result is not None
-    assert f"Game #{game_id} is over — {result.reason.value}" in reveal
+    assert f"Game #{game_id} is over — {end_reason(texts('en'), result.reason)}" in reveal
     for seat, name in enumerate(("alice", "bob", "carol")):
         clan = result.clans[seat]
         line = (
@@ -389,7 +391,11 @@ async def test_cancel_needs_the_host_or_manage_messages(fake: FakeDiscord, tmp_p
 
 def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
     from engine import Terrain, Village
-    from service.describe import village_line
+    from texts import texts
+    from texts.game import village_line as worded
+
+    def village_line(v: Village) -> str:
+        return worded(texts("en"), v)
 
     def village(huts: tuple[int, ...]) -> Village:
         return Village(

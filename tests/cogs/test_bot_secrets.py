@@ -34,7 +34,13 @@ import service.lobby
 import service.replays
 from engine import Clan, GameState, new_game
 from service import ManualClock
-from service.describe import clan_label
+from texts import texts
+from texts.game import clan_label as worded_clan_label
+
+
+def clan_label(clan: Clan) -> str:
+    return worded_clan_label(texts("en"), clan)
+
 
 CLAN_WORDS = [clan.label for clan in Clan]
 

@@ -19,7 +19,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.visibility import HIDDEN
+HIDDEN = "That game is in a channel you cannot see."
+
 
 CLUB = 77
 """The role that may see the private channel."""

@@ -104,9 +104,11 @@ def test_terrains_differ_by_glyph_on_a_phone(deficiency: str | None) -> None:
 def test_the_texts_name_each_clan_by_the_shape_its_markers_have() -> None:
     """Players who cannot tell the colours apart find their clan in a message by the board's shape."""
     from render.palette import CLAN_SHAPE
-    from service.describe import CLAN_MARK, clan_label
+    from service.describe import CLAN_MARK
+    from texts import texts
+    from texts.game import clan_label
 
     symbol = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "hexagon": "⬢"}
     for clan, shape in CLAN_SHAPE.items():
         assert CLAN_MARK[clan] == symbol[shape]
-        assert clan_label(clan).endswith(symbol[shape])
+        assert clan_label(texts("en"), clan).endswith(symbol[shape])

@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from cogs.clock_texts import duration, pace_label, time_left
 from engine import Clan, EndReason, FinalResult, new_game
 from service.pace import (
     CLAIM_LEASE,
@@ -11,13 +12,14 @@ from service.pace import (
     Pace,
     away_turn,
     clock_for,
-    duration_text,
     final_winners,
     new_turn,
     reminder_step,
-    time_left,
 )
 from store import ClockStage, SeatRecord
+from texts import texts
+
+EN = texts("en")
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -78,15 +80,16 @@ def test_a_half_time_reminder_found_late_becomes_the_last_call_and_none_after_th
     ],
 )
 def test_time_left_wording(left: timedelta, text: str) -> None:
-    assert time_left(T0 + left, T0) == text
+    assert time_left(EN, T0 + left, T0) == text
 
 
 def test_no_deadline_no_time_left_and_pace_labels() -> None:
-    assert time_left(None, T0) == ""
-    assert Pace.DAILY.label == "daily (24 h a move)" and Pace.LIVE.label == "live (2 min a move)"
-    assert Pace.UNTIMED.label == "untimed (no clock)" and duration_text(CLAIM_LEASE) == "60 s"
+    assert time_left(EN, None, T0) == ""
+    assert pace_label(EN, Pace.DAILY) == "daily (24 h a move)" and pace_label(EN, Pace.LIVE) == "live (2 min a move)"
+    assert pace_label(EN, Pace.UNTIMED) == "untimed (no clock)" and duration(EN, CLAIM_LEASE) == "60 s"
+    assert pace_label(texts("de"), Pace.DAILY) == "täglich (24 h pro Zug)"
     assert Pace.parse(" Fast ") is Pace.FAST
-    with pytest.raises(ValueError, match="The paces are live, fast, daily, relaxed, untimed"):
+    with pytest.raises(ValueError, match="Unknown pace 'weekly'"):
         Pace.parse("weekly")
 
 
