@@ -533,9 +533,13 @@ def _occupy(state: GameState, guards: Sequence[int]) -> None:
     for card in cost:
         hand[card] -= 1
     if loser >= 0 and state.players > 2 and not state.resigned[loser]:
-        state.phase = Phase.GIVE
         state.give_to = loser
         state.give_from = cost
+        choices = give_choices(cost)
+        if len(choices) == 1:  # nothing to choose (docs/RULES.md A5.7)
+            _give(state, choices[0])
+        else:
+            state.phase = Phase.GIVE
         return
     state.discard.extend(cost)
     _action_done(state)
