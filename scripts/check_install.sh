@@ -41,8 +41,16 @@ assert state.over and state.villages, "a random game must end with villages foun
 png = render_board(public_view(state))
 assert png.startswith(b"\x89PNG") and len(png) > 10_000, "the board must render to a PNG"
 
+from engine.alexandros import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
+from render.alexandros import render_board as render_alexandros
+
+game = new_alexandros(3, 7)
+alexandros_playout(game, random.Random(7))
+assert game.over, "a random Alexandros game must end"
+assert render_alexandros(alexandros_view(game)).startswith(b"\x89PNG"), "the Alexandros board must render"
+
 import bot
 
 assert bot.main() == 2, "without DISCORD_TOKEN the bot must stop with exit code 2"
-print(f"check_install: ok: {len(state.villages)} villages, a {len(png)} byte board, the bot starts")
+print(f"check_install: ok: {len(state.villages)} villages, a {len(png)} byte board, an Alexandros game, the bot starts")
 PY

@@ -22,6 +22,7 @@ def state_to_json(state: GameState) -> str:
         {
             "format": FORMAT,
             "version": VERSION,
+            "board": state.board.name,
             "players": state.players,
             "seed": state.seed,
             "walls": [s for s in range(len(state.board.sides)) if state.walls >> s & 1],
@@ -60,7 +61,10 @@ def state_from_json(text: str, board: Board | None = None) -> GameState:
         raw = json.loads(text)
         if raw.get("format") != FORMAT or raw.get("version") != VERSION:
             raise BadState("not an alexandros-state of version 1")
-        state = _build(raw, board or load_board())
+        board = board or load_board()
+        if raw.get("board") != board.name:
+            raise BadState(f"a state of another board: {raw.get('board')!r}")
+        state = _build(raw, board)
     except BadState:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
