@@ -32,6 +32,7 @@ from engine.alexandros.board import (
     board_from_dict,
     load_board,
 )
+from engine.alexandros.effects import Division, Part, WallEffect, wall_effect
 from engine.alexandros.geometry import path_wall_sets, point_distances, provinces, space_distance
 from engine.alexandros.playout import random_playout
 from engine.alexandros.rules import (
@@ -74,6 +75,7 @@ __all__ = [
     "BadState",
     "Board",
     "ChoosePath",
+    "Division",
     "EndReason",
     "EndTurn",
     "GameState",
@@ -81,6 +83,7 @@ __all__ = [
     "IllegalAction",
     "MoveAlexander",
     "Occupy",
+    "Part",
     "Phase",
     "PrivateView",
     "PublicView",
@@ -91,6 +94,7 @@ __all__ = [
     "TakeCard",
     "TakeOver",
     "Tax",
+    "WallEffect",
     "Why",
     "alexander_moves",
     "apply",
@@ -120,5 +124,6 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "tax_income",
+    "wall_effect",
     "wall_options",
 ]

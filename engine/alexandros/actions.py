@@ -4,7 +4,7 @@ errors of an illegal one: a code and the facts, never a sentence (the text layer
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.alexandros.board import Symbol
@@ -149,8 +149,6 @@ class TakeBack:
 @dataclass(frozen=True, order=True, slots=True)
 class EndTurn:
     """Leave the remaining actions unused (docs/RULES.md A5.2)."""
-
-    nothing: tuple[()] = field(default=())
 
     @property
     def text(self) -> str:

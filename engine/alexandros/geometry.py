@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from engine.alexandros.board import Board
 
@@ -24,7 +25,7 @@ def point_distances(board: Board, start: int) -> list[int]:
     return dist
 
 
-def space_distance(board: Board, dist: list[int], space: int) -> int:
+def space_distance(board: Board, dist: Sequence[int], space: int) -> int:
     """Distance to the nearest point of ``space`` (docs/RULES.md A4.2)."""
     a, b, c = board.space_points[space]
     return min(dist[a], dist[b], dist[c])

@@ -95,7 +95,7 @@ def closest_empty(state: GameState, dist: Sequence[int] | None = None) -> dict[S
     for space, symbol in enumerate(board.symbol):
         if symbol is None or not is_empty(state, space):
             continue
-        d = space_distance(board, list(dist), space)
+        d = space_distance(board, dist, space)
         found = best.get(symbol)
         if found is None or d < found[0]:
             best[symbol] = (d, [space])

@@ -32,6 +32,7 @@ from engine.alexandros import (
     play,
     result,
     tax_income,
+    wall_effect,
 )
 
 T, A, H, L, S = Symbol.TEMPLE, Symbol.AMPHORA, Symbol.HORSE, Symbol.LYRE, Symbol.SOLDIER
@@ -146,6 +147,12 @@ def test_figures_8_and_9_a_move_divides_an_occupied_province() -> None:
     east = tuple(sorted((tb.side((6, 2), (7, 1)), tb.side((7, 1), (6, 0)))))
     west = tuple(sorted((tb.side((6, 2), (5, 1)), tb.side((5, 1), (6, 0)))))
     assert legal_actions(state) == sorted([ChoosePath(east), ChoosePath(west)])
+    effect = wall_effect(state, east)
+    assert effect.income_before == (0, 13) and effect.income_after == (0, 2)
+    (division,) = effect.divisions
+    assert division.owner == 1
+    assert [(p.spaces, p.open_spaces, p.owner) for p in division.parts] == [(12, 11, -1), (4, 2, 1)]
+    assert [(p.spaces, p.open_spaces) for p in wall_effect(state, west).divisions[0].parts] == [(10, 9), (6, 4)]
     play(state, ChoosePath(east))
     assert state.guards[tb.s(0, 7)] == 1
     assert tax_income(state) == [0, 2]
