@@ -141,9 +141,12 @@ def check_invariants(state: GameState) -> None:
     for seat in range(n):
         placed = state.guards.count(seat)
         need(state.guards_left[seat] >= 0 and placed + state.guards_left[seat] == GUARDS, f"guards of {seat}")
-        need(all(c >= 0 for c in state.hands[seat]) and state.scores[seat] >= 0, f"hand or score of {seat}")
+        hand = state.hands[seat]
+        need(len(hand) == len(SYMBOLS) and all(c >= 0 for c in hand), f"hand of {seat}")
+        need(state.scores[seat] >= 0, f"score of {seat}")
     owners: dict[int, int] = {}
     for space, seat in enumerate(state.guards):
+        need(seat >= -1, f"guard on space {space}")
         if seat < 0:
             continue
         need(seat < n and board.symbol[space] is not None, f"guard on space {space}")
@@ -164,3 +167,5 @@ def check_invariants(state: GameState) -> None:
     need((phase is Phase.GIVE) == (state.give_to >= 0) and (phase is Phase.GIVE) == bool(state.give_from), "give")
     need(phase not in (Phase.ACTIONS, Phase.GIVE) or 1 <= state.actions_left <= 2, "actions left")
     need((phase is Phase.OVER) == (state.end_reason is not None), "end")
+    need(state.reshuffles >= 0 and state.turn >= 0 and state.ply >= 0, "counters")
+    need(all(slot in (0, 1) and state.face_up[slot] is None for slot in state.refill), "face-up places to refill")

@@ -5,7 +5,8 @@ not the tint, carries the meaning). Walls are thick black lines, red walls thick
 dark outline against the sea. Occupied provinces are washed with their owner's colour (Okabe-Ito palette)
 and carry a tag with their tax value (0 when two or more guards stand there). Guards are discs in the
 player's colour with a white rim and the space's letter; Alexander is a gold star on his point. Points he may
-move to can be labelled (1, 2, 3...). A strip on top shows scores, walls and face-up cards.
+move to can be labelled (1, 2, 3..., white on black, unlike the white tax tags). A strip on top shows
+scores, walls and face-up cards.
 """
 
 from __future__ import annotations
@@ -133,8 +134,8 @@ def render_board(
     for label, point in targets:
         x, y = frame.xy(board.points[point])
         r = 0.2 * frame.unit
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=INK, width=SCALE)
-        draw.text((x, y), label, font=tag_font, fill=INK, anchor="mm")
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=WHITE, width=SCALE)
+        draw.text((x, y), label, font=tag_font, fill=WHITE, anchor="mm")
     _header(draw, view, names)
     small = image.resize((WIDTH, round(frame.height / SCALE)), Image.Resampling.LANCZOS)
     out = io.BytesIO()
