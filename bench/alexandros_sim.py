@@ -127,11 +127,35 @@ def figures(policy_name: str, policy: Policy, players: int, games: int) -> list[
     return lines
 
 
+def speed(games: int) -> list[str]:
+    """Microseconds per legal_actions call and per apply, over random games (the AI's inner loop)."""
+    legal = applying = 0.0
+    calls = 0
+    for seed in range(games):
+        state = new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            start = time.perf_counter()
+            actions = legal_actions(state)
+            middle = time.perf_counter()
+            apply(state, rng.choice(actions))
+            applying += time.perf_counter() - middle
+            legal += middle - start
+            calls += 1
+    return [
+        f"FIGURE alexandros_legal_actions_us {1e6 * legal / calls:.1f} us",
+        f"FIGURE alexandros_apply_us {1e6 * applying / calls:.1f} us",
+        f"FIGURE alexandros_actions_per_random_game {calls / games:.1f} actions",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games (for make bench)")
     args = parser.parse_args()
     counts = {"random": 40 if args.quick else 200, "greedy": 12 if args.quick else 60}
+    for line in speed(20 if args.quick else 100):
+        print(line, flush=True)
     for policy_name, policy in (("random", random_policy), ("greedy", greedy_policy)):
         for players in (2, 3, 4):
             for line in figures(policy_name, policy, players, counts[policy_name]):

@@ -66,6 +66,8 @@ class Board:
     red_walls: int
     width: float
     height: float
+    distances: tuple[tuple[int, ...], ...]
+    """Triangle sides between every two points, along any sides: walls never change it (A4.3)."""
 
     @property
     def space_count(self) -> int:
@@ -96,6 +98,7 @@ def board_from_dict(raw: dict[str, Any]) -> Board:
             point_spaces_l[p].append(sid)
     start = raw["start"]
     walls = raw["walls"]
+    link_points = [[q for _, q in sorted(x, key=lambda t: t[1])] for x in links]
     return Board(
         name=str(raw["name"]),
         points=points,
@@ -114,7 +117,24 @@ def board_from_dict(raw: dict[str, Any]) -> Board:
         red_walls=int(walls["red"]),
         width=max(x for x, _ in points),
         height=max(y for _, y in points),
+        distances=tuple(_distances_from(link_points, p) for p in range(len(points))),
     )
+
+
+def _distances_from(links: list[list[int]], start: int) -> tuple[int, ...]:
+    dist = [-1] * len(links)
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        step: list[int] = []
+        for p in frontier:
+            d = dist[p] + 1
+            for q in links[p]:
+                if dist[q] < 0:
+                    dist[q] = d
+                    step.append(q)
+        frontier = step
+    return tuple(dist)
 
 
 def _triple(values: list[int]) -> tuple[int, int, int]:

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
 from engine.alexandros.board import Board
 
 
-def point_distances(board: Board, start: int) -> list[int]:
+def point_distances(board: Board, start: int) -> Sequence[int]:
     """Distance in triangle sides from ``start`` to every point, along any side (walls and coast included:
-    docs/RULES.md A4.3)."""
-    dist = [-1] * len(board.points)
-    dist[start] = 0
-    queue = deque([start])
-    links = board.point_links
-    while queue:
-        p = queue.popleft()
-        d = dist[p] + 1
-        for _, q in links[p]:
-            if dist[q] < 0:
-                dist[q] = d
-                queue.append(q)
-    return dist
+    docs/RULES.md A4.3), so a fixed fact of the board, computed once when it is loaded."""
+    return board.distances[start]
 
 
 def space_distance(board: Board, dist: Sequence[int], space: int) -> int:

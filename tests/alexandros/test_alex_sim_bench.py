@@ -20,3 +20,13 @@ def test_figures_are_in_the_agreed_format() -> None:
     lines = sim.figures("random", sim.random_policy, 2, 3)
     assert len(lines) == 11 and all(LINE.fullmatch(line) for line in lines)
     assert any(line.startswith("FIGURE alexandros_random_2p_rounds_median ") for line in lines)
+
+
+def test_speed_figures() -> None:
+    lines = sim.speed(1)
+    assert [line.split()[1] for line in lines] == [
+        "alexandros_legal_actions_us",
+        "alexandros_apply_us",
+        "alexandros_actions_per_random_game",
+    ]
+    assert all(LINE.fullmatch(line) for line in lines)
