@@ -240,3 +240,23 @@ def test_random_playout_reaches_the_end() -> None:
         rounds.append(state.round)
     assert min(rounds) >= 5 and max(rounds) <= 40
     assert load_board().black_walls == 65
+
+
+def test_reshuffles_during_play_keep_the_game_whole_and_replayable() -> None:
+    """docs/RULES.md A3.3, A9.2: with only 3 cards left in the supply, play goes through a reshuffle; the
+    invariants hold throughout, and a copy restored from JSON plays the same actions to the same end."""
+    state = new_game(3, 17)
+    state.discard = state.supply[:-3]
+    state.supply = state.supply[-3:]
+    restored = state_from_json(state_to_json(state))
+    rng = random.Random(17)
+    played = []
+    while not state.over:
+        action = rng.choice(legal_actions(state))
+        play(state, action)
+        played.append(action)
+        check_invariants(state)
+    assert state.reshuffles >= 1
+    for action in played:
+        play(restored, action)
+    assert state_to_json(restored) == state_to_json(state)
