@@ -58,7 +58,7 @@ from engine.alexandros.rules import (
 )
 from engine.alexandros.serial import BadState, check_invariants, state_from_json, state_to_json
 from engine.alexandros.state import EndReason, GameState, Phase, Result
-from engine.alexandros.view import PrivateView, PublicView, private_view, public_view
+from engine.alexandros.view import PrivateView, PublicView, private_view, public_view, sample_state
 
 __all__ = [
     "BLACK_WALLS",
@@ -120,6 +120,7 @@ __all__ = [
     "random_playout",
     "replay",
     "result",
+    "sample_state",
     "space_distance",
     "state_from_json",
     "state_to_json",

@@ -3,9 +3,10 @@ private view (the public view and their own hand). docs/RULES.md A8."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from engine.alexandros.board import SYMBOLS, Board, Symbol
+from engine.alexandros.board import CARDS_PER_SYMBOL, SYMBOLS, Board, Symbol
 from engine.alexandros.rules import legal_actions
 from engine.alexandros.state import EndReason, GameState, Phase
 
@@ -97,4 +98,63 @@ def private_view(state: GameState, seat: int) -> PrivateView:
         seat=seat,
         hand=tuple(state.hands[seat]),
         legal=tuple(a.text for a in legal_actions(state)) if acting else (),
+    )
+
+
+def sample_state(view: PrivateView, rng: random.Random) -> GameState:
+    """A full state consistent with what ``view``'s seat knows: the unseen cards (other hands, the supply's
+    order) dealt at random, and a made-up seed for later reshuffles. For the AI, which must never see the
+    real state (docs/RULES.md A8.1); its legal actions are the real ones, as they depend on nothing hidden."""
+    public = view.public
+    board = public.board
+    unseen: list[Symbol] = []
+    for symbol in SYMBOLS:
+        seen = (
+            view.hand[symbol] + public.face_up.count(symbol) + public.discard[symbol] + public.give_from.count(symbol)
+        )
+        unseen.extend([symbol] * (CARDS_PER_SYMBOL - seen))
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for seat, size in enumerate(public.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+            continue
+        hand = [0] * len(SYMBOLS)
+        for _ in range(size):
+            hand[unseen.pop()] += 1
+        hands.append(hand)
+    if len(unseen) != public.supply_size:
+        raise ValueError("the view's card counts do not add up")
+    return GameState(
+        board=board,
+        players=public.players,
+        seed=rng.randrange(2**31),
+        walls=public.walls,
+        red=public.red,
+        black_left=public.black_left,
+        red_left=public.red_left,
+        alexander_point=public.alexander_point,
+        alexander_space=public.alexander_space,
+        guards=list(public.guards),
+        guards_left=list(public.guards_left),
+        hands=hands,
+        face_up=list(public.face_up),
+        supply=unseen,
+        discard=[s for s in SYMBOLS for _ in range(public.discard[s])],
+        reshuffles=0,
+        scores=list(public.scores),
+        to_move=public.to_move,
+        resigned=list(public.resigned),
+        province=list(public.province),
+        phase=public.phase,
+        actions_left=public.actions_left,
+        taxed=public.taxed,
+        last_turn=public.last_turn,
+        refill=[slot for slot, card in enumerate(public.face_up) if card is None and public.phase is Phase.ACTIONS],
+        path_from=public.path_from,
+        give_to=public.give_to,
+        give_from=list(public.give_from),
+        turn=public.turn,
+        ply=public.ply,
+        end_reason=public.end_reason,
     )

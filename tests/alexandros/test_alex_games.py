@@ -38,6 +38,7 @@ from engine.alexandros import (
     random_playout,
     replay,
     result,
+    sample_state,
     state_from_json,
     state_to_json,
 )
@@ -260,3 +261,25 @@ def test_reshuffles_during_play_keep_the_game_whole_and_replayable() -> None:
     for action in played:
         play(restored, action)
     assert state_to_json(restored) == state_to_json(state)
+
+
+def test_a_sampled_state_from_a_private_view_has_the_real_legal_actions() -> None:
+    """docs/RULES.md A8.1: from a seat's private view the AI rebuilds a whole state with the unseen cards
+    dealt at random: the seat's own hand and every public fact are kept, the other hands have the right
+    sizes, and the legal actions are the real ones."""
+    state = new_game(4, 31)
+    rng = random.Random(31)
+    differs = 0
+    for step in range(150):
+        if state.over:
+            break
+        seat = state.to_move
+        sampled = sample_state(private_view(state, seat), random.Random(step))
+        check_invariants(sampled)
+        assert sampled.hands[seat] == state.hands[seat]
+        assert [sum(h) for h in sampled.hands] == [sum(h) for h in state.hands]
+        assert legal_actions(sampled) == legal_actions(state)
+        assert public_view(sampled) == public_view(state)
+        differs += sampled.hands != state.hands or sampled.supply != state.supply
+        play(state, rng.choice(legal_actions(state)))
+    assert differs > 50, "the hidden cards are really dealt at random"
