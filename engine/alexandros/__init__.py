@@ -57,7 +57,7 @@ from engine.alexandros.rules import (
     wall_options,
 )
 from engine.alexandros.serial import BadState, check_invariants, state_from_json, state_to_json
-from engine.alexandros.state import EndReason, GameState, Phase, Result
+from engine.alexandros.state import EndReason, GameState, Outcome, Phase, Result
 from engine.alexandros.view import PrivateView, PublicView, private_view, public_view, sample_state
 
 __all__ = [
@@ -83,6 +83,7 @@ __all__ = [
     "IllegalAction",
     "MoveAlexander",
     "Occupy",
+    "Outcome",
     "Part",
     "Phase",
     "PrivateView",

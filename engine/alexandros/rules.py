@@ -26,7 +26,7 @@ from engine.alexandros.actions import (
 )
 from engine.alexandros.board import CARDS_PER_SYMBOL, GUARDS, SYMBOLS, Board, Symbol, load_board
 from engine.alexandros.geometry import path_wall_sets, point_distances, provinces, space_distance
-from engine.alexandros.state import EndReason, GameState, Phase, Result
+from engine.alexandros.state import EndReason, GameState, Outcome, Phase, Result
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -418,10 +418,21 @@ def occupation_cost(state: GameState, guards: Sequence[int]) -> list[Symbol]:
     return sorted(cost)
 
 
-def play(state: GameState, action: Action, seat: int | None = None) -> None:
-    """The checked path: raise IllegalAction, or apply ``action``."""
+def play(state: GameState, action: Action, seat: int | None = None) -> Outcome:
+    """The checked path: raise IllegalAction, or apply ``action`` and say what it did."""
     check(state, action, seat)
+    actor = action.seat if isinstance(action, Resign) else state.to_move
+    walls, red, scores = state.walls, state.red, list(state.scores)
     apply(state, action)
+    sides = range(len(state.board.sides))
+    return Outcome(
+        seat=actor,
+        walls=tuple(s for s in sides if (state.walls & ~walls) >> s & 1),
+        red=tuple(s for s in sides if (state.red & ~red) >> s & 1),
+        scored=tuple(after - before for after, before in zip(state.scores, scores, strict=True)),
+        phase=state.phase,
+        result=result(state),
+    )
 
 
 # --- the fast path ---------------------------------------------------------------------------------------

@@ -127,3 +127,21 @@ class Result:
     """Seats with the most points (several on a tie: docs/RULES.md A7.5)."""
     reason: EndReason
     rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one checked action did, as facts for the announcement (``play`` returns it)."""
+
+    seat: int
+    """Who acted (for a resignation: who resigned)."""
+    walls: tuple[int, ...]
+    """Sides that got a wall (a move with a single path, or a ChoosePath)."""
+    red: tuple[int, ...]
+    """Those of ``walls`` that are red."""
+    scored: tuple[int, ...]
+    """Points each seat gained (a levy of taxes)."""
+    phase: Phase
+    """What the game waits for now."""
+    result: Result | None
+    """Set when this action ended the game."""

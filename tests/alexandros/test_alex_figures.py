@@ -254,8 +254,8 @@ def test_figure_12_taxes_score_for_everyone_in_provinces_with_one_guard() -> Non
     with pytest.raises(IllegalAction) as error:
         play(state, Tax(tb.s(0, 0)))
     assert error.value.code is Why.MISSING_CARDS
-    play(state, Tax(tb.s(0, 9)))
-    assert state.scores == [12, 4, 9, 6]
+    outcome = play(state, Tax(tb.s(0, 9)))
+    assert state.scores == [12, 4, 9, 6] and outcome.scored == (12, 4, 9, 6) and outcome.seat == 0
     assert state.hands[0][S] == 1 and state.actions_left == 1
     with pytest.raises(IllegalAction) as error:
         play(state, Tax(tb.s(0, 9)))
@@ -278,12 +278,15 @@ def test_red_walls_end_the_game_after_the_turn() -> None:
     """docs/RULES.md A7.1, A7.5: the last black wall and then red ones; the player finishes the turn and
     the game ends; equal scores share the win."""
     tb, state = fig1_game(black=1, red=10)
-    play(state, MoveAlexander(1, L, tb.s(2, 0), tb.p(2, 2)))
+    outcome = play(state, MoveAlexander(1, L, tb.s(2, 0), tb.p(2, 2)))
+    assert outcome.walls == tuple(sorted((tb.side((0, 0), (1, 1)), tb.side((1, 1), (2, 2)))))
+    assert len(outcome.red) == 1 and outcome.red[0] in outcome.walls and outcome.result is None
     assert state.black_left == 0 and state.red_left == 9 and bin(state.red).count("1") == 1
     assert state.phase is Phase.ACTIONS and state.last_turn
-    play(state, EndTurn())
+    last = play(state, EndTurn())
     outcome = result(state)
     assert outcome is not None and outcome.reason is EndReason.RED_WALLS and outcome.winners == (0, 1)
+    assert last.result == outcome and last.phase is Phase.OVER
 
 
 def test_a_move_needing_more_red_walls_than_are_left_is_illegal() -> None:
