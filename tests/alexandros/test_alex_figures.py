@@ -17,6 +17,7 @@ from engine.alexandros import (
     MoveAlexander,
     Occupy,
     Phase,
+    Resign,
     Symbol,
     TakeOver,
     Tax,
@@ -300,3 +301,15 @@ def test_a_move_needing_more_red_walls_than_are_left_is_illegal() -> None:
     with pytest.raises(IllegalAction) as error:
         play(state, MoveAlexander(1, L, tb.s(2, 0), tb.p(1, 3)))
     assert error.value.code is Why.NOT_ENOUGH_WALLS
+
+
+def test_the_loser_of_a_take_over_resigning_before_the_give_gets_nothing() -> None:
+    """docs/RULES.md A7.6, A5.7: the cards the loser was about to get are discarded; the taker's turn goes
+    on with the action spent."""
+    tb, state = fig11(3)
+    play(state, TakeOver((tb.s(0, 5),)))
+    assert state.phase is Phase.GIVE
+    play(state, Resign(1), seat=1)
+    assert state.phase is Phase.ACTIONS and state.actions_left == 1 and len(state.discard) == 9
+    assert state.hands[1] == [0, 0, 0, 0, 0] and state.give_from == []
+    check_invariants(state)
