@@ -94,8 +94,20 @@ def design() -> dict[str, object]:
     raise SystemExit("no symbol spread found")
 
 
+def layout(board: dict[str, object]) -> str:
+    """JSON with one point, side, space or row per line, so that a change to the board reads as a diff."""
+    lines = []
+    for key, value in board.items():
+        if isinstance(value, list):
+            items = ",\n".join("  " + json.dumps(v, separators=(",", ":")) for v in value)
+            lines.append(f"{json.dumps(key)}: [\n{items}\n ]")
+        else:
+            lines.append(f"{json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}")
+    return "{\n " + ",\n ".join(lines) + "\n}\n"
+
+
 if __name__ == "__main__":
     out = Path(__file__).resolve().parents[1] / "data" / "alexandros" / "board.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(design(), separators=(",", ":")) + "\n", encoding="utf-8")
+    out.write_text(layout(design()), encoding="utf-8")
     print(f"wrote {out}")
