@@ -65,6 +65,8 @@ play: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
+	$(BIN)/python -m bench.alexandros_sim --quick
+	$(BIN)/python -m bench.alexandros_render --quick
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool

@@ -47,8 +47,16 @@ assert texts.texts("de").n_("{count} hut", "{count} huts", 2, count=2) == "2 Hü
 assert texts.texts("it").n_("{count} hut", "{count} huts", 1, count=1) == "1 capanna", "the Italian catalog is missing"
 assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
+from engine.alexandros import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
+from render.alexandros import render_board as render_alexandros
+
+game = new_alexandros(3, 7)
+alexandros_playout(game, random.Random(7))
+assert game.over, "a random Alexandros game must end"
+assert render_alexandros(alexandros_view(game)).startswith(b"\x89PNG"), "the Alexandros board must render"
+
 import bot
 
 assert bot.main() == 2, "without DISCORD_TOKEN the bot must stop with exit code 2"
-print(f"check_install: ok: {len(state.villages)} villages, a {len(png)} byte board, the bot starts")
+print(f"check_install: ok: {len(state.villages)} villages, a {len(png)} byte board, an Alexandros game, the bot starts")
 PY

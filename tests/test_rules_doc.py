@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "RULES.md"
 THIS = Path(__file__).resolve()
 
-SECTION = re.compile(r"^## (R\d+) ", re.M)
-RULE = re.compile(r"^- \*\*(R\d+\.\d+)\*\* ", re.M)
-ID = r"R\d+\.\d+"
+# R: Clans; A: Alexandros (its own part of the book, numbered on its own).
+SECTION = re.compile(r"^## ([RA]\d+) ", re.M)
+RULE = re.compile(r"^- \*\*([RA]\d+\.\d+)\*\* ", re.M)
+ID = r"[RA]\d+\.\d+"
 CITATION = re.compile(rf"docs/RULES\.md((?:(?:\s*,\s*|\s+and\s+|\s+){ID}\b)+)")
 
 
@@ -45,13 +46,16 @@ def citations() -> set[str]:
 
 
 def test_rule_ids_are_unique_and_numbered_within_their_section() -> None:
-    """Ids are stable references: no id twice, and R6.3 stands under the section R6."""
+    """Ids are stable references: no id twice, and R6.3 stands under the section R6 (A4.2 under A4)."""
     text = RULES.read_text(encoding="utf-8")
     ids = rule_ids(text)
-    assert len(ids) >= 40, "the rule book lost its rules"
+    assert len([i for i in ids if i.startswith("R")]) >= 40, "the rule book lost its Clans rules"
+    assert len([i for i in ids if i.startswith("A")]) >= 30, "the rule book lost its Alexandros rules"
     assert [i for i, n in Counter(ids).items() if n > 1] == []
     sections = SECTION.findall(text)
-    assert sections == [f"R{n}" for n in range(1, len(sections) + 1)]
+    for game in "RA":
+        numbered = [s for s in sections if s[0] == game]
+        assert numbered == [f"{game}{n}" for n in range(1, len(numbered) + 1)]
     parts = re.split(r"^## ", text, flags=re.M)[1:]
     for part in parts:
         section = part.split(" ", 1)[0]
@@ -69,12 +73,13 @@ def test_every_citation_names_a_rule() -> None:
 
 
 def test_the_checker_sees_a_rule_without_a_test() -> None:
-    book = "## R1 Things\n\n- **R1.1** One.\n- **R1.2** Two.\n- **R1.10** Ten.\n"
+    book = "## R1 Things\n\n- **R1.1** One.\n- **R1.2** Two.\n- **R1.10** Ten.\n\n## A1 More\n\n- **A1.1** Uno.\n"
     tests = ['"""docs/RULES.md R1.1: one."""', "# docs/RULES.md R1.10 and R1.2 (said twice)", "R1.2 without the book"]
-    assert rule_ids(book) == ["R1.1", "R1.2", "R1.10"]
+    assert rule_ids(book) == ["R1.1", "R1.2", "R1.10", "A1.1"]
     assert cited_ids(tests[:1]) == {"R1.1"}
     assert cited_ids(tests) == {"R1.1", "R1.2", "R1.10"}
     assert cited_ids(tests[2:]) == set(), "an id counts only when it follows docs/RULES.md"
+    assert cited_ids(["# docs/RULES.md A1.1, R1.2"]) == {"A1.1", "R1.2"}
 
 
 def test_nothing_points_outside_the_repository() -> None:

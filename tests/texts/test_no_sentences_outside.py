@@ -24,13 +24,16 @@ COMMAND_TREE = {"command", "describe", "GroupCog", "Group", "Choice", "rename"}
 """discord.py's declarations of slash commands: their English strings are the Translator's message ids."""
 DEVELOPER_ERRORS = {
     "ValueError", "TypeError", "AssertionError", "RuntimeError", "KeyError", "LookupError",
-    "BadState", "require", "AiPoolError", "_WorkerLost",
+    "BadState", "require", "need", "AiPoolError", "_WorkerLost",
 }  # fmt: skip
 """Raised for a programming or data error, never shown to a player (the one error path logs them)."""
 CATALOG_CONTEXTS = {"command name", "command description", "option name", "option description", "choice name"}
 """The Translator's message contexts (msgctxt): what a string is, never shown."""
 DEVELOPER_TOOLS = {"render/gallery.py", "render/samples.py"}
 """Tools for developers (the gallery of sample boards, the palette's colour samples): sample names, no reader."""
+NOTATION = {"text", "parse_action"}
+"""The text form of a game's actions ("23-24", "take supply"): a notation for logs, the database and the
+terminal, like a chess move's, not a sentence."""
 TERMINAL_FLAGS = {"add_argument", "ArgumentParser", "error"}
 """play.py's command-line flags: argparse's own English (--help), like the Makefile's."""
 
@@ -59,6 +62,8 @@ def _allowed_nodes(tree: ast.AST) -> set[int]:
             name = _name(node.func)
             if name in MARKERS | LOGGING | COMMAND_TREE | TERMINAL_FLAGS or name in DEVELOPER_ERRORS:
                 allow(node)
+        elif isinstance(node, ast.FunctionDef) and node.name in NOTATION:
+            allow(node)
         elif isinstance(node, ast.ClassDef):
             for keyword in node.keywords:  # GroupCog's group_name=, group_description=
                 allow(keyword)
