@@ -19,9 +19,11 @@ from engine.alexandros import (
     EndTurn,
     GameState,
     Give,
+    Occupy,
     Phase,
     Symbol,
     TakeCard,
+    TakeOver,
     apply,
     give_choices,
     legal_actions,
@@ -29,6 +31,10 @@ from engine.alexandros import (
 
 BEAM = 6
 """Normal: the moves of Alexander (with their wall paths) searched through both actions."""
+FOLLOW_UP = 10
+"""Normal: the first actions of a turn searched through the second one as well."""
+SAME_PROVINCE = 3
+"""Occupations of one province with the same number of guards judged (the rest differ in the cards paid)."""
 EASY_RANDOM_MOVE = 0.3
 """Easy: how often Alexander goes to a random legal destination."""
 EASY_NOISE = 1.5
@@ -59,15 +65,21 @@ def choose_give(state: GameState, rng: random.Random) -> Give:
 
 
 def distinct(state: GameState, actions: list[Action]) -> list[Action]:
-    """Taking either of two alike face-up cards is the same choice: keep one."""
-    seen: set[object] = set()
+    """The choices worth judging: taking either of two alike face-up cards is one choice, and of the ways to
+    occupy (or take over) one province with as many guards, which differ only in the cards paid, a few.
+    A big hand and a big province give thousands of those, and the search would judge every pair."""
+    seen: dict[object, int] = {}
     kept: list[Action] = []
     for action in actions:
         key: object = action
+        limit = 1
         if isinstance(action, TakeCard) and action.slot != SUPPLY:
             key = ("card", state.face_up[action.slot])
-        if key not in seen:
-            seen.add(key)
+        elif isinstance(action, Occupy | TakeOver):
+            key = (type(action), state.province[action.guards[0]], len(action.guards))
+            limit = SAME_PROVINCE
+        if seen.get(key, 0) < limit:
+            seen[key] = seen.get(key, 0) + 1
             kept.append(action)
     return kept
 
@@ -127,12 +139,17 @@ def _to_actions(state: GameState, action: Action, seat: int, rng: random.Random)
 
 
 def best_actions(state: GameState, seat: int, rng: random.Random) -> tuple[float, Action | None]:
-    """The best value reachable with the actions left this turn, and the first action to get it."""
+    """The best value reachable with the actions left this turn, and the first action to get it. Every
+    action is judged by the position it leaves; the best FOLLOW_UP of them also through the next action."""
     best: tuple[float, Action | None] = (evaluate(state, seat) if not state.actions_left else -1e9, None)
+    judged: list[tuple[float, Action, GameState]] = []
     for action in distinct(state, legal_actions(state)):
         reached = after(state, action, seat, rng)
-        value = best_actions(reached, seat, rng)[0] if _mine(reached, seat) else evaluate(reached, seat)
-        value += rng.random() * 1e-3
+        judged.append((evaluate(reached, seat) + rng.random() * 1e-3, action, reached))
+    judged.sort(key=lambda t: -t[0])
+    for rank, (value, action, reached) in enumerate(judged):
+        if rank < FOLLOW_UP and _mine(reached, seat):
+            value = best_actions(reached, seat, rng)[0] + rng.random() * 1e-3
         if value > best[0]:
             best = (value, action)
     return best
