@@ -2,8 +2,8 @@
 (`make play GAME=alexandros`).
 
 Every choice is a numbered menu (the action's text form, e.g. `occupy 12,15`, works too); each game saves
-a board PNG after every action in its own folder, play-boards/game-<seed>-<time>/. The sentences live in
-alexandros_words.py, one function each, so that they move into the text layer's catalogs as they are.
+a board PNG after every action in its own folder, play-boards/game-<seed>-<time>/. The sentences are
+alexandros_words.py's, in English, German or Italian (`--lang`, default: the system's language).
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ from engine.alexandros import (
     tax_income,
     wall_effect,
 )
-from play import CLEAR, game_folder
+from play import CLEAR, _system_language, game_folder
 from render.alexandros import render_board
+from texts import Texts, resolve, texts
 
 
 class AlexandrosTerminal:
@@ -57,15 +58,21 @@ class AlexandrosTerminal:
         boards: Path,
         ask: Callable[[str], str],
         ai_seed: int | None = None,
+        t: Texts | None = None,
     ) -> None:
+        self.t = t or texts("en")
         self.state: GameState = new_game(seats, seed)
         self.seed = seed
         # The AIs' own randomness, never the setup seed (which would give away every hand).
         self.ai_seed = secrets.randbits(62) if ai_seed is None else ai_seed
         self.humans = set(range(humans))
-        self.names = [w.human_name(s) if s in self.humans else w.ai_name(s, ai_level) for s in range(seats)]
-        if humans == 1:
-            self.names[0] = w.you()
+        self.names = [
+            w.human_name(self.t, s) if s in self.humans else w.ai_name(self.t, s, ai_level) for s in range(seats)
+        ]
+        # With one human, that player is "you": the messages about them are worded for "you".
+        self.you = 0 if humans == 1 else None
+        if self.you is not None:
+            self.names[self.you] = w.you(self.t)
         self.ai_level = ai_level
         self.boards = boards
         self.ask = ask
@@ -82,14 +89,14 @@ class AlexandrosTerminal:
 
     def run(self) -> None:
         self.boards.mkdir(parents=True, exist_ok=True)
-        print(w.intro(self.seed, self.names))
-        print(w.boards_folder(str(self.boards)))
+        print(w.intro(self.t, self.seed, self.names))
+        print(w.boards_folder(self.t, str(self.boards)))
         self.save_board()
         while not self.state.over:
             seat = self.state.to_move
             if seat in self.humans:
                 if not self.human_turn(seat):
-                    print(w.unfinished())
+                    print(w.unfinished(self.t))
                     return
             else:
                 self.ai_turn(seat)
@@ -99,7 +106,7 @@ class AlexandrosTerminal:
         """Hot seat: hands are secret, so a new player at the keyboard gets a clear screen first."""
         if self.hot_seat and self.last_human is not None and self.last_human != seat:
             print(CLEAR, end="", flush=True)
-            self.ask(w.handover(self.names[seat]))
+            self.ask(w.handover(self.t, self.names[seat]))
             for line in self.since_handover:
                 print(line)
         if self.last_human != seat:
@@ -116,7 +123,7 @@ class AlexandrosTerminal:
             self.menu_ply = self.state.ply
             self.show_decision(seat)
         try:
-            line = self.ask(w.prompt(self.state.turn + 1, self.names[seat])).strip()
+            line = self.ask(w.prompt(self.t, self.state.turn + 1, self.names[seat])).strip()
         except EOFError:
             return False
         command = line.lower()
@@ -125,24 +132,24 @@ class AlexandrosTerminal:
         if command in ("quit", "exit"):
             return False
         if command == "help":
-            print(w.help_text())
+            print(w.help_text(self.t))
         elif command in ("menu", "options"):
             self.show_menu(seat)
         elif command == "status":
             self.print_status(seat)
         elif command == "hand":
-            print(w.your_hand(self.state.hands[seat]))
+            print(w.your_hand(self.t, self.state.hands[seat]))
         elif command.isdigit():
             number = int(command)
             if 1 <= number <= len(self.menu):
                 self.apply(self.menu[number - 1], seat)
             else:
-                print(w.no_such_option(number, len(self.menu)))
+                print(w.no_such_option(self.t, number, len(self.menu)))
         else:
             try:
                 self.apply(parse_action(line), seat)
             except IllegalAction as error:
-                print(w.illegal(error.code.value, error.facts))
+                print(w.illegal(self.t, error.code.value))
         return True
 
     def show_decision(self, seat: int) -> None:
@@ -151,7 +158,7 @@ class AlexandrosTerminal:
 
     def show_menu(self, seat: int) -> None:
         state = self.state
-        print(w.decision(state.phase.value, state.actions_left))
+        print(w.decision(self.t, state.phase.value, state.actions_left))
         if state.phase is Phase.MOVE:
             # The board shows each destination point with its letter; the menu names the letters.
             letters = self.point_letters()
@@ -164,54 +171,62 @@ class AlexandrosTerminal:
         return {p: w.point_letter(i) for i, p in enumerate(points)}
 
     def describe(self, action: Action, seat: int) -> str:
+        t = self.t
         state = self.state
         board = state.board
         if isinstance(action, MoveAlexander):
             face = state.face_up[action.card] if action.card != HAND else None
             distance = point_distances(board, state.alexander_point)[action.point]
             return w.option_move(
+                t,
                 action.card == HAND,
-                action.symbol.label,
+                w.symbol(t, action.symbol),
                 face is not None and face != action.symbol,
                 self.point_letters()[action.point],
-                board.region[action.space],
+                w.region(t, board.region[action.space]),
                 action.space,
                 distance,
             )
         if isinstance(action, ChoosePath):
             effect = wall_effect(state, action.walls)
             parts = [
-                w.division(d.region, [(p.open_spaces, self.owner_name(p.owner)) for p in d.parts])
+                w.division(
+                    t,
+                    w.region(t, d.region),
+                    [(p.open_spaces, self.owner_name(p.owner), p.owner >= 0 and p.owner == self.you) for p in d.parts],
+                )
                 for d in effect.divisions
             ]
-            return w.option_path(len(action.walls), parts, effect.income_before[seat], effect.income_after[seat])
+            return w.option_path(t, len(action.walls), parts, effect.income_before[seat], effect.income_after[seat])
         if isinstance(action, TakeCard):
             card = state.face_up[action.slot] if action.slot in (0, 1) else None
-            return w.option_take(card.label if card is not None else None)
+            return w.option_take(t, w.symbol(t, card) if card is not None else None)
         if isinstance(action, Occupy | TakeOver):
             spaces = province_spaces(state, action.guards[0])
-            cost = [c.label for c in occupation_cost(state, action.guards)]
+            cost = w.symbols(t, occupation_cost(state, action.guards))
             after = state.copy()
             for s in spaces:
                 after.guards[s] = -1
             for s in action.guards:
                 after.guards[s] = seat
             income = tax_income(after)[seat]
-            region = board.region[action.guards[0]]
+            region = w.region(t, board.region[action.guards[0]])
             if isinstance(action, TakeOver):
                 loser = next(state.guards[s] for s in spaces if state.guards[s] >= 0)
-                return w.option_take_over(region, self.names[loser], list(action.guards), cost, income)
-            return w.option_occupy(region, list(action.guards), cost, income)
+                return w.option_take_over(t, region, self.names[loser], list(action.guards), cost, income)
+            return w.option_occupy(t, region, list(action.guards), cost, income)
         if isinstance(action, Tax):
             symbol = board.symbol[action.space]
             assert symbol is not None
             gains = tax_income(state)
-            return w.option_tax(symbol.label, action.space, [(self.names[s], gains[s]) for s in range(state.players)])
+            return w.option_tax(
+                t, w.symbol(t, symbol), action.space, [(self.names[s], gains[s]) for s in range(state.players)]
+            )
         if isinstance(action, TakeBack):
-            return w.option_take_back(action.space, board.region[action.space])
+            return w.option_take_back(t, action.space, w.region(t, board.region[action.space]))
         if isinstance(action, Give):
-            return w.option_give(self.names[state.give_to], [c.label for c in action.cards])
-        return w.option_end_turn()
+            return w.option_give(t, self.names[state.give_to], w.symbols(t, action.cards))
+        return w.option_end_turn(t)
 
     def owner_name(self, seat: int) -> str | None:
         return self.names[seat] if seat >= 0 else None
@@ -228,40 +243,54 @@ class AlexandrosTerminal:
 
     def report(self, before: GameState, action: Action, seat: int) -> None:
         """What everybody may know about the action: never the card drawn from the supply."""
+        t = self.t
         name = self.names[seat]
+        you = seat == self.you
         state = self.state
         board = state.board
         built = (before.black_left + before.red_left) - (state.black_left + state.red_left)
         if isinstance(action, MoveAlexander):
-            self.say(w.moved(name, action.card == HAND, action.symbol.label, board.region[action.space], action.space))
+            self.say(
+                w.moved(
+                    t,
+                    name,
+                    you,
+                    action.card == HAND,
+                    w.symbol(t, action.symbol),
+                    w.region(t, board.region[action.space]),
+                    action.space,
+                )
+            )
             if state.phase is not Phase.PATH:
-                self.say(w.walls_built(built, state.black_left, state.red_left))
+                self.say(w.walls_built(t, built, state.black_left, state.red_left))
         elif isinstance(action, ChoosePath):
-            self.say(w.walls_built(built, state.black_left, state.red_left))
+            self.say(w.walls_built(t, built, state.black_left, state.red_left))
         elif isinstance(action, TakeCard):
             card = before.face_up[action.slot] if action.slot in (0, 1) else None
-            self.say(w.took(name, card.label if card is not None else None))
+            self.say(w.took(t, name, you, w.symbol(t, card) if card is not None else None))
         elif isinstance(action, Occupy | TakeOver):
-            cost = [c.label for c in occupation_cost(before, action.guards)]
-            region = board.region[action.guards[0]]
+            cost = w.symbols(t, occupation_cost(before, action.guards))
+            region = w.region(t, board.region[action.guards[0]])
             if isinstance(action, TakeOver):
                 loser = next(
                     before.guards[s] for s in province_spaces(before, action.guards[0]) if before.guards[s] >= 0
                 )
-                self.say(w.took_over(name, region, self.names[loser], len(action.guards), cost))
+                who = "taker" if you else "loser" if loser == self.you else "other"
+                self.say(w.took_over(t, name, self.names[loser], who, region, len(action.guards), cost))
             else:
-                self.say(w.occupied(name, region, len(action.guards), cost))
+                self.say(w.occupied(t, name, you, region, len(action.guards), cost))
         elif isinstance(action, Give):
-            self.say(w.gave(name, self.names[before.give_to], [c.label for c in action.cards]))
+            who = "giver" if you else "taker" if before.give_to == self.you else "other"
+            self.say(w.gave(t, name, self.names[before.give_to], who, w.symbols(t, action.cards)))
         elif isinstance(action, Tax):
             gains = [(self.names[s], state.scores[s] - before.scores[s]) for s in range(state.players)]
-            self.say(w.levied(name, gains))
+            self.say(w.levied(t, name, you, gains))
         elif isinstance(action, TakeBack):
-            self.say(w.took_back(name, action.space, board.region[action.space]))
+            self.say(w.took_back(t, name, you, action.space, w.region(t, board.region[action.space])))
         else:
-            self.say(w.ended_turn(name))
+            self.say(w.ended_turn(t, name, you))
         if before.to_move != state.to_move and not state.over:
-            self.say(w.next_player(self.names[state.to_move]))
+            self.say(w.next_player(t, self.names[state.to_move], state.to_move == self.you))
 
     def print_status(self, seat: int) -> None:
         s = self.state
@@ -269,12 +298,12 @@ class AlexandrosTerminal:
         for other in range(s.players):
             print(
                 w.status_line(
-                    self.names[other], s.scores[other], income[other], s.guards_left[other], sum(s.hands[other])
+                    self.t, self.names[other], s.scores[other], income[other], s.guards_left[other], sum(s.hands[other])
                 )
             )
-        print(w.table([card.label if card is not None else None for card in s.face_up]))
-        print(w.walls_left(s.black_left, s.red_left, len(s.supply)))
-        print(w.your_hand(s.hands[seat]))
+        print(w.table(self.t, [w.symbol(self.t, card) if card is not None else None for card in s.face_up]))
+        print(w.walls_left(self.t, s.black_left, s.red_left, len(s.supply)))
+        print(w.your_hand(self.t, s.hands[seat]))
 
     def save_board(self, targets: list[tuple[str, int]] | None = None, suffix: str = "") -> Path:
         view = public_view(self.state)
@@ -286,9 +315,9 @@ class AlexandrosTerminal:
     def finish(self) -> None:
         outcome = result(self.state)
         assert outcome is not None
-        print(w.game_over(outcome.reason.value, outcome.rounds))
+        print(w.game_over(self.t, outcome.reason.value, outcome.rounds))
         for seat in sorted(range(len(self.names)), key=lambda s: -outcome.scores[s]):
-            print(w.final_line(self.names[seat], outcome.scores[seat], seat in outcome.winners))
+            print(w.final_line(self.t, self.names[seat], outcome.scores[seat], seat in outcome.winners))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None, help="seats in all, 2-4 (default: 3 with one human)")
     parser.add_argument("--ai", choices=LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
-    parser.add_argument("--lang", default=None, help="language (the Alexandros terminal game speaks English so far)")
+    parser.add_argument("--lang", default=None, help="language: en, de or it (default: the system's, else English)")
     parser.add_argument(
         "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
     )
@@ -307,11 +336,13 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats if args.seats is not None else max(args.players, 3 if args.players == 1 else 2)
     if not 2 <= seats <= 4 or seats < args.players:
         parser.error("--seats must be 2 to 4, and at least --players")
+    t = texts(resolve(args.lang or _system_language()))
     seed = args.seed if args.seed is not None else secrets.randbits(31)
+    folder = game_folder(args.boards, seed)
     try:
-        AlexandrosTerminal(args.players, seats, args.ai, seed, game_folder(args.boards, seed), input).run()
+        AlexandrosTerminal(args.players, seats, args.ai, seed, folder, input, t=t).run()
     except KeyboardInterrupt:
-        print("\n" + w.unfinished())
+        print("\n" + w.unfinished(t))
     return 0
 
 

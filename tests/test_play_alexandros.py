@@ -12,6 +12,7 @@ import play_alexandros
 from engine.alexandros import Occupy, Phase, TakeOver, Tax
 from play import CLEAR
 from play_alexandros import AlexandrosTerminal
+from texts import Texts, texts
 
 
 def scripted(game_of: Callable[[], AlexandrosTerminal], lines: Iterator[str], limit: int = 3000):  # type: ignore[no-untyped-def]
@@ -39,9 +40,11 @@ def scripted(game_of: Callable[[], AlexandrosTerminal], lines: Iterator[str], li
     return ask
 
 
-def terminal(humans: int, seats: int, seed: int, folder: Path, lines: list[str]) -> AlexandrosTerminal:
+def terminal(
+    humans: int, seats: int, seed: int, folder: Path, lines: list[str], t: Texts | None = None
+) -> AlexandrosTerminal:
     holder: list[AlexandrosTerminal] = []
-    game = AlexandrosTerminal(humans, seats, "easy", seed, folder, scripted(lambda: holder[0], iter(lines)), 1)
+    game = AlexandrosTerminal(humans, seats, "easy", seed, folder, scripted(lambda: holder[0], iter(lines)), 1, t)
     holder.append(game)
     return game
 
@@ -108,13 +111,13 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
     with pytest.raises(SystemExit):
         play_alexandros.main(["--players", "3", "--seats", "2"])
     dry = subprocess.run(
-        ["make", "-n", "play", "GAME=alexandros", "SEATS=4", "PLAYERS=1", "AI=easy"],
+        ["make", "-n", "play", "GAME=alexandros", "SEATS=4", "PLAYERS=1", "AI=easy", "LANG=de"],
         capture_output=True,
         text=True,
         check=True,
         cwd=Path(__file__).resolve().parent.parent,
     ).stdout
-    assert "-m play_alexandros --seats 4 --players 1 --ai easy" in dry.strip().splitlines()[-1]
+    assert "-m play_alexandros --seats 4 --lang de --players 1 --ai easy" in dry.strip().splitlines()[-1]
     clans = subprocess.run(
         ["make", "-n", "play", "PLAYERS=2"],
         capture_output=True,
@@ -123,4 +126,45 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
         cwd=Path(__file__).parent.parent,
     ).stdout
     command = clans.strip().splitlines()[-1]
-    assert "-m play --players 2" in command and "alexandros" not in command
+    assert "-m play " in command and "--players 2" in command and "alexandros" not in command
+
+
+def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--lang de`: menus, reports, symbols, regions and the end in German, none of the English sentences."""
+    game = terminal(1, 3, 4, tmp_path, ["help", "hand", "99", "xyz", "tax 0"], texts("de"))
+    game.run()
+    out = capsys.readouterr().out
+    assert game.state.over
+    for german in (
+        "Gib die Nummer einer Option ein",
+        "Es gibt keine Option 99: wähle 1 bis",
+        "Das ist weder die Nummer einer Option noch eine Aktion",
+        "Das geht jetzt nicht",
+        "Deine Hand:",
+        "Du erhebst Steuern: Du +",
+        "KI 2 (easy) zieht Alexander mit der",
+        "Partie vorbei nach",
+        "SIEGER",
+        "Steuereinnahmen",
+        "Nachziehstapel",
+        "Wächter",
+    ):
+        assert german in out, german
+    assert any(region in out for region in ("Ägypten", "Makedonien", "Kleinasien", "Syrien", "Persien"))
+    assert any(symbol in out for symbol in ("Tempel", "Amphore", "Pferd", "Leier", "Soldat"))
+    for english in ("Game over after", "moves Alexander", "Your hand", "tax income", "Type the number", "WINNER"):
+        assert english not in out, english
+
+
+def test_main_plays_in_italian_with_lang_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = iter(["help", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(lines))
+    assert play_alexandros.main(["--lang", "it", "--seed", "5", "--ai", "easy", "--boards", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Alexandros, seme 5. Posti: Tu," in out
+    assert "Scrivi il numero di un'opzione" in out and "Partita lasciata a metà." in out
+    assert "Type the number" not in out and "Seats:" not in out

@@ -15,7 +15,17 @@ from babel.messages.pofile import read_po, write_po
 
 from texts.catalogs import DOMAIN, LANGUAGES
 
-SOURCES = ("bot.py", "play.py", "cogs", "service", "engine", "render", "texts")
+SOURCES = (
+    "bot.py",
+    "play.py",
+    "play_alexandros.py",
+    "alexandros_words.py",
+    "cogs",
+    "service",
+    "engine",
+    "render",
+    "texts",
+)
 """Where messages are written: every module above the engine's rules that a player's words come from."""
 
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Np_": ((1, "c"), 2)}
