@@ -12,7 +12,6 @@ from discord import ui
 from cogs.clock_texts import PACE_CHOICES
 from cogs.errors import report_error
 from cogs.messages import order_option_description, order_option_label
-from cogs.replays import send_replay
 from engine import OrderOption
 from service.pace import DEFAULT_PACE
 
@@ -210,7 +209,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=r"clans:replay:(?P<g
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(
-            interaction, self.game_id, lambda: send_replay(_cog(interaction).games, interaction, self.game_id, True)
+            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, self.game_id, True)
         )
 
 

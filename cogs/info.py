@@ -8,7 +8,6 @@ from discord import app_commands
 from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
-from cogs.replays import send_replay
 from engine import load_chart
 
 
@@ -66,7 +65,7 @@ class InfoCommands(ClansBase):
     @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
     @app_commands.describe(game="The game's number, e.g. 3")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
-        await send_replay(self.games, interaction, game, ephemeral=False)
+        await self.replays.send(interaction, game, ephemeral=False)
 
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

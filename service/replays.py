@@ -30,6 +30,13 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
 
 async def finished_replay(games: GameService, game_id: int, guild_id: int | None) -> Replay:
     """A finished game of this server, ready to animate; running, cancelled or foreign games are refused."""
+    await finished_game(games, game_id, guild_id)
+    return await replay_of(games, game_id)
+
+
+async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> int:
+    """The number of moves of the game, if it is a finished game of this server (else refused): what a replay
+    may be drawn of."""
     game = await games.store.get_game(game_id)
     if game is None or game.guild_id != guild_id:
         raise GameError(f"There is no game #{game_id} in this server.")
@@ -40,6 +47,24 @@ async def finished_replay(games: GameService, game_id: int, guild_id: int | None
             "cancelled": "was cancelled",
         }
         raise GameError(f"Game #{game_id} {refusal.get(game.status, 'is not over')}.")
-    actions = await games.actions(game_id)
+    return (await games.table(game_id)).view.turn
+
+
+async def replay_of(games: GameService, game_id: int) -> Replay:
+    """Every position of the finished game, to animate."""
+    game = await games.store.get_game(game_id)
+    if game is None:
+        raise GameError("That game no longer exists.")
+    actions = await games.actions(game.id)
     names = tuple(seat.name for seat in game.seats)
-    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions))
+    return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions))
+
+
+async def cached_gif(games: GameService, game_id: int, version: int) -> bytes | None:
+    """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
+    return await games.store.cached_replay(game_id, version)
+
+
+async def keep_gif(games: GameService, game_id: int, version: int, gif: bytes) -> None:
+    """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
+    await games.store.save_replay(game_id, version, gif)

@@ -306,6 +306,17 @@ V7_SEATS_AWAY: Final = """
 CREATE INDEX seats_away ON seats (away, game_id) WHERE away = 1;
 """
 
+# A finished game's replay is drawn once and kept (store/replays.py), shared by every process on the database;
+# ``version`` is the renderer's (render.replay.RENDERER_VERSION). The cache is not copied by topostgres.
+V8_REPLAYS: Final = """
+CREATE TABLE replays (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    gif     BLOB    NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -327,4 +338,8 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         ),
     ),
     V7_SEATS_AWAY,
+    Migration(
+        sqlite=V8_REPLAYS,
+        postgres=V8_REPLAYS.replace("game_id INTEGER", "game_id BIGINT").replace("gif     BLOB", "gif     BYTEA"),
+    ),
 )
