@@ -36,6 +36,18 @@ class Config:
     """Shards of the whole bot (every process); None: as many as Discord recommends, all in this process."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs; None: all of them."""
+    replay_cooldown_s: float = 30.0
+    """How long a member waits between two replays they ask for."""
+    lobbies_per_user: int = 2
+    """Open lobbies one member may host at once."""
+    games_per_user: int = 10
+    """Games (open lobbies and running games) one member may sit in at once."""
+    lobbies_per_server: int = 10
+    """Open lobbies in one server at once."""
+    games_per_server: int = 50
+    """Running games in one server at once."""
+    ai_queue: int = 200
+    """AI turns waiting for a worker at most; more wait in the database until the AI sweep finds them."""
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Config:
@@ -52,6 +64,12 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
         ai_sweep_s=_positive(env, "CLANS_AI_SWEEP", 5.0),
+        replay_cooldown_s=_float(env, "CLANS_REPLAY_COOLDOWN", 30.0),
+        lobbies_per_user=_limit(env, "CLANS_LOBBIES_PER_USER", 2),
+        games_per_user=_limit(env, "CLANS_GAMES_PER_USER", 10),
+        lobbies_per_server=_limit(env, "CLANS_LOBBIES_PER_SERVER", 10),
+        games_per_server=_limit(env, "CLANS_GAMES_PER_SERVER", 50),
+        ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
         **_shards(env),
     )
 
@@ -71,6 +89,15 @@ def _rollouts(env: Mapping[str, str], key: str, default: int) -> int:
         return default
     if not raw.isdigit() or int(raw) < 1:
         raise ConfigError(f"{key} must be a whole number of rollouts, 1 or more, not {raw!r}")
+    return int(raw)
+
+
+def _limit(env: Mapping[str, str], key: str, default: int) -> int:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{key} must be a whole number, 1 or more, not {raw!r}")
     return int(raw)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from engine import new_game
 from service.errors import STATUS_SENTENCE, GameError, refusals
+from service.limits import Limits, check_may_join, check_may_open, check_may_start
 from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
@@ -23,13 +24,20 @@ class LobbyService:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.now: Clock = now or system_clock
         self.locks = GameLocks()
+        self.limits = Limits()
+        """Open lobbies and games per member and per server (the bot sets them from its configuration)."""
 
     async def open_lobby(
         self, guild_id: int | None, channel_id: int, host_id: int, host_name: str, pace: str = Pace.DAILY
     ) -> GameRecord:
         pace = parse_pace(pace)
+        await self.check_may_open(guild_id, host_id)
         with refusals():
             return await self.store.create_lobby(guild_id, channel_id, host_id, host_name, self._seed_source(), pace)
+
+    async def check_may_open(self, guild_id: int | None, host_id: int) -> None:
+        """Refused when the member or the server may not open another lobby (before answering `/clans new`)."""
+        await check_may_open(self.store, self.limits, guild_id, host_id)
 
     async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
         game = await self.lobby(game_id)
@@ -71,7 +79,9 @@ class LobbyService:
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        await self.lobby(game_id)
+        game = await self.lobby(game_id)
+        if game.seat_of(user_id) is None:  # a second join is refused for what it is, below
+            await check_may_join(self.store, self.limits, game.guild_id, user_id)
         with refusals():
             await self.store.add_seat(game_id, user_id, name)
         return await self.game(game_id)
@@ -105,6 +115,7 @@ class LobbyService:
             raise GameError("Only the host can start the game.")
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
             raise GameError(f"Clans needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this lobby has {len(game.seats)}.")
+        await check_may_start(self.store, self.limits, game.guild_id, user_id)
         state = new_game(len(game.seats), game.seed)
         clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():

@@ -24,6 +24,7 @@ from store.errors import (
     WrongGuild,
 )
 from store.games import MAX_SEATS, GameQueries
+from store.limits import LimitQueries, OpenCounts
 from store.migrations import MIGRATIONS
 from store.overview import OverviewQueries
 from store.ratings import RatingQueries, finishing_ranks
@@ -39,9 +40,10 @@ from store.records import (
     ResultRecord,
     SeatRecord,
 )
+from store.replays import ReplayQueries
 
 
-class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries):
+class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries, ReplayQueries, LimitQueries):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -66,6 +68,7 @@ __all__ = [
     "NotInLobby",
     "NotRunning",
     "NotSeated",
+    "OpenCounts",
     "ProfileRecord",
     "RatingRecord",
     "ResultInput",

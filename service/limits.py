@@ -1,0 +1,59 @@
+"""Limits on open lobbies and running games, per member and per server, so one member (or one server) cannot
+fill the bot with threads and games. Set from the configuration (config.py, `.env.example`).
+
+Counted at the moment of asking (one read): two requests of one member landing at the same instant on two
+processes may both pass, which overshoots by one at most per process; the limits bound spam, not exact counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.errors import GameError
+from store import Store
+from words import count
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    lobbies_per_user: int = 2
+    games_per_user: int = 10
+    lobbies_per_server: int = 10
+    games_per_server: int = 50
+
+
+async def check_may_open(store: Store, limits: Limits, guild_id: int | None, user_id: int) -> None:
+    """Refused (GameError) when the member or the server may not open one more lobby."""
+    counts = await store.open_counts(guild_id, user_id)
+    if counts.lobbies_hosted >= limits.lobbies_per_user:
+        raise GameError(
+            f"You already host {count(counts.lobbies_hosted, 'open lobby', 'open lobbies')}, the most one member "
+            "may: start or cancel one before opening another."
+        )
+    _check_seats(counts.games_seated, limits)
+    if counts.server_lobbies >= limits.lobbies_per_server:
+        raise GameError(
+            f"This server already has {count(counts.server_lobbies, 'open lobby', 'open lobbies')}, the most it "
+            "may: join one of them, or open yours once one has started."
+        )
+
+
+async def check_may_join(store: Store, limits: Limits, guild_id: int | None, user_id: int) -> None:
+    _check_seats((await store.open_counts(guild_id, user_id)).games_seated, limits)
+
+
+async def check_may_start(store: Store, limits: Limits, guild_id: int | None, host_id: int) -> None:
+    running = (await store.open_counts(guild_id, host_id)).server_running
+    if running >= limits.games_per_server:
+        raise GameError(
+            f"This server already runs {count(running, 'game')}, the most it may at once: start this one when "
+            "another has ended."
+        )
+
+
+def _check_seats(seated: int, limits: Limits) -> None:
+    if seated >= limits.games_per_user:
+        raise GameError(
+            f"You already sit in {count(seated, 'game')} (open lobbies and running games), the most one member "
+            "may: finish or leave one first."
+        )
