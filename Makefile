@@ -75,7 +75,7 @@ SEED ?=
 play: $(STAMP)
 	$(BIN)/python -m play $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
-# Every benchmark end to end in about 4 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
+# Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -179,10 +181,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="fresh bots measured (medians are printed)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--one", action="store_true", help="measure one bot in this process, print JSON")
     args = parser.parse_args(argv)
+    if args.one:
+        print("RESULT " + json.dumps(asyncio.run(one_bot(args.seed))), flush=True)
+        return 0
+    # Each bot in a process of its own: memory freed by one bot stays in its process's heap and would hide
+    # the next one's growth.
+    here = [sys.executable, "-m", __spec__.name] if __spec__ is not None else [sys.executable, sys.argv[0]]
     cold, kept = [], []
     for index in range(args.repeat):
-        first, second = asyncio.run(one_bot(args.seed + index))
+        done = subprocess.run([*here, "--one", "--seed", str(args.seed + index)], capture_output=True, text=True)
+        line = next((row for row in done.stdout.splitlines() if row.startswith("RESULT ")), None)
+        if line is None:
+            print(done.stdout, done.stderr, file=sys.stderr)
+            return 1
+        first, second = json.loads(line.removeprefix("RESULT "))
         cold.append(first)
         kept.append(second)
     report("first", cold)

@@ -20,15 +20,10 @@ FRAME_MS = 700
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts over."""
 COLOURS = 96
-RENDERER_VERSION = 2
+RENDERER_VERSION = 1
 """Bump whenever a replay's pixels change: cached replays of an older version are drawn again."""
 PROGRESS_PX = 4
 PROGRESS_INK = (139, 90, 43)
-
-
-def replay_frames(views: Sequence[PublicView], names: Sequence[str] = ()) -> list[Image.Image]:
-    """The scaled RGB frames, one per view; the last view of a finished game shows the results."""
-    return [_frame(views, names, index) for index in range(len(views))]
 
 
 def _frame(views: Sequence[PublicView], names: Sequence[str], index: int) -> Image.Image:

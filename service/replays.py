@@ -28,12 +28,6 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
     return tuple(views)
 
 
-async def finished_replay(games: GameService, game_id: int, guild_id: int | None) -> Replay:
-    """A finished game of this server, ready to animate; running, cancelled or foreign games are refused."""
-    await finished_game(games, game_id, guild_id)
-    return await replay_of(games, game_id)
-
-
 async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> int:
     """The number of moves of the game, if it is a finished game of this server (else refused): what a replay
     may be drawn of."""
