@@ -13,13 +13,18 @@ from service.errors import GameError
 from store import Store
 from words import count
 
+NO_LIMIT = 2**31
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    lobbies_per_user: int = 2
-    games_per_user: int = 10
-    lobbies_per_server: int = 10
-    games_per_server: int = 50
+    """The service's own default is no limit (scripts, the terminal game, service tests); the bot sets the
+    configured ones (config.py: 2, 10, 10 and 50)."""
+
+    lobbies_per_user: int = NO_LIMIT
+    games_per_user: int = NO_LIMIT
+    lobbies_per_server: int = NO_LIMIT
+    games_per_server: int = NO_LIMIT
 
 
 async def check_may_open(store: Store, limits: Limits, guild_id: int | None, user_id: int) -> None:
