@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     cog,
     every_interaction_answered,  # noqa: F401
@@ -24,7 +25,9 @@ HUMAN_FIRST = [5, 6, 8]
 """Seeds where the human (seat 0 of two) moves first."""
 
 
-async def test_an_ai_turn_refused_by_a_full_line_is_played_after_the_sweep(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_an_ai_turn_refused_by_a_full_line_is_played_after_the_sweep(
+    fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     gate = tmp_path / "think"
     pool = AiPool(1, niceness=0, solver=partial(gated, str(gate)))
     bot = await make_bot(fake, tmp_path / "db", HUMAN_FIRST, ai_pool=pool, ai_queue=1)
@@ -44,7 +47,7 @@ async def test_an_ai_turn_refused_by_a_full_line_is_played_after_the_sweep(fake:
             await fake.slash(player, "clans move", {"from": move.src, "to": move.dst}, channel=channel, settle=False)
         )
         await fake.wait_until(lambda m=moves[-1]: bool(m.followups) or m.response is not None, timeout=10)
-    await fake.wait_until(lambda: len(cog(bot).ai.games_with_tasks) == 2, timeout=10)
+    await fake.wait_until(lambda: any("AI queue full" in r.getMessage() for r in caplog.records), timeout=30)
     assert [(await peek(bot, game_id)).state.ply for game_id, _, _ in games] == [1, 1, 1]
     gate.touch()
     await fake.settle(60)
