@@ -63,14 +63,15 @@ class Load:
         await games.join(lobby.id, guest.id, guest.name)
         return (await games.start(lobby.id, host.id)).id, channel
 
-    async def finished_game(self) -> int:
-        """A game played to its end with random legal actions (through the service: quick, not measured)."""
-        game_id, _ = await self.game()
+    async def finished_game(self) -> tuple[int, int]:
+        """A game played to its end with random legal actions (through the service: quick, not measured), and
+        its channel, where its replay is asked for (from another channel, the bot would have to see that one)."""
+        game_id, channel = await self.game()
         while not (table := await peek(self.bot, game_id)).state.over:
             mover = table.mover.user_id
             action = self.rng.choice(legal_moves(table.state))
             await self.bot.games.play(game_id, mover, action, expected_ply=table.state.ply)
-        return game_id
+        return game_id, channel
 
     async def move(self, game_id: int, channel: int) -> InteractionResult | None:
         """One measured `/clans move` in the running game (village orders are chosen directly); None at its end."""
@@ -93,7 +94,7 @@ class Load:
             )
             return await replied(self.fake, result)
 
-    async def round(self, finished: list[int], askers: list[FakeUser]) -> dict[str, float]:
+    async def round(self, finished: list[tuple[int, int]], askers: list[FakeUser]) -> dict[str, float]:
         """Six replays asked at once while moves are played: the round's figures."""
         game_id, channel = await self.game()
         await self.move(game_id, channel)  # warm: the first board of a bot loads its fonts and map
@@ -110,9 +111,9 @@ class Load:
         started = time.perf_counter()
         asked = [
             await self.fake.slash(
-                asker, "clans replay", {"game": game}, channel=self.fake.channels[channel], settle=False
+                asker, "clans replay", {"game": game}, channel=self.fake.channels[where], settle=False
             )
-            for asker, game in zip(askers, finished, strict=True)
+            for asker, (game, where) in zip(askers, finished, strict=True)
         ]
         moves: list[float] = []
 

@@ -26,6 +26,7 @@ async def test_a_member_hosts_a_limited_number_of_lobbies(fake: FakeDiscord, tmp
         answered(await fake.slash(alice, "clans new", channel=fake.text_channel(channel_id)))
     third = fake.text_channel(903)
     refused(await fake.slash(alice, "clans new", channel=third), "You already host 2 open lobbies")
+    refused(await fake.slash(alice, "clans new", channel=third, locale="de"), "Du leitest schon 2 offene Lobbys")
     assert await bot.store.latest_game(third.id) is None
     answered(await fake.slash(bob, "clans new", channel=third))  # the limit is each member's own
     # Once one of hers has started, Alice may open another lobby.
@@ -55,7 +56,9 @@ async def test_a_server_has_a_limited_number_of_lobbies_and_running_games(fake: 
     answered(await fake.slash(dave, "clans new", channel=fake.text_channel(903)))
     refused(await fake.slash(alice, "clans new", channel=fake.text_channel(904)), "This server already has 2 open")
     answered(await fake.slash(dave, "clans join", channel=fake.channels[902]))
-    refused(await fake.slash(carol, "clans start", channel=fake.channels[902]), "This server already runs 1 game")
+    refused(await fake.slash(carol, "clans start", channel=fake.channels[902]), "This server already runs 1 game,")
+    in_italian = await fake.slash(carol, "clans start", channel=fake.channels[902], locale="it")
+    refused(in_italian, "Su questo server è già in corso 1 partita, il massimo")
     assert (await bot.store.latest_game(902)).status == "lobby"  # type: ignore[union-attr]
 
 

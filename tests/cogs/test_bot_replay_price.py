@@ -28,6 +28,7 @@ from bot import ClansBot
 from engine import PublicView, legal_moves
 from render.replay import RENDERER_VERSION, render_replay
 from service import ManualClock
+from texts import Texts
 
 GIF_MAGIC = b"GIF89a"
 
@@ -47,12 +48,13 @@ async def test_a_replay_is_drawn_once_then_sent_from_the_database(fake: FakeDisc
     alice, bob, carol = users(fake, 3)
     game_id = await finished_game(fake, bot, [alice, bob], 930)
     desk = cog(bot).replays
-    first = answered(await fake.slash(alice, "clans replay", {"game": game_id}))
+    here = fake.channels[930]  # asked in the game's own channel: posted for everyone there
+    first = answered(await fake.slash(alice, "clans replay", {"game": game_id}, channel=here))
     [posted] = first.followups
     gif = posted.files[0][1]
     assert gif.startswith(GIF_MAGIC) and desk.drawn == 1
     assert await bot.store.cached_replay(game_id, RENDERER_VERSION) == gif
-    again = answered(await fake.slash(carol, "clans replay", {"game": game_id}))
+    again = answered(await fake.slash(carol, "clans replay", {"game": game_id}, channel=here))
     assert again.followups[0].files[0][1] == gif and desk.drawn == 1, "the kept replay was sent, not drawn again"
 
 
@@ -61,14 +63,17 @@ async def test_a_member_asking_again_within_the_cooldown_is_told_to_wait(fake: F
     bot = await start_bot(fake, tmp_path, seeds=[11], now=clock, replay_cooldown_s=30)
     alice, bob = users(fake, 2)
     game_id = await finished_game(fake, bot, [alice, bob], 930)
-    answered(await fake.slash(alice, "clans replay", {"game": game_id}))
+    here = fake.channels[930]
+    answered(await fake.slash(alice, "clans replay", {"game": game_id}, channel=here))
     clock.advance(timedelta(seconds=10))
-    refused(await fake.slash(alice, "clans replay", {"game": game_id}), "try again in 20 seconds")
-    message = next(m for m in public_messages(fake, fake.channels[930]) if "Game over" in m["content"])
+    refused(await fake.slash(alice, "clans replay", {"game": game_id}, channel=here), "try again in 20 seconds")
+    in_german = await fake.slash(alice, "clans replay", {"game": game_id}, channel=here, locale="de")
+    refused(in_german, "versuch es in 20 Sekunden noch einmal")
+    message = next(m for m in public_messages(fake, here) if "Game over" in m["content"])
     refused(await fake.click(alice, message, f"clans:replay:{game_id}"), "try again in 20 seconds")
-    answered(await fake.slash(bob, "clans replay", {"game": game_id}))  # the cooldown is each member's own
+    answered(await fake.slash(bob, "clans replay", {"game": game_id}, channel=here))  # each member's own cooldown
     clock.advance(timedelta(seconds=20))
-    shown = answered(await fake.slash(alice, "clans replay", {"game": game_id}))
+    shown = answered(await fake.slash(alice, "clans replay", {"game": game_id}, channel=here))
     assert shown.followups[0].files[0][1].startswith(GIF_MAGIC)
 
 
@@ -84,22 +89,22 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
     drawing, most = [0], [0]
     lock = threading.Lock()
 
-    def held_draw(views: Sequence[PublicView], names: Sequence[str]) -> bytes:
+    def held_draw(views: Sequence[PublicView], names: Sequence[str], t: Texts) -> bytes:
         with lock:
             drawing[0] += 1
             most[0] = max(most[0], drawing[0])
         started.set()
         release.wait(60)
         try:
-            return render_replay(views, names)
+            return render_replay(views, names, t)
         finally:
             with lock:
                 drawing[0] -= 1
 
     desk.draw = held_draw
     asked = [
-        await fake.slash(alice, "clans replay", {"game": first}, settle=False),
-        await fake.slash(bob, "clans replay", {"game": second}, settle=False),
+        await fake.slash(alice, "clans replay", {"game": first}, channel=fake.channels[930], settle=False),
+        await fake.slash(bob, "clans replay", {"game": second}, channel=fake.channels[931], settle=False),
     ]
     await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked), timeout=10)
     assert all(r.response is not None and r.response.callback_type == 5 for r in asked), "answered: thinking…"
