@@ -13,7 +13,7 @@ RUN_STAMP := $(RUN_VENV)/.installed
 # - .venv-run (make run): the runtime set only, requirements.lock: no test or lint tool where the bot runs;
 # - .venv (make install, test, lint, bench, play): the runtime set plus the dev tools of requirements-dev.lock.
 # Each is rebuilt whenever pyproject.toml or its lock changes: the exact versions first, then the project
-# itself without resolving anything again (editable for development, a plain install to run).
+# itself (editable) without resolving anything again.
 $(STAMP): pyproject.toml $(LOCK) $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
