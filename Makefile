@@ -1,31 +1,51 @@
-PYTHON ?= python3
-VENV   := .venv
-BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
-LOCK   := requirements.lock
+PYTHON   ?= python3
+VENV     := .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+LOCK     := requirements.lock
+DEV_LOCK := requirements-dev.lock
+RUN_VENV := .venv-run
+RUN_STAMP := $(RUN_VENV)/.installed
 
-.PHONY: catalogs install lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
+.PHONY: catalogs install install-run lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
-# The virtual environment is rebuilt whenever pyproject.toml or the lock changes: the exact versions of
-# requirements.lock first, then the project itself (editable) without resolving anything again.
-$(STAMP): pyproject.toml $(LOCK)
+# Two environments, installed apart from the two locks:
+# - .venv-run (make run): the runtime set only, requirements.lock: no test or lint tool where the bot runs;
+# - .venv (make install, test, lint, bench, play): the runtime set plus the dev tools of requirements-dev.lock.
+# Each is rebuilt whenever pyproject.toml or its lock changes: the exact versions first, then the project
+# itself (editable) without resolving anything again.
+$(STAMP): pyproject.toml $(LOCK) $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+$(RUN_STAMP): pyproject.toml $(LOCK)
+	$(PYTHON) -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(RUN_VENV)/bin/python -m pip install --quiet -r $(LOCK)
+	$(RUN_VENV)/bin/python -m pip install --quiet --no-deps -e .
+	touch $(RUN_STAMP)
+
 install: $(STAMP)
 
-# Refresh requirements.lock: resolve pyproject.toml's dependencies (with dev) in a throw-away venv and
-# freeze it, leaving out the project itself. Run after changing a dependency, then commit the lock.
+install-run: $(RUN_STAMP)
+
+# Refresh both locks: resolve pyproject.toml's runtime dependencies in a throw-away venv and freeze them
+# (requirements.lock), then add the dev tools under those exact versions and freeze what they added
+# (requirements-dev.lock, which includes the runtime lock). Run after changing a dependency, commit both.
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --quiet --upgrade pip
-	.lock-venv/bin/python -m pip install --quiet '.[dev]'
-	{ echo "# Exact versions for make install. Made by make lock from pyproject.toml; do not edit by hand."; \
+	.lock-venv/bin/python -m pip install --quiet .
+	{ echo "# Exact runtime versions (make run, make install). Made by make lock from pyproject.toml; do not edit by hand."; \
 	  .lock-venv/bin/python -m pip freeze --exclude clans-discord; } > $(LOCK)
+	.lock-venv/bin/python -m pip install --quiet -c $(LOCK) '.[dev]'
+	{ echo "# Exact versions of the dev tools (make install, make test), on top of the runtime lock. Made by make lock."; \
+	  echo "-r $(LOCK)"; \
+	  .lock-venv/bin/python -m pip freeze --exclude clans-discord | grep -vxF -f $(LOCK); } > $(DEV_LOCK)
 	rm -rf .lock-venv
 
 lint: $(STAMP)
@@ -46,8 +66,8 @@ test: lint typecheck
 	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
 	$(MAKE) --no-print-directory check-install
 
-run: $(STAMP)
-	$(BIN)/python bot.py
+run: $(RUN_STAMP)
+	$(RUN_VENV)/bin/python bot.py
 
 # Extract every message from the code and bring each language's catalog up to date (new messages arrive
 # untranslated, changed ones marked fuzzy). Translate them in texts/locales/<lang>.po.
@@ -78,6 +98,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.ai_arena --quick
 	nice -n 10 $(BIN)/python -m bench.store
 	nice -n 10 $(BIN)/python -m bench.scheduler
+	nice -n 10 $(BIN)/python -m bench.replay_load
 
 # Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
 SQLITE ?= var/clans.db
@@ -90,4 +111,4 @@ gallery: $(STAMP)
 	$(BIN)/python -m render.gallery gallery
 
 clean:
-	rm -rf $(VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info
+	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info

@@ -21,6 +21,7 @@ from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
 from service import GameService
 from service.ai_pool import AiPool
+from service.limits import Limits
 from store import Store, StoreError
 
 log = logging.getLogger("clans")
@@ -49,6 +50,10 @@ class ClansBot(commands.AutoShardedBot):
         self.store = store
         pool = None if games else AiPool(rollouts=config.ai_rollouts, budget_s=config.ai_budget_s)
         self.games = games or GameService(store, ai_pool=pool)
+        self.games.limits = Limits(
+            config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
+        )
+        self.games.ai_pool.max_waiting = config.ai_queue
 
     async def setup_hook(self) -> None:
         await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's

@@ -43,6 +43,18 @@ class Config:
     """The shards this process runs; None: all of them."""
     debug_http: bool = False
     """Log discord.py's HTTP and gateway traffic at DEBUG too (request bodies, clan DMs included)."""
+    replay_cooldown_s: float = 30.0
+    """How long a member waits between two replays they ask for."""
+    lobbies_per_user: int = 2
+    """Open lobbies one member may host at once."""
+    games_per_user: int = 10
+    """Games (open lobbies and running games) one member may sit in at once."""
+    lobbies_per_server: int = 10
+    """Open lobbies in one server at once."""
+    games_per_server: int = 50
+    """Running games in one server at once."""
+    ai_queue: int = 200
+    """AI turns waiting for a worker at most; more wait in the database until the AI sweep finds them."""
 
     def __repr__(self) -> str:
         """Every setting but the secrets: the token, and a database URL's password."""
@@ -70,6 +82,12 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
         ai_sweep_s=_positive(env, "CLANS_AI_SWEEP", 5.0),
         debug_http=env.get("CLANS_DEBUG_HTTP", "").strip().lower() in ("1", "true", "yes", "on"),
+        replay_cooldown_s=_float(env, "CLANS_REPLAY_COOLDOWN", 30.0),
+        lobbies_per_user=_limit(env, "CLANS_LOBBIES_PER_USER", 2),
+        games_per_user=_limit(env, "CLANS_GAMES_PER_USER", 10),
+        lobbies_per_server=_limit(env, "CLANS_LOBBIES_PER_SERVER", 10),
+        games_per_server=_limit(env, "CLANS_GAMES_PER_SERVER", 50),
+        ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
         **_shards(env),
     )
 
@@ -98,6 +116,15 @@ def _rollouts(env: Mapping[str, str], key: str, default: int) -> int:
         return default
     if not raw.isdigit() or int(raw) < 1:
         raise ConfigError(f"{key} must be a whole number of rollouts, 1 or more, not {raw!r}")
+    return int(raw)
+
+
+def _limit(env: Mapping[str, str], key: str, default: int) -> int:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{key} must be a whole number, 1 or more, not {raw!r}")
     return int(raw)
 
 

@@ -243,6 +243,10 @@ async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list
                 ai_budget_s=SETTINGS.ai_budget_s,
                 ai_rollouts=SETTINGS.ai_rollouts,
                 ai_delay_s=0,
+                # The burst opens hundreds of games for the same two players: no limit on games per member.
+                games_per_user=1_000_000,
+                lobbies_per_server=1_000_000,
+                games_per_server=1_000_000,
             )
             await fake.start(bot)
             harness = Harness(fake, bot, seed)

@@ -19,6 +19,7 @@ from cogs.boards import BoardImages
 from cogs.components import lobby_view, order_view, replay_view
 from cogs.history_text import with_catch_up
 from cogs.order_menus import OrderMenus
+from cogs.replays import ReplayDesk
 from engine import Move, order_consequences
 from service import Deadlines, GameService, Played, PrivateBoard, Table
 from texts import of_game
@@ -41,6 +42,7 @@ class ClansBase(commands.Cog):
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
         settings = bot.config
+        self.replays = ReplayDesk(self.games, settings.replay_cooldown_s)
         self.deadlines = Deadlines(self.games)
         from cogs.clock import TurnScheduler  # the scheduler module imports this one
 

@@ -17,7 +17,6 @@ from discord import ui
 from cogs.clock_texts import PACE_CHOICES, pace_label
 from cogs.errors import report_error
 from cogs.messages import language_name, order_option_description, order_option_label
-from cogs.replays import send_replay
 from engine import OrderOption
 from service import GameError
 from service.errors import Why
@@ -288,7 +287,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(
-            interaction, self.game_id, lambda: send_replay(_cog(interaction).games, interaction, self.game_id, True)
+            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, self.game_id, True)
         )
 
 

@@ -9,7 +9,6 @@ from cogs import clock_texts
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
 from cogs.errors import reader, server_texts
-from cogs.replays import send_replay
 from cogs.visibility import check_visible
 from engine import load_chart
 from service import GameError
@@ -82,7 +81,7 @@ class InfoCommands(ClansBase):
             check_visible(interaction, record)
         # Public in the game's own channel; from another channel, only to the asker (who can see that one).
         here = record is not None and record.channel_id == interaction.channel_id
-        await send_replay(self.games, interaction, game, ephemeral=not here)
+        await self.replays.send(interaction, game, ephemeral=not here)
 
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

@@ -11,6 +11,7 @@ import discord
 from cogs import messages as text
 from cogs.components import lobby_view
 from service import GameError, GameService, Why
+from service.lobby import parse_pace
 from texts import Np_, mention, of_game
 
 log = logging.getLogger("clans.cog")
@@ -35,7 +36,11 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 async def open_lobby(
     games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool, language: str
 ) -> None:
-    """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread."""
+    """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread.
+
+    Everything that can refuse is checked first (an ephemeral refusal); then the interaction is answered at once
+    ("thinking…") before the game is written and the thread created, which Discord may rate limit for longer
+    than its 3 s deadline. A thread that cannot be created or used leaves no game behind, and no empty thread."""
     channel, permissions = interaction.channel, interaction.app_permissions
     new_thread = (
         thread
@@ -47,34 +52,62 @@ async def open_lobby(
     if missing:
         raise GameError(Why.MISSING_PERMISSIONS, permissions=tuple(missing))
     assert interaction.channel_id is not None
+    parse_pace(pace)
+    await games.check_may_open(interaction.guild_id, interaction.user.id)
+    await interaction.response.defer(thinking=True)
+    if new_thread:
+        assert isinstance(channel, discord.TextChannel)
+        if await _open_in_thread(games, interaction, channel, host_name, pace, language):
+            return
     user = interaction.user
-    if not new_thread:
-        game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
-        callback = await interaction.response.send_message(
-            embed=text.lobby_embed(of_game(game), game),
-            view=lobby_view(game.id, pace=game.pace, language=game.language),
-        )
-        if callback.message_id is not None:
-            await games.set_lobby_message(game.id, callback.message_id)
-        return
-    assert isinstance(channel, discord.TextChannel)
+    game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
+    lobby = await interaction.followup.send(
+        embed=text.lobby_embed(of_game(game), game),
+        view=lobby_view(game.id, pace=game.pace, language=game.language),
+        wait=True,
+    )
+    await games.set_lobby_message(game.id, lobby.id)
+
+
+async def _open_in_thread(
+    games: GameService,
+    interaction: discord.Interaction,
+    channel: discord.TextChannel,
+    host_name: str,
+    pace: str,
+    language: str,
+) -> bool:
+    """The lobby in a new thread of ``channel``; False (nothing left behind) if the thread could not be made."""
+    user = interaction.user
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
     game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace, language)
+    t = of_game(game)
+    created: discord.Thread | None = None
     try:
         created = await channel.create_thread(
             name=f"Clans #{game.id}",
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )
-    except discord.HTTPException:
-        log.warning("Could not create a thread for game %s in channel %s", game.id, channel.id)
+        game = await games.place_lobby(game.id, created.id)
+        lobby = await created.send(
+            t._("{player}'s game", player=mention(user.id)),
+            embed=text.lobby_embed(t, game),
+            view=lobby_view(game.id, pace=game.pace, language=game.language),
+            allowed_mentions=text.pings(game.seats),  # the host: a mention in a thread adds them to it
+        )
+    except (discord.HTTPException, GameError):
+        log.warning("Could not open game %s in a thread of channel %s", game.id, channel.id, exc_info=True)
         await games.discard_lobby(game.id)
-        await open_lobby(games, interaction, host_name, pace, thread=False, language=language)
-        return
-    game = await games.place_lobby(game.id, created.id)
-    t = of_game(game)
-    await interaction.response.send_message(
+        if created is not None:
+            try:
+                await created.delete()
+            except discord.HTTPException:
+                log.warning("Could not delete the unused thread %s of game %s", created.id, game.id)
+        return False
+    await games.set_lobby_message(game.id, lobby.id)
+    await interaction.followup.send(
         t._(
             "{player} opened **Clans game #{game}** in {thread}: join there!",
             player=mention(user.id),
@@ -82,10 +115,4 @@ async def open_lobby(
             thread=created.mention,
         )
     )
-    lobby = await created.send(
-        t._("{player}'s game", player=mention(user.id)),
-        embed=text.lobby_embed(t, game),
-        view=lobby_view(game.id, pace=game.pace, language=game.language),
-        allowed_mentions=text.pings(game.seats),  # the host: a mention in a thread adds them to it
-    )
-    await games.set_lobby_message(game.id, lobby.id)
+    return True

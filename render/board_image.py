@@ -47,6 +47,18 @@ def render_board(
     board``): that clan's pips and score are ringed, and the territories in ``movable`` outlined.
     Left out, the image is the public one, which never marks a clan.
     """
+    return encode(board_picture(view, names, viewer_clan=viewer_clan, movable=movable, t=t))
+
+
+def board_picture(
+    view: PublicView,
+    names: Sequence[str] | None = None,
+    *,
+    viewer_clan: Clan | None = None,
+    movable: frozenset[int] = frozenset(),
+    t: Texts = EN,
+) -> Image.Image:
+    """``render_board``'s image before it is encoded (the replay takes its frames from here, unencoded)."""
     image = _draw_map(view, viewer_clan, movable, t)
     seats = seat_names(view.players, names, t)
     if view.over:
@@ -60,11 +72,16 @@ def render_board(
     _paste_panel(image, view, viewer_clan, t)
     to_move = None if view.over else view.to_move
     image.paste(players_block(seats, view.chips, to_move, view.resigned, t), PLAYERS_AT)
-    return encode(image)
+    return image
 
 
 def render_final(view: PublicView, names: Sequence[str], t: Texts = EN) -> bytes:
     """The end of the game: the final board with every clan revealed, the totals and the winner(s)."""
+    return encode(final_picture(view, names, t))
+
+
+def final_picture(view: PublicView, names: Sequence[str], t: Texts = EN) -> Image.Image:
+    """``render_final``'s image before it is encoded."""
     if view.result is None:
         raise ValueError("The game is not over: there is no final result to show")
     result = view.result
@@ -78,7 +95,7 @@ def render_final(view: PublicView, names: Sequence[str], t: Texts = EN) -> bytes
     image.paste(turn_block(title, "", _ending(view, t)), TURN_AT)
     _paste_panel(image, view, None, t)
     image.paste(results_block(seats, result, t), PLAYERS_AT)
-    return encode(image)
+    return image
 
 
 def _paste_panel(image: Image.Image, view: PublicView, own: Clan | None, t: Texts) -> None:

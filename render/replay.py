@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.view import PublicView
-from render.board_image import render_board, render_final
+from render.board_image import board_picture, final_picture
 from texts import DEFAULT, Texts, texts
 
 EN = texts(DEFAULT)
@@ -23,22 +23,23 @@ FRAME_MS = 700
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts over."""
 COLOURS = 96
+RENDERER_VERSION = 1
+"""Bump whenever a replay's pixels change, a word drawn on it in any catalog included: cached replays of an older
+version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)"""
 PROGRESS_PX = 4
 PROGRESS_INK = (139, 90, 43)
 
 
-def replay_frames(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> list[Image.Image]:
-    """The scaled RGB frames, one per view; the last view of a finished game shows the results."""
-    frames = []
-    for index, view in enumerate(views):
-        final = view.over and index == len(views) - 1
-        png = render_final(view, names, t) if final else render_board(view, names, t=t)
-        image = Image.open(io.BytesIO(png)).convert("RGB")
-        size = (round(image.width * SCALE), round(image.height * SCALE))
-        frame = image.resize(size, Image.Resampling.BILINEAR)
-        _progress(frame, index, len(views))
-        frames.append(frame)
-    return frames
+def _frame(views: Sequence[PublicView], names: Sequence[str], t: Texts, index: int) -> Image.Image:
+    """Frame ``index``, scaled, in RGB (which resizing needs); drawn from the unencoded board image."""
+    view = views[index]
+    final = view.over and index == len(views) - 1
+    picture = final_picture(view, names, t) if final else board_picture(view, names, t=t)
+    image = picture.convert("RGB")
+    size = (round(image.width * SCALE), round(image.height * SCALE))
+    frame = image.resize(size, Image.Resampling.BILINEAR)
+    _progress(frame, index, len(views))
+    return frame
 
 
 def _progress(frame: Image.Image, index: int, total: int) -> None:
@@ -48,28 +49,37 @@ def _progress(frame: Image.Image, index: int, total: int) -> None:
     ImageDraw.Draw(frame).rectangle((0, frame.height - PROGRESS_PX, width, frame.height - 1), fill=PROGRESS_INK)
 
 
-def render_replay(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> bytes:
-    """The views as an animated GIF: FRAME_MS per frame, LAST_FRAME_MS on the last, looping."""
-    if not views:
-        raise ValueError("A replay needs at least one position")
-    frames = replay_frames(views, names, t)
-    # One palette for every frame, so unchanged pixels stay identical and the GIF stores only what changed.
-    # It is taken from the setup and the last position before the end, never from the reveal: the colours
-    # of every frame before the end must not depend on the secret clans.
-    public = frames[:-1] if views[-1].over and len(frames) > 1 else frames
-    first, last = public[0], public[-1]
+def replay_palette(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> Image.Image:
+    """One palette for every frame, so unchanged pixels stay identical and the GIF stores only what changed.
+    It is taken from the setup and the last position before the end, never from the reveal: the colours of
+    every frame before the end must not depend on the secret clans."""
+    last_public = len(views) - 2 if views[-1].over and len(views) > 1 else len(views) - 1
+    first, last = _frame(views, names, t, 0), _frame(views, names, t, last_public)
     sample = Image.new("RGB", (first.width, first.height + last.height))
     sample.paste(first, (0, 0))
     sample.paste(last, (0, first.height))
-    palette = sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
-    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    return sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
+
+
+def render_replay(views: Sequence[PublicView], names: Sequence[str] = (), t: Texts = EN) -> bytes:
+    """The views as an animated GIF: FRAME_MS per frame, LAST_FRAME_MS on the last, looping.
+
+    Frames are drawn one at a time and reduced to the palette at once, so the RGB image of only one frame is
+    alive at a time (a third of the memory of keeping them all in RGB); the encoder takes them as they come."""
+    if not views:
+        raise ValueError("A replay needs at least one position")
+    palette = replay_palette(views, names, t)
+    indexed = (
+        _frame(views, names, t, index).quantize(palette=palette, dither=Image.Dither.NONE)
+        for index in range(len(views))
+    )
     out = io.BytesIO()
-    indexed[0].save(
+    next(indexed).save(
         out,
         format="GIF",
         save_all=True,
-        append_images=indexed[1:],
-        duration=[FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS],
+        append_images=indexed,
+        duration=[FRAME_MS] * (len(views) - 1) + [LAST_FRAME_MS],
         loop=0,
         optimize=False,
         disposal=1,

@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Build from a clean copy of the tree: building in place would reuse (and ship) a stale build/ folder.
 mkdir "$work/src"
-tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.lock-venv --exclude=./build --exclude='*.egg-info' \
+tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./.venv-run --exclude=./.lock-venv --exclude=./build --exclude='*.egg-info' \
     --exclude='*_cache' --exclude=__pycache__ --exclude=./var --exclude=./gallery --exclude=./play-boards -cf - . | tar -C "$work/src" -xf -
 "$python" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$repo/requirements.lock" "$work/src"

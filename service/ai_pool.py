@@ -14,8 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import heapq
-import itertools
 import logging
 import multiprocessing
 import os
@@ -28,6 +26,7 @@ from multiprocessing.process import BaseProcess
 
 from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from service.ai_line import FairLine
 from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Request, Result, Solver, serve, solve
 
 log = logging.getLogger("clans.ai_pool")
@@ -38,14 +37,18 @@ STARTUP_S = 60.0
 """How long a new worker may take to start (importing the engine on a busy machine)."""
 
 
-URGENT = 0
-"""The rank in line of requests a player's reply waits on (beliefs)."""
-IN_TURN = 1
-"""The rank in line of AI decisions."""
+DEFAULT_MAX_WAITING = 200
+"""Decisions waiting in line at most (see AiPool.max_waiting)."""
+QUIET_LINE = 4
+"""Lines shorter than this are not logged."""
 
 
 class AiPoolError(RuntimeError):
     """The workers could not answer (twice); for decisions the pool plays a legal move instead."""
+
+
+class AiQueueFull(RuntimeError):
+    """Too many decisions wait in line: this one is not taken (its game waits for the AI sweep)."""
 
 
 class _WorkerLost(Exception):
@@ -139,6 +142,7 @@ class AiPool:
         secret: bytes | None = None,
         solver: Solver = solve,
         niceness: int = WORKER_NICENESS,
+        max_waiting: int = DEFAULT_MAX_WAITING,
     ) -> None:
         self.size = max(1, min(workers or default_workers(), default_workers()))
         self.rollouts = rollouts
@@ -155,9 +159,11 @@ class AiPool:
         self._workers: set[_Worker] = set()
         self._idle: list[_Worker] = []
         """Workers free to take a request (only while no request waits in line)."""
-        self._line: list[tuple[int, int, asyncio.Future[_Worker | None]]] = []
-        """Requests waiting for a worker: a heap by (rank, arrival); None wakes them when there is none."""
-        self._arrivals = itertools.count()
+        self._line: FairLine[asyncio.Future[_Worker | None]] = FairLine()
+        """Requests waiting for a worker, served fairly (service/ai_line.py); None wakes them when there is none."""
+        self.max_waiting = max_waiting
+        """Decisions that may wait in line; one more is refused (AiQueueFull) and its game left to the sweep."""
+        self._logged_size = 0
         self._starting: asyncio.Lock = asyncio.Lock()
         self._started = False
         self._closed = False
@@ -219,16 +225,27 @@ class AiPool:
         clan: Clan,
         *,
         game_id: int,
+        guild_id: int | None = None,
         rollouts: int | None = None,
         budget_s: float | None = None,
     ) -> AiAnswer:
         """The move of the AI at ``seat`` (to act after ``history``), chosen in a worker process;
-        a legal move if the workers fail twice (or the AI raises), so the game goes on."""
+        a legal move if the workers fail twice (or the AI raises), so the game goes on. Waits its turn in line
+        with the decisions of other games (``guild_id``: the game's server, for the round-robin); AiQueueFull,
+        at once, when ``max_waiting`` decisions already wait."""
         request = self.decision(
             level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
         )
+        if not self._idle and self._line.decisions >= self.max_waiting:
+            log.warning(
+                "AI queue full (%d decisions waiting): game %s of server %s waits for the sweep",
+                self._line.decisions,
+                game_id,
+                guild_id,
+            )
+            raise AiQueueFull(f"{self._line.decisions} AI decisions are already waiting")
         try:
-            pid, result = await self._run(request, request.budget_s + self.margin_s)
+            pid, result = await self._run(request, request.budget_s + self.margin_s, (guild_id, game_id))
         except AiPoolError as error:
             log.error("AI (%s) in game %s, seat %s: %s; playing a legal move instead", level, game_id, seat, error)
             self.fallbacks += 1
@@ -246,14 +263,17 @@ class AiPool:
     ) -> list[dict[Clan, float]]:
         """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process)."""
         request = Beliefs(start, tuple(history), seat, Clan(clan))
-        _, result = await self._run(request, self.budget_s + self.margin_s, rank=URGENT)
+        _, result = await self._run(request, self.budget_s + self.margin_s)
         assert isinstance(result, list)
         return result
 
-    async def _run(self, request: Request, timeout_s: float, rank: int = IN_TURN) -> tuple[int, Result]:
+    async def _run(
+        self, request: Request, timeout_s: float, place: tuple[int | None, int] | None = None
+    ) -> tuple[int, Result]:
+        """``place``: a decision's server and game; None for the urgent requests (beliefs)."""
         for attempt in (1, 2):
             await self.start()
-            worker = await self._take(rank)
+            worker = await self._take(place)
             if worker is None or worker not in self._workers:  # the pool was shut, or lost its workers
                 raise AiPoolError("no AI worker is available")
             try:
@@ -271,12 +291,17 @@ class AiPool:
             return pid, result  # type: ignore[return-value]
         raise AiPoolError("two workers in a row died or hung")
 
-    async def _take(self, rank: int) -> _Worker | None:
-        """A free worker, at once or after waiting in line (lower ranks first, then in order of arrival)."""
+    async def _take(self, place: tuple[int | None, int] | None) -> _Worker | None:
+        """A free worker, at once or after waiting in line (urgent requests first, then decisions round-robin
+        across servers and their games)."""
         if self._idle and not self._line:
             return self._idle.pop()
         turn: asyncio.Future[_Worker | None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._line, (rank, next(self._arrivals), turn))
+        if place is None:
+            self._line.push_urgent(turn)
+        else:
+            self._line.push(*place, turn)
+        self._log_line()
         try:
             return await turn
         except asyncio.CancelledError:  # given a worker just as it was cancelled: the worker goes on
@@ -286,19 +311,31 @@ class AiPool:
 
     def _give(self, worker: _Worker) -> None:
         """A worker is free: to the first request in line, else to the idle ones."""
-        while self._line:
-            _, _, turn = heapq.heappop(self._line)
+        while (turn := self._line.pop()) is not None:
             if not turn.done():  # a request cancelled while in line has left it
                 turn.set_result(worker)
+                self._log_line()
                 return
+        self._log_line()
         self._idle.append(worker)
 
     def _wake_all(self) -> None:
         """Every request in line gets None: the pool is shut, or has no worker to give."""
-        line, self._line = self._line, []
-        for _, _, turn in line:
+        for turn in self._line.drain():
             if not turn.done():
                 turn.set_result(None)
+        self._log_line()
+
+    def _log_line(self) -> None:
+        """The line's length per server, at INFO when it changes meaningfully: each time the number of decisions
+        waiting reaches another power of two from QUIET_LINE up (4, 8, 16...), up or down, and when it drops
+        below QUIET_LINE again (a line of a few decisions is the normal state of a busy pool: not logged)."""
+        size = self._line.decisions
+        if _loudness(size) == _loudness(self._logged_size):
+            return
+        self._logged_size = size
+        servers = ", ".join(f"server {guild}: {count}" for guild, count in self._line.by_server().items())
+        log.info("AI queue: %d decisions waiting%s", size, f" ({servers})" if servers else "")
 
     def _spawn(self) -> _Worker:
         """Blocking: start one worker process."""
@@ -342,6 +379,10 @@ class AiPool:
         task = asyncio.ensure_future(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+
+def _loudness(size: int) -> int:
+    return 0 if size < QUIET_LINE else size.bit_length()
 
 
 def _settle(future: asyncio.Future[None]) -> None:

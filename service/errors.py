@@ -73,6 +73,11 @@ class Why(StrEnum):
     NOT_VALID = "not_valid"  # a custom id no component accepts
     NOT_A_CHOICE = "not_a_choice"  # a select value that is not one of the menu's
     HIDDEN = "hidden"  # a game in a channel the member cannot see
+    LOBBIES_PER_USER = "lobbies_per_user"  # lobbies (the member hosts that many open lobbies: the most)
+    GAMES_PER_USER = "games_per_user"  # games (the member sits in that many lobbies and running games: the most)
+    LOBBIES_PER_SERVER = "lobbies_per_server"  # lobbies (the server's open lobbies: the most)
+    GAMES_PER_SERVER = "games_per_server"  # games (the server's running games: the most)
+    REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
 
 
 class GameError(Exception):

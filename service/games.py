@@ -27,7 +27,7 @@ from engine import (
     replay,
 )
 from engine.serial import BadState
-from service.ai_pool import AiPool, AiPoolError
+from service.ai_pool import AiPool, AiPoolError, AiQueueFull
 from service.claims import Claims
 from service.errors import GameError, Why, refusal
 from service.lobby import LobbyService
@@ -276,9 +276,20 @@ class GameService(LobbyService, GameOverview):
             start = self._start_view(loaded)
             history = await self.actions(game_id)
             clan = loaded.state.clans[seat.seat]
-            answer = await self.ai_pool.choose(
-                seat.ai_level, start, history, seat.seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
-            )
+            try:
+                answer = await self.ai_pool.choose(
+                    seat.ai_level,
+                    start,
+                    history,
+                    seat.seat,
+                    clan,
+                    game_id=game_id,
+                    guild_id=loaded.record.guild_id,
+                    rollouts=rollouts,
+                    budget_s=budget_s,
+                )
+            except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
+                return None
             return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:

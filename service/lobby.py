@@ -8,6 +8,7 @@ from enum import Enum
 
 from engine import new_game
 from service.errors import STATUS_REASON, GameError, Why, refusals
+from service.limits import Limits, check_may_join, check_may_open, check_may_start
 from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
 from service.tables import Loaded, Table, public_record
@@ -39,6 +40,8 @@ class LobbyService:
         self.locks = GameLocks()
         self._languages: dict[int, str] = {}
         """Each user's language as last written by this process: an unchanged one costs no write."""
+        self.limits = Limits()
+        """Open lobbies and games per member and per server (the bot sets them from its configuration)."""
 
     async def open_lobby(
         self,
@@ -51,6 +54,7 @@ class LobbyService:
     ) -> GameRecord:
         pace = parse_pace(pace)
         language = parse_language(language)
+        await self.check_may_open(guild_id, host_id)
         with refusals():
             return await self.store.create_lobby(
                 guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language
@@ -77,6 +81,10 @@ class LobbyService:
         if user_id not in self._languages:
             self._languages[user_id] = await self.store.user_language(user_id) or DEFAULT_LANGUAGE
         return self._languages[user_id]
+
+    async def check_may_open(self, guild_id: int | None, host_id: int) -> None:
+        """Refused when the member or the server may not open another lobby (before answering `/clans new`)."""
+        await check_may_open(self.store, self.limits, guild_id, host_id)
 
     async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
         game = await self.lobby(game_id)
@@ -118,7 +126,9 @@ class LobbyService:
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        await self.lobby(game_id)
+        game = await self.lobby(game_id)
+        if game.seat_of(user_id) is None:  # a second join is refused for what it is, below
+            await check_may_join(self.store, self.limits, game.guild_id, user_id)
         with refusals():
             await self.store.add_seat(game_id, user_id, name)
         return await self.game(game_id)
@@ -153,6 +163,7 @@ class LobbyService:
             raise GameError(Why.ONLY_HOST_START)
         if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
             raise GameError(Why.PLAYER_COUNT, low=MIN_PLAYERS, high=MAX_PLAYERS, seated=len(game.seats))
+        await check_may_start(self.store, self.limits, game.guild_id, user_id)
         state = new_game(len(game.seats), game.seed)
         clock = clock_for(Pace(game.pace), game.seats, state, self.now())
         with refusals():

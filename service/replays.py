@@ -30,13 +30,41 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
     return tuple(views)
 
 
-async def finished_replay(games: GameService, game_id: int, guild_id: int | None) -> Replay:
-    """A finished game of this server, ready to animate; running, cancelled or foreign games are refused."""
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished game of the asker's server: what a replay may be drawn of."""
+
+    game_id: int
+    moves: int
+    language: str
+    """The game's language: the words of its public posts and of its replay."""
+
+
+async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> Finished:
+    """The game, if it is a finished game of this server (else refused)."""
     game = await games.store.get_game(game_id)
     if game is None or game.guild_id != guild_id:
         raise GameError(Why.NO_SUCH_GAME, game=game_id)
     if game.status != "finished":
         raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
-    actions = await games.actions(game_id)
+    return Finished(game_id, (await games.table(game_id)).view.turn, game.language)
+
+
+async def replay_of(games: GameService, game_id: int) -> Replay:
+    """Every position of the finished game, to animate."""
+    game = await games.store.get_game(game_id)
+    if game is None:
+        raise GameError(Why.GAME_GONE)
+    actions = await games.actions(game.id)
     names = tuple(seat.name for seat in game.seats)
-    return Replay(game_id, names, replay_views(game.seed, len(game.seats), actions), game.language)
+    return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions), game.language)
+
+
+async def cached_gif(games: GameService, game_id: int, version: int) -> bytes | None:
+    """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
+    return await games.store.cached_replay(game_id, version)
+
+
+async def keep_gif(games: GameService, game_id: int, version: int, gif: bytes) -> None:
+    """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
+    await games.store.save_replay(game_id, version, gif)

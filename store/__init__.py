@@ -25,6 +25,7 @@ from store.errors import (
 )
 from store.games import MAX_SEATS, GameQueries
 from store.languages import LanguageQueries
+from store.limits import LimitQueries, OpenCounts
 from store.migrations import MIGRATIONS
 from store.overview import OverviewQueries
 from store.ratings import RatingQueries, finishing_ranks
@@ -40,9 +41,19 @@ from store.records import (
     ResultRecord,
     SeatRecord,
 )
+from store.replays import ReplayQueries
 
 
-class Store(GameQueries, RatingQueries, ClockQueries, OverviewQueries, ClaimQueries, LanguageQueries):
+class Store(
+    GameQueries,
+    RatingQueries,
+    ClockQueries,
+    OverviewQueries,
+    ClaimQueries,
+    LanguageQueries,
+    ReplayQueries,
+    LimitQueries,
+):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
 
@@ -67,6 +78,7 @@ __all__ = [
     "NotInLobby",
     "NotRunning",
     "NotSeated",
+    "OpenCounts",
     "ProfileRecord",
     "RatingRecord",
     "ResultInput",

@@ -334,6 +334,17 @@ CREATE TABLE user_languages (
 );
 """
 
+# A finished game's replay is drawn once and kept (store/replays.py), shared by every process on the database;
+# ``version`` is the renderer's (render.replay.RENDERER_VERSION). The cache is not copied by topostgres.
+V10_REPLAYS: Final = """
+CREATE TABLE replays (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    gif     BLOB    NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -360,5 +371,9 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         sqlite=V9_LANGUAGES,
         # user_languages.user_id is a Discord snowflake: BIGINT on PostgreSQL.
         postgres=V9_LANGUAGES.replace("user_id    INTEGER PRIMARY KEY", "user_id    BIGINT  PRIMARY KEY"),
+    ),
+    Migration(
+        sqlite=V10_REPLAYS,
+        postgres=V10_REPLAYS.replace("game_id INTEGER", "game_id BIGINT").replace("gif     BLOB", "gif     BYTEA"),
     ),
 )

@@ -25,3 +25,10 @@ def hang(request: Request) -> Result:
 
 def fail(request: Request) -> Result:
     raise RuntimeError("the AI has a bug")
+
+
+def gated(gate: str, request: Request) -> Result:
+    """Thinks only once the file ``gate`` exists: a worker held busy for as long as a test needs."""
+    while not os.path.exists(gate):
+        time.sleep(0.01)
+    return solve(request)

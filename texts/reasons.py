@@ -182,6 +182,53 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("That choice is not one of the menu's.")
         case Why.HIDDEN:
             return t._("That game is in a channel you cannot see.")
+        case Why.LOBBIES_PER_USER:
+            lobbies = int(str(facts["lobbies"]))
+            return t.n_(
+                "You already host {lobbies} open lobby, the most one member may: start or cancel it before opening "
+                "another.",
+                "You already host {lobbies} open lobbies, the most one member may: start or cancel one before "
+                "opening another.",
+                lobbies,
+                lobbies=lobbies,
+            )
+        case Why.GAMES_PER_USER:
+            games = int(str(facts["games"]))
+            return t.n_(
+                "You already sit in {games} game (open lobbies and running games), the most one member may: finish "
+                "or leave it first.",
+                "You already sit in {games} games (open lobbies and running games), the most one member may: finish "
+                "or leave one first.",
+                games,
+                games=games,
+            )
+        case Why.LOBBIES_PER_SERVER:
+            lobbies = int(str(facts["lobbies"]))
+            return t.n_(
+                "This server already has {lobbies} open lobby, the most it may: join it, or open yours once it has "
+                "started.",
+                "This server already has {lobbies} open lobbies, the most it may: join one of them, or open yours "
+                "once one has started.",
+                lobbies,
+                lobbies=lobbies,
+            )
+        case Why.GAMES_PER_SERVER:
+            games = int(str(facts["games"]))
+            return t.n_(
+                "This server already runs {games} game, the most it may at once: start this one when it has ended.",
+                "This server already runs {games} games, the most it may at once: start this one when another has "
+                "ended.",
+                games,
+                games=games,
+            )
+        case Why.REPLAY_COOLDOWN:
+            seconds = int(str(facts["seconds"]))
+            return t.n_(
+                "You asked for a replay a moment ago: try again in {seconds} second.",
+                "You asked for a replay a moment ago: try again in {seconds} seconds.",
+                seconds,
+                seconds=seconds,
+            )
         case Why.MISSING_PERMISSIONS:
             names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]
             return t.n_(

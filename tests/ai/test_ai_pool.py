@@ -14,7 +14,7 @@ import ai
 import ai.players
 import service.ai_worker
 from engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
-from service.ai_pool import AiPool
+from service.ai_pool import AiPool, AiQueueFull
 from service.ai_worker import WORKER_NICENESS
 from tests.pool_faults import crash_once, fail, hang
 
@@ -136,6 +136,36 @@ async def test_beliefs_go_ahead_of_the_decisions_waiting_in_line(make_pool: Call
     # The first decision takes the only worker at once; the others wait in line in the order they came.
     await asyncio.gather(decide("first"), decide("second"), decide("third"), guess())
     assert finished == ["first", "beliefs", "second", "third"]
+
+
+async def test_servers_take_turns_and_the_line_is_bounded(
+    make_pool: Callable[..., AiPool], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Server 1's games cannot hold server 2's turn; past ``max_waiting`` a decision is refused at once (its game
+    waits for the sweep), and the line's length is logged per server."""
+    pool = make_pool(max_waiting=3)
+    await pool.start()
+    state, history = midgame()
+    start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
+    finished: list[int] = []
+
+    async def decide(guild_id: int, game_id: int) -> None:
+        await pool.choose("easy", start, history, seat, clan, game_id=game_id, guild_id=guild_id)
+        finished.append(game_id)
+
+    first = asyncio.ensure_future(decide(1, 10))  # takes the only worker
+    waiting = [asyncio.ensure_future(decide(guild, game)) for guild, game in ((1, 11), (1, 12), (2, 20))]
+    await asyncio.sleep(0)
+    with pytest.raises(AiQueueFull):
+        await pool.choose("easy", start, history, seat, clan, game_id=13, guild_id=1)
+    await asyncio.gather(first, *waiting)
+    assert finished == [10, 11, 20, 12], "server 2's turn is served before server 1's third game"
+    pool.max_waiting = 8
+    caplog.set_level("INFO", logger="clans.ai_pool")
+    await asyncio.gather(*(decide(guild, game) for guild, game in ((1, 30), (1, 31), (1, 32), (2, 40), (3, 41))))
+    lines = [r.getMessage() for r in caplog.records if r.name == "clans.ai_pool"]
+    assert "AI queue: 4 decisions waiting (server 1: 2, server 2: 1, server 3: 1)" in lines, lines
+    assert lines[-1].startswith("AI queue: 3 decisions waiting"), "the line shrinking below 4 is logged too"
 
 
 async def test_a_request_cancelled_in_line_leaves_it(make_pool: Callable[..., AiPool]) -> None:

@@ -90,6 +90,7 @@ class DiscordServer:
         self._interactions: dict[str, InteractionRecord] = {}
         self._after_call: dict[int, Json] = {}  # id(call) -> the message it created or changed, as it left it
         self._failures: list[_Failure] = []
+        self._holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
         self._ids = Snowflakes()
         self._routes: list[tuple[str, re.Pattern[str], Callable[..., Any]]] = [
             (m, re.compile(p), h)
@@ -104,6 +105,7 @@ class DiscordServer:
                 ("POST", r"/channels/(?P<cid>\d+)/messages", self._channel_send),
                 ("GET|PATCH|DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._channel_message),
                 ("GET", r"/channels/(?P<cid>\d+)", self._get_channel),
+                ("DELETE", r"/channels/(?P<cid>\d+)", self._delete_channel),
                 ("POST", r"/channels/(?P<cid>\d+)/typing", lambda call, cid: None),
                 ("POST", r"/channels/(?P<cid>\d+)/threads", self._start_thread),
                 ("POST", r"/users/@me/channels", self._open_dm),
@@ -191,6 +193,13 @@ class DiscordServer:
         """Make the next matching request fail (for 5xx: as discord.py reports it after its retries)."""
         self._failures.append(_Failure(method, re.compile(path_regex), status, code, message))
 
+    def hold_next(self, method: str, path_regex: str) -> asyncio.Event:
+        """Make the next matching request wait until the returned event is set (Discord slow or rate limiting);
+        the request is recorded when it goes through."""
+        gate = asyncio.Event()
+        self._holds.append((method, re.compile(path_regex), gate))
+        return gate
+
     # --- what users see -------------------------------------------------------------------------------
 
     def channel_messages(self, channel_id: int | None = None) -> list[Json]:
@@ -236,6 +245,11 @@ class DiscordServer:
             else:
                 files.append((part["filename"], _read(part["value"])))
         path = route.url.removeprefix(API_BASE)
+        for hold in self._holds:
+            if hold[0] == route.method and hold[1].search(path):
+                self._holds.remove(hold)
+                await hold[2].wait()
+                break
         call = Call(route.method, path, body, files, reason, params, perf_now())
         self.calls.append(call)
         for failure in self._failures:
@@ -310,6 +324,13 @@ class DiscordServer:
         if int(cid) not in self.channels:
             _raise(call, 404, 10003, "Unknown Channel")
         return self.channels[int(cid)].channel_object()
+
+    def _delete_channel(self, call: Call, cid: str) -> Json:
+        """Delete a channel or thread: it is gone, with its messages."""
+        channel = self.channels.pop(int(cid), None)
+        if channel is None:
+            _raise(call, 404, 10003, "Unknown Channel")
+        return channel.channel_object()
 
     def _start_thread(self, call: Call, cid: str) -> Json:
         """Start Thread without Message: a new public thread of a text channel."""

@@ -136,10 +136,10 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     assert final_1[0] != final_2[0]
     # The replays: every frame but the last (the reveal) is the same whatever the clans.
     replays = []
-    for game_id, shift in ((1, 0), (2, 2)):
+    for game_id, shift, asker in ((1, 0, alice), (2, 2, bob)):  # two members: each has a replay cooldown
         monkeypatch.setattr(service.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
         posted = answered(
-            await fake.slash(alice, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
+            await fake.slash(asker, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
         )
         [public] = posted.followups
         replays.append(gif_frames(public.files[0][1]))

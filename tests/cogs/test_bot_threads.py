@@ -36,7 +36,8 @@ async def test_new_opens_the_lobby_in_a_thread_named_after_the_game(fake: FakeDi
     [thread] = [c for c in fake.channels.values() if c.type == 11]
     assert thread.name == "Clans #1" and thread.parent_id == fake.channel.id
     assert result.response is not None and not result.response.ephemeral
-    assert result.response.content == f"<@{alice.id}> opened **Clans game #1** in <#{thread.id}>: join there!"
+    [told] = result.followups
+    assert told.content == f"<@{alice.id}> opened **Clans game #1** in <#{thread.id}>: join there!"
     lobby = message_with(fake, "clans:join:1", thread)
     assert custom_ids(lobby)[:3] == ["clans:join:1", "clans:leave:1", "clans:start:1"]
     game = await bot.store.get_game(1)
@@ -89,6 +90,39 @@ async def test_a_failed_thread_creation_falls_back_to_the_channel(fake: FakeDisc
     message_with(fake, f"clans:join:{game.id}")
     # The lobby first opened for the thread was closed again, never shown.
     assert (await bot.store.get_game(1)).status == "cancelled"  # type: ignore[union-attr]
+
+
+async def test_new_answers_before_discord_creates_the_thread(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Under thread rate limits, creating the thread can take longer than Discord's 3 s: `/clans new` has
+    answered ("thinking…") before it writes the game or asks for the thread."""
+    bot = await start_bot(fake, tmp_path)
+    fake.app_permissions = WITH_THREADS
+    alice = users(fake, 1)[0]
+    gate = fake.hold_next("POST", r"/threads$")
+    pending = await fake.slash(alice, "clans new", settle=False)
+    await fake.wait_until(lambda: pending.response is not None)
+    assert pending.response is not None and pending.response.callback_type == 5  # deferred, not ephemeral
+    assert not pending.response.ephemeral and thread_calls(fake) == []
+    gate.set()
+    await fake.settle()
+    [thread] = [c for c in fake.channels.values() if c.type == 11]
+    assert (await bot.store.get_game(1)).channel_id == thread.id  # type: ignore[union-attr]
+    message_with(fake, "clans:join:1", thread)
+
+
+async def test_a_thread_that_cannot_be_used_leaves_no_game_and_no_empty_thread(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await start_bot(fake, tmp_path)
+    fake.app_permissions = WITH_THREADS
+    alice = users(fake, 1)[0]
+    # The thread is created, but posting the lobby in it fails (e.g. a moderator locked it meanwhile).
+    fake.fail_next("POST", r"/channels/\d+/messages$", status=403, code=50013, message="Missing Permissions")
+    answered(await fake.slash(alice, "clans new"))
+    assert thread_calls(fake) and not [c for c in fake.channels.values() if c.type == 11], "the thread was deleted"
+    assert (await bot.store.get_game(1)).status == "cancelled"  # type: ignore[union-attr]
+    game = await bot.games.active_game(fake.channel.id)  # the lobby opened in the channel instead
+    message_with(fake, f"clans:join:{game.id}")
 
 
 async def test_a_missing_permission_is_named_and_nothing_is_opened(fake: FakeDiscord, tmp_path: Path) -> None:

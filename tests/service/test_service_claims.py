@@ -37,6 +37,7 @@ class ScriptedPool(AiPool):
         clan: Clan,
         *,
         game_id: int,
+        guild_id: int | None = None,
         rollouts: int | None = None,
         budget_s: float | None = None,
     ) -> AiAnswer:

@@ -25,7 +25,7 @@ COMMAND_TREE = {"command", "describe", "GroupCog", "Group", "Choice", "rename"}
 """discord.py's declarations of slash commands: their English strings are the Translator's message ids."""
 DEVELOPER_ERRORS = {
     "ValueError", "TypeError", "AssertionError", "RuntimeError", "KeyError", "LookupError",
-    "BadState", "require", "need", "AiPoolError", "_WorkerLost",
+    "BadState", "require", "need", "AiPoolError", "AiQueueFull", "_WorkerLost",
 }  # fmt: skip
 """Raised for a programming or data error, never shown to a player (the one error path logs them)."""
 CATALOG_CONTEXTS = {"command name", "command description", "option name", "option description", "choice name"}

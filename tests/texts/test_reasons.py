@@ -39,6 +39,9 @@ def test_a_refusal_of_the_service_is_a_code_with_facts() -> None:
     assert str(refusal) == "This game already has 4 players."
     assert say(texts("de"), refusal) == "Diese Partie hat schon 4 Spieler."
     assert say(texts("it"), refusal) == "Questa partita ha già 4 giocatori."
+    cooldown = GameError(Why.REPLAY_COOLDOWN, seconds=1)
+    assert str(cooldown) == "You asked for a replay a moment ago: try again in 1 second."
+    assert say(texts("de"), cooldown).endswith("in 1 Sekunde noch einmal.")
     nested = GameError(Why.ILLEGAL_MOVE, reason=NotNeighbours(1, 9))
     assert say(texts("it"), nested) == "1 e 9 non sono confinanti"
 
@@ -53,7 +56,7 @@ def test_end_reasons_are_codes_worded_in_each_language(reason: EndReason) -> Non
 def test_every_refusal_code_has_words() -> None:
     facts = {"seats": 4, "game": 3, "status": "running", "move": Move(1, 2), "name": "ann", "user_id": None,
              "levels": ("easy",), "low": 2, "high": 4, "seated": 1, "paces": ("daily",), "reason": NotNeighbours(1, 2),
-             "permissions": ("Embed Links",)}  # fmt: skip
+             "permissions": ("Embed Links",), "lobbies": 2, "games": 10, "seconds": 20}  # fmt: skip
     fallback = say(texts("en"), GameError(Why.CANNOT))
     for why in Why:
         for lang in ("en", "de", "it"):
