@@ -191,13 +191,20 @@ def final_embed(
             inline=False,
         )
     for thought in ai_guesses:
-        embed.add_field(
-            name=f"What {thought.ai_name} thought",
-            value="\n".join(f"{name}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses)[:1024],
-            inline=False,
-        )
+        lines = [f"{name}: {clan_label(clan)} ({p:.0%})" for name, clan, p in thought.guesses]
+        if thought.exposed is not None:
+            lines.append(exposure_line(thought.ai_name, *thought.exposed))
+        embed.add_field(name=f"What {thought.ai_name} thought", value="\n".join(lines)[:1024], inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
+
+
+def exposure_line(ai_name: str, clan: Clan, exposed: float) -> str:
+    """How well the AI hid its clan: what a table reading its moves with its own code could have known."""
+    return (
+        f"🕵️ Reading {ai_name}'s moves with its own code, "
+        f"the table could have been {exposed:.0%} sure of {clan_label(clan)}"
+    )
 
 
 # --- information ---------------------------------------------------------------------------------
