@@ -154,7 +154,8 @@ def figures(prefix: str, readings: Sequence[GameReading]) -> list[str]:
     def share(name: str, hits: float, n: int) -> None:
         low, high = wilson(hits, n)
         lines.append(f"FIGURE {prefix}_{name} {hits / n if n else 0.0:.3f} share")
-        lines.append(f"FIGURE {prefix}_{name}_ci95 {low:.3f}-{high:.3f} share")
+        lines.append(f"FIGURE {prefix}_{name}_ci95_low {low:.3f} share")
+        lines.append(f"FIGURE {prefix}_{name}_ci95_high {high:.3f} share")
 
     move5 = [x for r in readings for x in r.top1_move5]
     end = [x for r in readings for x in r.top1_end]
