@@ -20,11 +20,12 @@ TOP_K = 10
 PRIOR_VISITS = 10
 """Hard: the one-ply score counts as this many rollouts of each candidate."""
 DEFAULT_ITERATIONS = 400
+RANK_BY_VALUE = False
 MIN_SHARE = 1e-3
 """Hard: a candidate its hiding policy plays less often than this is not searched."""
 
-EASY_HIDING = Hiding(start=3.0, end=2.0)
-NORMAL_HIDING = Hiding(start=1.5, end=0.8)
+EASY_HIDING = Hiding(start=40.0, end=40.0)
+NORMAL_HIDING = Hiding(start=1.5, end=1.0)
 HARD_HIDING = Hiding(start=1.2, end=0.6)
 AUTOPILOT_HIDING = Hiding(start=4.0, end=3.0)
 """The strongest hiding: a timed-out player's stand-in gives up points rather than their clan."""
@@ -149,7 +150,8 @@ def choose_hard(
     lam = HARD_HIDING.weight(len(state.villages), state.chart.chips)
     mine = policy.by_clan[int(clan)]
     menu = [sum(q[i] for q in policy.by_clan) / CLAN_COUNT for i in range(len(mine))]
-    ranked = sorted(range(len(mine)), key=lambda i: -mine[i])
+    own = int(clan)
+    ranked = sorted(range(len(mine)), key=lambda i: -(policy.values[i][own] if RANK_BY_VALUE else mine[i]))
     picked = [i for i in ranked[:TOP_K] if mine[i] >= MIN_SHARE] or ranked[:1]
     if len(picked) == 1:
         return policy.moves[picked[0]]
