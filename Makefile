@@ -96,6 +96,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena --quick
+	$(BIN)/python -m bench.observer --quick
+	$(BIN)/python -m bench.calibration --quick
 	nice -n 10 $(BIN)/python -m bench.store
 	nice -n 10 $(BIN)/python -m bench.scheduler
 	nice -n 10 $(BIN)/python -m bench.replay_load

@@ -1,4 +1,5 @@
-"""The three AI levels. Each sees the public game and its own clan, nothing else."""
+"""The AI levels. Each sees the public game and its own clan, nothing else, and plays a mixed
+strategy that hides that clan (``ai.hiding``)."""
 
 from __future__ import annotations
 
@@ -6,85 +7,116 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ai.belief import (
-    BETA,
-    Observation,
-    action_values,
-    assignment_weights,
-    log_normalisers,
-    marginals,
-)
-from ai.evaluate import MoveGains, Option, move_gains, worth
+from ai.belief import Observation, assignment_weights, marginals
+from ai.evaluate import Option, move_gains, worth
+from ai.hiding import Hiding, draw, policies
 from ai.rollout import informed_playout
 from engine import CLAN_COUNT, Clan, GameState, Move, Phase, apply, legal_moves, villages_founded
 
-HIDE = 0.6
-"""Normal/hard: points a move may cost to give away one nat about the mover's clan, early on."""
-HIDE_UNTIL = 30
-"""Hut moves after which hiding no longer matters."""
 TOP_K = 10
-"""Hard: candidate moves searched, the best of the one-ply ranking."""
+"""Hard: candidate moves searched, the best for its clan at one ply."""
 PRIOR_VISITS = 10
 """Hard: the one-ply score counts as this many rollouts of each candidate."""
 DEFAULT_ITERATIONS = 400
 
+EASY_HIDING = Hiding(start=40.0, end=40.0)
+NORMAL_HIDING = Hiding(start=1.5, end=1.0)
+HARD_HIDING = Hiding(start=0.8, end=0.5)
+AUTOPILOT_HIDING = Hiding(start=4.0, end=3.0)
+"""The strongest hiding: a timed-out player's stand-in gives up points rather than their clan."""
 
-def choose_easy(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> Move:
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """Each clan's mixed strategy (outer) over the legal actions (inner), in ``moves`` order."""
+
+    moves: tuple[Move, ...]
+    by_clan: list[list[float]]
+    values: list[list[float]]
+    """Each action's value (outer) for each clan (inner), in the level's own terms."""
+
+
+def easy_policy(obs: Observation) -> Policy:
+    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING."""
     state = obs.state
     moves = legal_moves(state)
-    best_gain = 0
-    scoring: list[Move] = []
-    chips_before = state.scores[clan]
+    values: list[list[float]] = []
     for move in moves:
         if state.phase is Phase.MOVE and not villages_founded(state, move.src):
+            values.append([0.0] * CLAN_COUNT)
             continue
         after = state.copy()
         apply(after, move)
-        gain = after.scores[clan] - chips_before
-        if gain > best_gain:
-            best_gain, scoring = gain, [move]
-        elif gain == best_gain and gain > 0:
-            scoring.append(move)
-    if scoring and rng.random() < 0.85:
-        return rng.choice(scoring)
-    return rng.choice(moves)
+        values.append([float(after.scores[c] - state.scores[c]) for c in range(CLAN_COUNT)])
+    lam = EASY_HIDING.weight(len(state.villages), state.chart.chips)
+    return Policy(tuple(moves), policies(values, lam), values)
+
+
+def clan_scores(obs: Observation, seat: int) -> list[list[float]]:
+    """Normal's judgement of every action (outer) for each clan the mover might hold (inner): its best
+    option's own gain plus chips, minus the gain of the opponent likeliest to profit.
+
+    An opponent's clan is guessed from the moves so far: the mean of the guesses given each clan the
+    mover might hold, then, for the mover holding c, that guess with c ruled out.
+    """
+    state = obs.state
+    live = [s for s in range(state.players) if s != seat and not state.resigned[s]]
+    guesses = [[0.0] * CLAN_COUNT for _ in live]
+    for c in range(CLAN_COUNT):
+        beliefs = marginals(assignment_weights(obs.loglik, seat, Clan(c)), state.players)
+        for row, s in zip(guesses, live, strict=True):
+            for k in range(CLAN_COUNT):
+                row[k] += beliefs[s][Clan(k)] / CLAN_COUNT
+    rest = [[1.0 / max(1e-9, 1.0 - row[c]) for c in range(CLAN_COUNT)] for row in guesses]
+    opponents = list(zip(guesses, rest, strict=True))
+    result: list[list[float]] = []
+    for entry in obs.gains:
+        best = [-math.inf] * CLAN_COUNT
+        for option in entry.options:
+            g = option.gains
+            g0, g1, g2, g3, g4 = g
+            chips = option.chips
+            threats = [[-math.inf] * CLAN_COUNT, [0.0] * CLAN_COUNT][not opponents]
+            for b, r in opponents:
+                d = b[0] * g0 + b[1] * g1 + b[2] * g2 + b[3] * g3 + b[4] * g4
+                for c in range(CLAN_COUNT):
+                    t = (d - b[c] * g[c]) * r[c]
+                    if t > threats[c]:
+                        threats[c] = t
+            for c in range(CLAN_COUNT):
+                score = g[c] + chips - threats[c]
+                if score > best[c]:
+                    best[c] = score
+        result.append(best)
+    return result
+
+
+def normal_policy(obs: Observation, seat: int, hiding: Hiding) -> Policy:
+    state = obs.state
+    values = clan_scores(obs, seat)
+    lam = hiding.weight(len(state.villages), state.chart.chips)
+    return Policy(tuple(e.move for e in obs.gains), policies(values, lam), values)
 
 
 def one_ply_scores(obs: Observation, seat: int, clan: Clan) -> list[tuple[float, Option]]:
-    """Normal's judgement of every option: own gain minus the likeliest-best opponent's, minus the leak."""
+    """Normal's judgement of every option for one clan: own gain minus the likeliest-best opponent's."""
     state = obs.state
-    entries: Sequence[MoveGains] = obs.gains
     beliefs = marginals(assignment_weights(obs.loglik, seat, clan), state.players)
     opponents = [
         [beliefs[s][Clan(c)] for c in range(CLAN_COUNT)]
         for s in range(state.players)
         if s != seat and not state.resigned[s]
     ]
-    values = action_values(entries)
-    norms = log_normalisers(values)
-    hide = HIDE * max(0.0, 1 - state.turn / HIDE_UNTIL) if state.phase is Phase.MOVE else 0.0
     own = int(clan)
     scored: list[tuple[float, Option]] = []
-    for entry, value in zip(entries, values, strict=True):
-        leak = 0.0
-        if hide:
-            logs = [BETA * value[c] - norms[c] for c in range(CLAN_COUNT)]
-            top = max(logs)
-            mean = top + math.log(sum(math.exp(x - top) for x in logs) / CLAN_COUNT)
-            leak = max(0.0, logs[own] - mean)
+    for entry in obs.gains:
         for option in entry.options:
             gains = option.gains
             threat = max((sum(b[c] * gains[c] for c in range(CLAN_COUNT)) for b in opponents), default=0.0)
-            scored.append((gains[own] + option.chips - threat - hide * leak, option))
+            scored.append((gains[own] + option.chips - threat, option))
     return scored
-
-
-def choose_normal(obs: Observation, seat: int, clan: Clan, rng: random.Random) -> Move:
-    scored = one_ply_scores(obs, seat, clan)
-    top = max(s for s, _ in scored)
-    best = [o for s, o in scored if s >= top - 1e-9]
-    return rng.choice(best).actions[0]
 
 
 def choose_hard(
@@ -95,39 +127,68 @@ def choose_hard(
     budget_s: float | None,
     iterations: int | None,
 ) -> Move:
-    """Opponent-model lookahead, then determinized flat Monte Carlo, over the one-ply ranking's best.
+    """Opponent-model lookahead, then determinized flat Monte Carlo, over its clan's best moves.
 
-    Each of the TOP_K candidates is followed by a full round of replies, every opponent modelled as
-    a normal AI holding its likeliest clan; the resulting positions are judged by the estimated
-    final margin (the prior). Then each iteration samples the hidden clans from the belief (the
-    exact posterior over assignments) and plays every surviving candidate's position out to the end
-    with the informed playout policy; the value is the margin over the best opponent's total.
-    Sequential halving keeps the better half of the candidates after each round; the prior counts as
-    PRIOR_VISITS rollouts. ``iterations`` fixes the number of rollouts (reproducible when alone);
-    ``budget_s`` seconds, lookahead included, bound the thinking time (alone, or as a cap on the
-    rollouts); at least one of the two is given.
+    The candidates are the TOP_K actions normal values most for ``clan``. Each is followed by a full
+    round of replies, every opponent modelled as a normal AI holding its likeliest clan; the
+    resulting positions are judged by the estimated final margin (the prior). Then each iteration
+    samples the hidden clans from the belief and plays every surviving candidate's position out to
+    the end with the informed playout policy; the value is the margin over the best opponent's
+    total. Sequential halving keeps the better half after each round; the prior counts as
+    PRIOR_VISITS rollouts. The move is then drawn, not taken: with probability proportional to the
+    shared menu (``ai.hiding``, with HARD_HIDING) times exp(value / λ), so the search sharpens the
+    choice without making it a give-away. ``iterations`` fixes the number of rollouts;
+    ``budget_s`` seconds, lookahead included, bound the thinking time; at least one is given.
     """
     began = time.perf_counter()
-    scored = one_ply_scores(obs, seat, clan)
-    scored.sort(key=lambda so: -so[0])
-    candidates = scored[:TOP_K]
-    if len(candidates) == 1:
-        return candidates[0][1].actions[0]
+    state = obs.state
+    policy = normal_policy(obs, seat, HARD_HIDING)
+    lam = HARD_HIDING.weight(len(state.villages), state.chart.chips)
+    mine = policy.by_clan[int(clan)]
+    menu = [sum(q[i] for q in policy.by_clan) / CLAN_COUNT for i in range(len(mine))]
+    own = int(clan)
+    # Searched: the moves best for the clan (ranking by the hiding policy instead lost 10 points of win
+    # rate); the final draw still weighs each by the shared menu, which is what keeps the clan hidden.
+    picked = sorted(range(len(mine)), key=lambda i: -policy.values[i][own])[:TOP_K]
+    if len(picked) == 1:
+        return policy.moves[picked[0]]
+    options = _best_options(obs, seat, clan)
+    candidates = [options[policy.moves[i]] for i in picked]
     assignments = assignment_weights(obs.loglik, seat, clan)
     clans_pool = [a for a, _ in assignments]
     weights = [w for _, w in assignments]
     likeliest = max(assignments, key=lambda aw: aw[1])[0]
     n = len(candidates)
-    roots = [_after_replies(obs, option, likeliest) for _, option in candidates]
+    roots = [_after_replies(obs, option, likeliest) for option in candidates]
     judged = [_worth_margin(root, seat, likeliest) for root in roots]
     top_judged = max(judged)
     prior = [j - top_judged for j in judged]
-    if iterations == 0:
-        return candidates[min(range(n), key=lambda i: (-prior[i], i))][1].actions[0]
-    # Sequential halving with common random numbers: every surviving candidate is played out with
-    # the same sampled clans and the same rollout seed, so differences come from the moves.
     totals = [PRIOR_VISITS * p for p in prior]
     visits = [PRIOR_VISITS] * n
+    if iterations != 0:
+        _search(roots, totals, visits, seat, clans_pool, weights, rng, budget_s, iterations, began)
+    means = [totals[i] / visits[i] for i in range(n)]
+    top = max(means)
+    tilt = [menu[picked[i]] * math.exp((means[i] - top) / lam) for i in range(n)]
+    total = sum(tilt)
+    return candidates[draw([t / total for t in tilt], rng)].actions[0]
+
+
+def _search(
+    roots: Sequence[GameState],
+    totals: list[float],
+    visits: list[int],
+    seat: int,
+    clans_pool: Sequence[tuple[int, ...]],
+    weights: Sequence[float],
+    rng: random.Random,
+    budget_s: float | None,
+    iterations: int | None,
+    began: float,
+) -> None:
+    """Sequential halving with common random numbers: every surviving candidate is played out with
+    the same sampled clans and the same rollout seed, so differences come from the moves."""
+    n = len(roots)
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     total = iterations if iterations is not None else DEFAULT_ITERATIONS
@@ -155,8 +216,16 @@ def choose_hard(
             break
         alive.sort(key=lambda i: (-totals[i] / visits[i], i))
         alive = alive[: max(1, (len(alive) + 1) // 2)]
-    best = min(alive, key=lambda i: (-totals[i] / visits[i], i))
-    return candidates[best][1].actions[0]
+
+
+def _best_options(obs: Observation, seat: int, clan: Clan) -> dict[Move, Option]:
+    """Each action's best option (founding order) for ``clan``."""
+    best: dict[Move, tuple[float, Option]] = {}
+    for score, option in one_ply_scores(obs, seat, clan):
+        first = option.actions[0]
+        if first not in best or score > best[first][0]:
+            best[first] = (score, option)
+    return {move: option for move, (_, option) in best.items()}
 
 
 def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ai import choose_action, clan_beliefs
+from bench import old_ai
 from engine import Action, Clan, Phase, PublicView, new_game, play, public_view
 
 BELIEF_MOVES = (10, 20, 30)
@@ -55,6 +56,8 @@ class Task:
     hard_budget: float | None
     hard_iterations: int | None
     belief_observers: tuple[int, ...] = ()
+    old_ai: str | None = None
+    """A checkout whose AI plays the levels named ``old-<level>`` (bench/old_ai.py)."""
 
 
 def play_game(task: Task) -> GameRecord:
@@ -66,16 +69,20 @@ def play_game(task: Task) -> GameRecord:
         seat = state.to_move
         level = task.levels[seat]
         began = time.perf_counter()
-        move = choose_action(
-            level,
-            start,
-            history,
-            seat,
-            state.clans[seat],
-            seed=task.seed,
-            budget_s=task.hard_budget if level == "hard" else None,
-            iterations=task.hard_iterations if level == "hard" else None,
-        )
+        if level.startswith("old-"):
+            assert task.old_ai is not None
+            move = old_ai.choose_action(task.old_ai, level[4:], start, history, seat, state.clans[seat], task.seed)
+        else:
+            move = choose_action(
+                level,
+                start,
+                history,
+                seat,
+                state.clans[seat],
+                seed=task.seed,
+                budget_s=task.hard_budget if level == "hard" else None,
+                iterations=task.hard_iterations if level == "hard" else None,
+            )
         record.seconds[level] = record.seconds.get(level, 0.0) + time.perf_counter() - began
         record.decisions[level] = record.decisions.get(level, 0) + 1
         outcome = play(state, move, seat)
@@ -115,13 +122,26 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def hard_tasks(games: int, budget: float | None, iterations: int | None, seed: int) -> list[Task]:
+def hard_tasks(
+    games: int, budget: float | None, iterations: int | None, seed: int, rivals: str = "normal", old: str | None = None
+) -> list[Task]:
+    """4 players: hard in a rotating seat against three ``rivals`` (the same deals whatever the rivals)."""
     tasks = []
     for i in range(games):
         hard = i % 4
-        levels = tuple("hard" if s == hard else "normal" for s in range(4))
-        observers = tuple(s for s in range(4) if s != hard)
-        tasks.append(Task(levels, seed + i, hard, budget, iterations, observers))
+        levels = tuple("hard" if s == hard else rivals for s in range(4))
+        observers = tuple(s for s in range(4) if s != hard) if rivals == "normal" else ()
+        tasks.append(Task(levels, seed + i, hard, budget, iterations, observers, old))
+    return tasks
+
+
+def normal_tasks(games: int, seed: int) -> list[Task]:
+    """4 players: normal in a rotating seat against three easy AIs."""
+    tasks = []
+    for i in range(games):
+        normal = i % 4
+        levels = tuple("normal" if s == normal else "easy" for s in range(4))
+        tasks.append(Task(levels, seed + 200_000 + i, normal, None, None))
     return tasks
 
 
@@ -141,7 +161,13 @@ def run(tasks: Sequence[Task], workers: int) -> list[GameRecord]:
         return pool.map(play_game, tasks, chunksize=1)
 
 
-def figures(hard: Sequence[GameRecord], easy: Sequence[GameRecord], budget_label: tuple[str, float, str]) -> list[str]:
+def figures(
+    hard: Sequence[GameRecord],
+    easy: Sequence[GameRecord],
+    budget_label: tuple[str, float, str],
+    normal4: Sequence[GameRecord] = (),
+    old: Sequence[GameRecord] = (),
+) -> list[str]:
     lines = []
 
     def rate(name: str, records: Sequence[GameRecord]) -> None:
@@ -155,6 +181,10 @@ def figures(hard: Sequence[GameRecord], easy: Sequence[GameRecord], budget_label
 
     rate("hard_vs_3normal_win_rate", hard)
     rate("normal_vs_easy_win_rate", easy)
+    if normal4:
+        rate("normal_vs_3easy_win_rate", normal4)
+    if old:
+        rate("hard_vs_3oldnormal_win_rate", old)
     for move in BELIEF_MOVES:
         hits = sum(r.belief_hits[move][0] for r in hard if move in r.belief_hits)
         judged = sum(r.belief_hits[move][1] for r in hard if move in r.belief_hits)
@@ -214,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--curve", action="store_true", help="print the strength-per-CPU curve instead")
     parser.add_argument("--points", default="200,800,3200,2s", help="curve points: rollouts, or seconds with s")
     parser.add_argument("--budget-games", type=int, default=None, help="curve games at seconds points")
+    parser.add_argument("--old-ai", default=None, help="a checkout whose normal AI hard also meets (before hiding)")
+    parser.add_argument("--only", default=None, help="comma list of match-ups: hard,easy,normal4,old")
     args = parser.parse_args(argv)
     games = 40 if args.quick else args.games
     if args.curve:
@@ -227,14 +259,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if budget is None and iterations is None:
         iterations = DEFAULT_HARD_ITERATIONS
     began = time.perf_counter()
-    hard = run(hard_tasks(games, budget, iterations, args.seed), args.workers)
-    easy = run(easy_tasks(games, args.seed), args.workers)
+    only = set(args.only.split(",")) if args.only else {"hard", "easy", "normal4", "old"}
+    hard = run(hard_tasks(games, budget, iterations, args.seed), args.workers) if "hard" in only else []
+    easy = run(easy_tasks(games, args.seed), args.workers) if "easy" in only else []
+    normal4 = run(normal_tasks(games, args.seed), args.workers) if "normal4" in only else []
+    old: list[GameRecord] = []
+    if args.old_ai and "old" in only:
+        old = run(hard_tasks(games, budget, iterations, args.seed, "old-normal", args.old_ai), args.workers)
     label = (
         ("hard_iterations_per_move", float(iterations), "rollouts")
         if iterations is not None
         else ("hard_budget_per_move", float(budget or 0.0), "s")
     )
-    for line in figures(hard, easy, label):
+    for line in figures(hard, easy, label, normal4, old):
         print(line)
     print(f"FIGURE arena_wall_time {time.perf_counter() - began:.0f} s")
     sys.stdout.flush()

@@ -254,15 +254,26 @@ def final_embed(
             inline=False,
         )
     for thought in ai_guesses:
+        lines = [f"{shown_name(name)}: {clan_label(t, clan)} ({t.percent(p)})" for name, clan, p in thought.guesses]
+        if thought.exposed is not None:
+            lines.append(exposure_line(t, thought.ai_name, *thought.exposed))
         embed.add_field(
             name=t._("What {player} thought", player=shown_name(thought.ai_name)),
-            value="\n".join(
-                f"{shown_name(name)}: {clan_label(t, clan)} ({t.percent(p)})" for name, clan, p in thought.guesses
-            )[:1024],
+            value="\n".join(lines)[:1024],
             inline=False,
         )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
+
+
+def exposure_line(t: Texts, ai_name: str, clan: Clan, exposed: float) -> str:
+    """How well the AI hid its clan: what a table reading its moves with its own code could have known."""
+    return "🕵️ " + t._(
+        "Reading {player}'s moves with its own code, the table could have been {share} sure of {clan}",
+        player=shown_name(ai_name),
+        share=t.percent(exposed),
+        clan=clan_label(t, clan),
+    )
 
 
 # --- information ---------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from multiprocessing.process import BaseProcess
 from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
 from service.ai_line import FairLine
-from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Request, Result, Solver, serve, solve
+from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Exposure, Request, Result, Solver, serve, solve
 
 log = logging.getLogger("clans.ai_pool")
 
@@ -265,6 +265,14 @@ class AiPool:
         request = Beliefs(start, tuple(history), seat, Clan(clan))
         _, result = await self._run(request, self.budget_s + self.margin_s)
         assert isinstance(result, list)
+        return result
+
+    async def exposure(self, start: PublicView, history: Sequence[Action], seat: int, level: str) -> dict[Clan, float]:
+        """After the game: the table's best reading of the AI at ``seat``'s clan (in a worker process); it goes
+        ahead of decisions, like the beliefs."""
+        request = Exposure(start, tuple(history), seat, level)
+        _, result = await self._run(request, self.budget_s + self.margin_s)
+        assert isinstance(result, dict)
         return result
 
     async def _run(

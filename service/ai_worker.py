@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from ai import choose_action, clan_beliefs
+from ai import choose_action, clan_beliefs, exposure
 from engine import Action, Clan, Move, PublicView
 
 WORKER_NICENESS = 10
@@ -44,8 +44,19 @@ class Beliefs:
     clan: Clan
 
 
-Request = Decision | Beliefs
-Result = Move | list[dict[Clan, float]]
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """After the game only: how sure a table running the AI's code could have been of each clan of
+    the AI at ``seat`` (``ai.exposure``). It needs no clan: it reads the seat's moves."""
+
+    start: PublicView
+    history: tuple[Action, ...]
+    seat: int
+    level: str
+
+
+Request = Decision | Beliefs | Exposure
+Result = Move | list[dict[Clan, float]] | dict[Clan, float]
 Solver = Callable[[Request], Result]
 
 
@@ -53,6 +64,8 @@ def solve(request: Request) -> Result:
     """The AI's work for one request (the default solver of a worker)."""
     if isinstance(request, Beliefs):
         return clan_beliefs(request.start, request.history, request.seat, request.clan)
+    if isinstance(request, Exposure):
+        return exposure(request.start, request.history, request.seat, request.level)
     return choose_action(
         request.level,
         request.start,

@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
+from ai import AUTOPILOT
 from engine import GameState, Move, Resign, apply, new_game, parse_action, play
 from service.errors import GameError
 from service.games import GameService
@@ -19,7 +20,7 @@ from store import ClockStage, DueTurn, SeatRecord
 
 log = logging.getLogger("clans.deadlines")
 
-AUTOPILOT_LEVEL = "normal"
+AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)

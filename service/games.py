@@ -293,7 +293,8 @@ class GameService(LobbyService, GameOverview):
             return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
-        """Once a game is over: what each AI seat believed about the others' clans at the end."""
+        """Once a game is over: what each AI seat believed about the others' clans at the end, and how
+        sure a table reading its moves with its own code could have been of its clan."""
         if not table.view.over:
             raise GameError(Why.GUESSES_AFTER_END)
         ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
@@ -309,6 +310,13 @@ class GameService(LobbyService, GameOverview):
             except AiPoolError as error:
                 log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
                 continue
+            clan = loaded.state.clans[seat.seat]
+            try:
+                reading = await self.ai_pool.exposure(start, history, seat.seat, seat.ai_level or "normal")
+                exposed: tuple[Clan, float] | None = (clan, reading[clan])
+            except AiPoolError as error:
+                log.error("No exposure for %s in game %s: %s", seat.name, table.id, error)
+                exposed = None
             guesses.append(
                 AiGuesses(
                     seat.name,
@@ -317,6 +325,7 @@ class GameService(LobbyService, GameOverview):
                         for other in table.record.seats
                         if other.seat != seat.seat
                     ),
+                    exposed,
                 )
             )
         return guesses

@@ -56,7 +56,8 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai, "choose_action"),
         (ai, "clan_beliefs"),
         (ai.players, "choose_hard"),
-        (ai.players, "choose_normal"),
+        (ai.players, "normal_policy"),
+        (ai, "exposure"),
         (service.ai_worker, "choose_action"),
         (service.ai_worker, "clan_beliefs"),
     ):

@@ -24,7 +24,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
+from cogs.messages import clan_label
 from engine import legal_moves
+from texts import texts as catalog
 
 
 async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, database_target: str) -> None:
@@ -54,17 +56,29 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
     final_embed = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"][-1]
     thoughts = {f["name"]: f["value"] for f in final_embed["fields"] if f["name"].startswith("What ")}
     assert set(thoughts) == {"What AI (easy) thought", "What AI (normal) thought"}
-    assert all(
-        line.split(":")[0] in {"alice", "AI (easy)", "AI (normal)"} and line.endswith("%)")
-        for value in thoughts.values()
-        for line in value.splitlines()
-    )
+    guesses = [line for value in thoughts.values() for line in value.splitlines() if not line.startswith("🕵️")]
+    assert len(guesses) == 4
+    assert all(line.split(":")[0] in {"alice", "AI (easy)", "AI (normal)"} and line.endswith("%)") for line in guesses)
     assert "alice:" in thoughts["What AI (easy) thought"] and "AI (easy):" not in thoughts["What AI (easy) thought"]
+    # And how well each AI hid its own clan: how sure a table reading its moves with its code could have been.
+    table = await peek(bot, 1)
+    for seat in (1, 2):
+        name = table.record.seats[seat].name
+        exposure = thoughts[f"What {name} thought"].splitlines()[-1]
+        clan = clan_label(catalog("en"), table.state.clans[seat])
+        shown = re.fullmatch(
+            rf"🕵️ Reading {re.escape(name)}'s moves with its own code, "
+            rf"the table could have been (\d+)% sure of {re.escape(clan)}",
+            exposure,
+        )
+        assert shown is not None, exposure
+        assert 0 <= int(shown[1]) <= 100
     assert not any(
-        "thought" in embed_text(m["embeds"])
+        "thought" in embed_text(m["embeds"]) or "sure of" in embed_text(m["embeds"]) or "🕵️" in embed_text(m["embeds"])
         for m in public_messages(fake)
         if m["embeds"] and not m["content"].startswith("Game over!")
     )
+    assert not any("sure of" in (m["content"] or "") for m in public_messages(fake))
     assert not bot_errors(fake)
 
 

@@ -66,8 +66,10 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai.belief, "observe"),
         (ai.belief, "clan_beliefs"),
         (ai.players, "choose_hard"),
-        (ai.players, "choose_normal"),
-        (ai.players, "choose_easy"),
+        (ai.players, "normal_policy"),
+        (ai, "exposure"),
+        (ai.players, "easy_policy"),
+        (service.ai_worker, "exposure"),
         (service.ai_worker, "choose_action"),
         (service.ai_worker, "clan_beliefs"),
     ):

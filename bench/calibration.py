@@ -1,0 +1,130 @@
+"""Is the belief model calibrated against hiding players? When it says 70%, is it right ~70%?
+
+    python -m bench.calibration [--games N] [--levels normal,hard] [--betas 0.9,0.5,0.3] [--quick]
+
+Plays 4-player games of the given AI levels (hard: one hard seat among normal ones), then reads
+every seat's belief (``ai.clan_beliefs``) about each other seat after 10, 20 and 30 hut moves and at
+the end, and scores each stated probability of each clan against the truth. For each value of the
+belief model's BETA (its assumed sharpness of the players) it prints the expected calibration error
+over ten bins (``calibration_beta<b>_ece``: the mean gap between stated probability and observed
+frequency, weighted by how often the bin is used), the Brier score, the top-1 accuracy and the
+share of readings that claimed >= 90% (and how often those were right). ``--bins`` prints the
+reliability table (stated vs observed per bin) for the model's current BETA.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from ai import belief, choose_action, clan_beliefs
+from engine import Action, Clan, PublicView, new_game, play, public_view
+
+POINTS = (10, 20, 30)
+BINS = 10
+
+
+def game(levels: Sequence[str], seed: int) -> tuple[PublicView, list[Action], list[Clan], list[int]]:
+    """A seeded game; returns its start, its actions, the clans and the history lengths to read at."""
+    state = new_game(len(levels), seed)
+    start = public_view(state)
+    history: list[Action] = []
+    reads: dict[int, int] = {}
+    while not state.over:
+        seat = state.to_move
+        move = choose_action(levels[seat], start, history, seat, state.clans[seat], seed=seed * 31 + len(history))
+        play(state, move, seat)
+        history.append(move)
+        if state.turn in POINTS:
+            reads.setdefault(state.turn, len(history))
+    return start, history, list(state.clans), [*reads.values(), len(history)]
+
+
+def readings(
+    games: Sequence[tuple[PublicView, list[Action], list[Clan], list[int]]],
+) -> list[tuple[float, bool, bool]]:
+    """(stated probability, true?, top guess?) for every seat's view of every other seat and clan."""
+    out: list[tuple[float, bool, bool]] = []
+    for start, history, clans, points in games:
+        for n in points:
+            for observer in range(len(clans)):
+                beliefs = clan_beliefs(start, history[:n], observer, clans[observer])
+                for seat, b in enumerate(beliefs):
+                    if seat == observer:
+                        continue
+                    top = max(b, key=lambda c: b[c])
+                    for c, p in b.items():
+                        out.append((p, c == clans[seat], c == top))
+    return out
+
+
+def scores(rows: Sequence[tuple[float, bool, bool]]) -> dict[str, float]:
+    bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
+    for p, truth, _ in rows:
+        bins[min(BINS - 1, int(p * BINS))].append((p, truth))
+    n = len(rows)
+    ece = sum(abs(sum(p for p, _ in b) - sum(t for _, t in b)) for b in bins) / n
+    brier = sum((p - truth) ** 2 for p, truth, _ in rows) / n
+    tops = [truth for _, truth, top in rows if top]
+    sure = [truth for p, truth, _ in rows if p >= 0.9]
+    return {
+        "ece": ece,
+        "brier": brier,
+        "top1": sum(tops) / len(tops),
+        "sure_share": len(sure) / max(1, sum(1 for _, _, top in rows if top)),
+        "sure_right": sum(sure) / len(sure) if sure else float("nan"),
+    }
+
+
+def table(rows: Sequence[tuple[float, bool, bool]]) -> list[str]:
+    bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
+    for p, truth, _ in rows:
+        bins[min(BINS - 1, int(p * BINS))].append((p, truth))
+    lines = []
+    for i, b in enumerate(bins):
+        if b:
+            stated = sum(p for p, _ in b) / len(b)
+            seen = sum(t for _, t in b) / len(b)
+            lines.append(f"FIGURE calibration_bin{i}_stated {stated:.3f} share")
+            lines.append(f"FIGURE calibration_bin{i}_observed {seen:.3f} share")
+            lines.append(f"FIGURE calibration_bin{i}_readings {len(b)} readings")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--levels", default="normal", help="comma list: normal, hard, easy, autopilot")
+    parser.add_argument("--betas", default=f"{belief.BETA:g}")
+    parser.add_argument("--bins", action="store_true", help="print the reliability table for the current BETA")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = 3 if args.quick else args.games
+    began = time.perf_counter()
+    played = []
+    for level in args.levels.split(","):
+        for i in range(games):
+            levels = ["hard" if s == i % 4 else "normal" for s in range(4)] if level == "hard" else [level] * 4
+            played.append(game(levels, args.seed + i))
+    current = belief.BETA
+    for text in args.betas.split(","):
+        belief.BETA = float(text)
+        belief._tracks.clear()
+        rows = readings(played)
+        for name, value in scores(rows).items():
+            print(f"FIGURE calibration_beta{text}_{name} {value:.3f} share")
+        if args.bins and float(text) == current:
+            for line in table(rows):
+                print(line)
+        sys.stdout.flush()
+    belief.BETA = current
+    belief._tracks.clear()
+    print(f"FIGURE calibration_wall_time {time.perf_counter() - began:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

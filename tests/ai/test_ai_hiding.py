@@ -1,0 +1,73 @@
+"""Every policy mixes: it draws among several moves, from its own seed, so that its clan stays hidden."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ai import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
+from ai.hiding import Hiding, policies
+from engine import Action, Clan, apply, legal_moves, new_game, public_view
+
+VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
+
+
+def test_the_strategies_are_distributions_and_lambda_trades_value_for_secrecy() -> None:
+    for lam in (0.1, 1.0, 100.0):
+        for row in policies(VALUES, lam):
+            assert len(row) == len(VALUES) and math.isclose(sum(row), 1.0)
+    sharp = policies(VALUES, 0.05)
+    assert [max(range(4), key=lambda i: row[i]) for row in sharp[:2]] == [0, 1]  # argmax when λ is tiny
+    blind = policies(VALUES, 1e4)
+    assert all(abs(blind[c][i] - blind[0][i]) < 1e-3 for c in range(5) for i in range(4))  # the same for all
+    # The leak of any move is bounded: log q_c(m)/q_d(m) <= (V_c(m) - V_d(m)) / λ + log Z_d - log Z_c.
+    lam = 1.0
+    q = policies(VALUES, lam)
+    ratios = [abs(math.log(q[0][i] / q[1][i])) for i in range(4)]
+    assert max(ratios) <= 2 * 3.0 / lam + 1e-9
+
+
+def test_identical_moves_share_their_probability() -> None:
+    q = policies([[0.0] * 5, [0.0] * 5, [2.0, 0.0, 0.0, 0.0, 0.0]], 1.0)
+    assert all(math.isclose(row[0], row[1]) for row in q)
+
+
+def test_lambda_shrinks_toward_the_last_villages() -> None:
+    hiding = Hiding(start=4.0, end=1.0)
+    assert hiding.weight(0, 12) == 4.0 and hiding.weight(12, 12) == 1.0
+    assert 1.0 < hiding.weight(6, 12) < 4.0
+
+
+def midgame(moves: int = 14) -> tuple[object, list[Action], int, Clan]:
+    state = new_game(4, 11)
+    start = public_view(state)
+    history: list[Action] = []
+    for i in range(moves):
+        move = legal_moves(state)[(i * 31) % len(legal_moves(state))]
+        apply(state, move)
+        history.append(move)
+    return start, history, state.to_move, state.clans[state.to_move]
+
+
+@pytest.mark.parametrize("level", POLICIES)
+def test_every_policy_draws_from_its_own_seed(level: str) -> None:
+    start, history, seat, clan = midgame()
+    iterations = 30 if level == "hard" else None
+    again = [choose_action(level, start, history, seat, clan, 7, iterations=iterations) for _ in range(2)]
+    assert again[0] == again[1]  # the same seed, the same move
+    drawn = {choose_action(level, start, history, seat, clan, s, iterations=iterations) for s in range(12)}
+    assert len(drawn) >= 2  # a mixed strategy, not an argmax
+
+
+def test_the_autopilot_is_a_policy_but_not_a_level_to_choose() -> None:
+    assert AUTOPILOT in POLICIES and AUTOPILOT not in AI_LEVELS
+
+
+def test_exposure_is_a_distribution_over_the_clans() -> None:
+    start, history, seat, _ = midgame(30)
+    for level in POLICIES:
+        reading = exposure(start, history, seat, level)
+        assert set(reading) == set(Clan) and math.isclose(sum(reading.values()), 1.0)
+    with pytest.raises(ValueError):
+        choose_action("brilliant", start, history, seat, Clan(0), 1)
