@@ -111,7 +111,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
     with pytest.raises(SystemExit):
         play_alexandros.main(["--players", "3", "--seats", "2"])
     dry = subprocess.run(
-        ["make", "-n", "play", "GAME=alexandros", "SEATS=4", "PLAYERS=1", "AI=easy", "LANG=de"],
+        ["make", "-n", "--no-print-directory", "play", "GAME=alexandros", "SEATS=4", "PLAYERS=1", "AI=easy", "LANG=de"],
         capture_output=True,
         text=True,
         check=True,
@@ -119,7 +119,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
     ).stdout
     assert "-m play_alexandros --seats 4 --lang de --players 1 --ai easy" in dry.strip().splitlines()[-1]
     clans = subprocess.run(
-        ["make", "-n", "play", "PLAYERS=2"],
+        ["make", "-n", "--no-print-directory", "play", "PLAYERS=2"],
         capture_output=True,
         text=True,
         check=True,
