@@ -1,7 +1,7 @@
 """AI players for Alexandros: two levels over the public view and the AI's own hand.
 
 The AI never sees another hand, the supply's order or the game's seed: it samples them from what it
-cannot account for, with its own seed (``ai/alexandros/sample.py``).
+cannot account for, with its own seed (the engine's ``sample_state``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ import random
 from typing import Literal, get_args
 
 from ai.alexandros.players import choose_easy, choose_normal
-from ai.alexandros.sample import sample_state
-from engine.alexandros import Action, Phase, PrivateView
+from engine.alexandros import Action, Phase, PrivateView, sample_state
 
 AlexandrosLevel = Literal["easy", "normal"]
 """An Alexandros AI level, weakest first."""

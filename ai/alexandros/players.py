@@ -1,4 +1,4 @@
-"""The two levels. Both search a state sampled from the AI's own knowledge (ai/alexandros/sample.py).
+"""The two levels. Both search a state sampled from the AI's own knowledge (engine.alexandros.sample_state).
 
 - ``easy``: one step at a time. Alexander's move and the wall path by the position they leave (sometimes
   a random move instead), then each action by the position it leaves, with noise.

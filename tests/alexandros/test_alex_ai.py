@@ -10,7 +10,6 @@ from alex_boards import TestBoard, between, build_walls, give, place_guard
 
 from ai.alexandros import AUTOPILOT_LEVEL, LEVELS, choose_action
 from ai.alexandros.players import SAME_PROVINCE, distinct
-from ai.alexandros.sample import sample_state, unseen_cards
 from engine.alexandros import (
     SYMBOLS,
     Action,
@@ -27,6 +26,7 @@ from engine.alexandros import (
     private_view,
     public_view,
     result,
+    sample_state,
 )
 
 S = Symbol.SOLDIER
@@ -149,9 +149,9 @@ def test_the_sampled_state_keeps_the_ai_hand_and_the_counts() -> None:
     assert sample.hands[seat] == state.hands[seat]
     assert [sum(h) for h in sample.hands] == [sum(h) for h in state.hands]
     assert len(sample.supply) == len(state.supply)
-    assert sorted(unseen_cards(mine)) == sorted(
-        state.supply + [c for s in range(3) if s != seat for c in SYMBOLS for _ in range(state.hands[s][c])]
-    )
+    dealt = sample.supply + [c for s in range(3) if s != seat for c in SYMBOLS for _ in range(sample.hands[s][c])]
+    unseen = state.supply + [c for s in range(3) if s != seat for c in SYMBOLS for _ in range(state.hands[s][c])]
+    assert sorted(dealt) == sorted(unseen)
 
 
 # --- clear tactics, on the board of the rule sheet's figure 12 ------------------------------------------
