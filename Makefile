@@ -54,19 +54,24 @@ run: $(STAMP)
 catalogs: $(STAMP)
 	$(BIN)/python -m texts.update
 
+# GAME=alexandros plays Alexandros (play_alexandros.py; SEATS= seats in all, with AIs in the empty ones).
+GAME ?= clans
 PLAYERS ?=
 AI ?=
 SEED ?=
+SEATS ?=
 play: $(STAMP)
-	$(BIN)/python -m play $(if $(LANG),--lang $(LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
+	@case "$(GAME)" in clans|alexandros) ;; *) echo "GAME is clans or alexandros, not $(GAME)"; exit 2;; esac
+	$(BIN)/python -m $(if $(filter alexandros,$(GAME)),play_alexandros $(if $(SEATS),--seats $(SEATS),),play) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)$(if $(filter alexandros,$(GAME)),, $(if $(LANG),--lang $(LANG),))
 
-# Every benchmark end to end in about 4 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
+# Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.alexandros_sim --quick
 	$(BIN)/python -m bench.alexandros_render --quick
+	$(BIN)/python -m bench.alexandros_arena --quick
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool
