@@ -73,6 +73,7 @@ class Why(StrEnum):
     NOT_VALID = "not_valid"  # a custom id no component accepts
     NOT_A_CHOICE = "not_a_choice"  # a select value that is not one of the menu's
     HIDDEN = "hidden"  # a game in a channel the member cannot see
+    OTHER_GAME = "other_game"  # game (a name in engine.games.GAMES): the channel's or button's game is another kind
 
 
 class GameError(Exception):
