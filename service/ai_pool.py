@@ -28,7 +28,18 @@ from multiprocessing.process import BaseProcess
 
 from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
-from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Request, Result, Solver, serve, solve
+from engine.alexandros import PrivateView
+from service.ai_worker import (
+    WORKER_NICENESS,
+    AlexandrosDecision,
+    Beliefs,
+    Decision,
+    Request,
+    Result,
+    Solver,
+    serve,
+    solve,
+)
 
 log = logging.getLogger("clans.ai_pool")
 
@@ -58,6 +69,10 @@ class AiAnswer:
 
     move: Move
     pid: int | None
+
+
+ALEXANDROS_BUDGET_S = 30.0
+"""The longest an Alexandros decision may think (the normal AI searches a whole turn: a few seconds at most)."""
 
 
 def decision_seed(secret: bytes, game_id: int, ply: int, seat: int) -> int:
@@ -239,6 +254,19 @@ class AiPool:
     def pids(self) -> set[int]:
         """The process ids of the live workers."""
         return {worker.process.pid for worker in self._workers if worker.process.pid is not None}
+
+    async def choose_alexandros(self, level: str, mine: PrivateView, *, game_id: int) -> str:
+        """The Alexandros action (text form) of the AI whose private view is ``mine``, chosen in a worker; the
+        first legal action if the workers fail twice, so the game goes on."""
+        seed = decision_seed(self._secret, game_id, mine.public.ply, mine.seat)
+        try:
+            _, result = await self._run(AlexandrosDecision(level, mine, seed), ALEXANDROS_BUDGET_S + self.margin_s)
+        except AiPoolError as error:
+            log.error("Alexandros AI (%s) in game %s: %s; playing a legal action instead", level, game_id, error)
+            self.fallbacks += 1
+            return mine.legal[0]
+        assert isinstance(result, str)
+        return result
 
     async def beliefs(
         self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan

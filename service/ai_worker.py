@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from ai import choose_action, clan_beliefs
+from ai.alexandros import choose_action as choose_alexandros
 from engine import Action, Clan, Move, PublicView
+from engine.alexandros import PrivateView
 
 WORKER_NICENESS = 10
 """How much lower than the bot a worker runs: the bot's answers come first on a busy machine."""
@@ -44,8 +46,18 @@ class Beliefs:
     clan: Clan
 
 
-Request = Decision | Beliefs
-Result = Move | list[dict[Clan, float]]
+@dataclass(frozen=True, slots=True)
+class AlexandrosDecision:
+    """Choose the Alexandros action of the AI whose private view is ``mine`` (the public view and its own
+    hand only: no other hand, no supply order, no setup seed)."""
+
+    level: str
+    mine: PrivateView
+    seed: int
+
+
+Request = Decision | Beliefs | AlexandrosDecision
+Result = Move | list[dict[Clan, float]] | str
 Solver = Callable[[Request], Result]
 
 
@@ -53,6 +65,8 @@ def solve(request: Request) -> Result:
     """The AI's work for one request (the default solver of a worker)."""
     if isinstance(request, Beliefs):
         return clan_beliefs(request.start, request.history, request.seat, request.clan)
+    if isinstance(request, AlexandrosDecision):
+        return choose_alexandros(request.level, request.mine, request.seed).text
     return choose_action(
         request.level,
         request.start,
