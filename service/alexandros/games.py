@@ -58,6 +58,17 @@ class AlexTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Panel:
+    """What the mover's own turn panel shows: their private view (hand, legal actions) and, when Alexander's
+    wall path is to be chosen, each shortest path's effect. Only ever shown to that player."""
+
+    table: AlexTable
+    mine: alex.PrivateView
+    effects: dict[str, alex.WallEffect]
+    """Each ChoosePath's text form → what its walls would do."""
+
+
+@dataclass(frozen=True, slots=True)
 class Acted:
     """One committed action: the table after it, what it did, who acted and the action's text form."""
 
@@ -131,6 +142,26 @@ class AlexandrosService(LobbyService):
         if seat is None:
             raise GameError(Why.NOT_PLAYING)
         return alex.private_view(state, seat.seat)
+
+    async def panel(self, game_id: int, user_id: int) -> Panel:
+        """The mover's turn panel (Why.THEIR_TURN for anyone else: a panel is the mover's alone)."""
+        record, state = await self._running(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        if state.phase is alex.Phase.OVER:
+            raise GameError(Why.GAME_OVER)
+        if state.to_move != seat.seat:
+            mover = record.seats[state.to_move]
+            raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
+        mine = alex.private_view(state, seat.seat)
+        effects = {}
+        if state.phase is alex.Phase.PATH:
+            for text in mine.legal:
+                action = alex.parse_action(text)
+                if isinstance(action, alex.ChoosePath):
+                    effects[text] = alex.wall_effect(state, action.walls)
+        return Panel(AlexTable(public_record(record), alex.public_view(state)), mine, effects)
 
     async def history(self, game_id: int) -> list[MoveRecord]:
         await self._record(game_id)
@@ -265,4 +296,4 @@ def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[Resul
     ]
 
 
-__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService"]
+__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel"]
