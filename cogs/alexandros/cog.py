@@ -156,7 +156,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     @app_commands.command(name="replay", description="The final board of a finished Alexandros game")
     @app_commands.describe(game="The game's number")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 10**12]) -> None:
-        views = await self.games.replay_views(game)
+        views = await self.games.replay_views(game, interaction.guild_id)
         record = await self.games.game(game)
         t = reader(interaction)
         names = [seat.name for seat in record.seats]

@@ -167,9 +167,12 @@ class AlexandrosService(LobbyService):
         await self._record(game_id)
         return await self.store.moves(game_id)
 
-    async def replay_views(self, game_id: int) -> tuple[alex.PublicView, ...]:
-        """Every position of a finished game, from the seed and the move log (the seed stays inside)."""
+    async def replay_views(self, game_id: int, guild_id: int | None) -> tuple[alex.PublicView, ...]:
+        """Every position of a finished game of this server, from the seed and the move log (the seed stays
+        inside)."""
         record = await self._record(game_id)
+        if record.guild_id != guild_id:
+            raise GameError(Why.NO_SUCH_GAME, game=game_id)
         if record.status != "finished":
             raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=record.status)
         state = alex.new_game(len(record.seats), record.seed)

@@ -108,6 +108,13 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
     assert await bot.store.leaderboard(guild) == []  # the Clans leaderboard is untouched
     results = await bot.store.results(game_id)
     assert [r.total for r in results] == list(table.view.scores)
+    replay = answered(await fake.slash(bob, "alexandros replay", {"game": game_id})).response
+    assert replay is not None and replay.ephemeral and replay.files[0][1].startswith(PNG_MAGIC)
+    # Clans' commands leave the Alexandros game alone.
+    refused(await fake.slash(alice, "clans replay", {"game": game_id}), "game of Alexandros")
+    refused(await fake.slash(alice, "clans history"), "game of Alexandros")
+    listed = answered(await fake.slash(alice, "clans games")).response
+    assert listed is not None and f"#{game_id}" not in listed.text
 
 
 async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_nothing(

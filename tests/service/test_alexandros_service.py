@@ -64,7 +64,7 @@ async def test_a_whole_game_with_two_humans_and_an_ai_ends_with_results_and_rati
     board = await service.leaderboard(GUILD)
     assert sorted(row.user_id for row in board) == [ANN, BOB]
     assert await GameService(store).leaderboard(GUILD) == []  # Clans' leaderboard is untouched
-    views = await service.replay_views(game_id)
+    views = await service.replay_views(game_id, GUILD)
     assert views[-1] == table.view and len(views) == len(await service.history(game_id)) + 1
 
 
