@@ -3,6 +3,8 @@ Alexandros service and shows the answer; the turn itself is played in the panel 
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,10 +14,11 @@ from discord.ext import commands
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
-from cogs.alexandros.posts import after_action, board_file, post_turn
+from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
 from cogs.errors import reader
 from cogs.lobby import seat_name
 from service.alexandros import AlexandrosService
+from service.errors import GameError
 from store import GameRecord
 from texts import Texts, of_game, resolve
 from texts.alexandros import end_reason_text, hand_text, played_text
@@ -23,6 +26,9 @@ from usertext import shown_name
 
 if TYPE_CHECKING:
     from bot import ClansBot
+
+
+log = logging.getLogger("clans.alexandros")
 
 
 def channel_of(interaction: discord.Interaction) -> int:
@@ -47,6 +53,23 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
+        self._resuming = asyncio.create_task(self.resume_ai_turns())
+
+    async def cog_unload(self) -> None:
+        self._resuming.cancel()
+
+    async def resume_ai_turns(self) -> None:
+        """After a restart: games whose AI seats were to play (the process stopped between a human's commit
+        and the AI's turn) go on, and the table hears it. Another process doing the same loses the race
+        harmlessly (a stale ply changes nothing)."""
+        await self.bot.wait_until_ready()
+        for game_id in await self.games.running_game_ids():
+            try:
+                table = await self.games.table(game_id)
+                if table.ai_to_act and (ran := await self.games.play_ais(game_id)):
+                    await post_turn(self.bot, ran[-1].table, turn_lines(of_game(table.record), table, ran))
+            except GameError as error:
+                log.info("Alexandros game %s was resumed elsewhere: %s", game_id, error)
 
     @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
     async def new(self, interaction: discord.Interaction) -> None:

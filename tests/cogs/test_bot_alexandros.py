@@ -153,3 +153,28 @@ async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_noth
     stale = await raw_component(fake, mover, fake.message(panel), menu, [action])  # a menu of an older position
     refused(stale, "moved on")
     assert (await bot.alexandros.table(1)).record.snapshot_ply == 2
+
+
+async def test_ai_turns_left_unplayed_by_a_stopped_process_are_played_after_a_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await bot_on(fake, tmp_path)
+    alice = fake.user(101, "alice")
+    service = bot.alexandros  # committed by the service alone: as if the process stopped before the AI played
+    game = await service.open_lobby(fake.channel.guild_id, fake.channel.id, alice.id, "alice")
+    await service.add_ai(game.id, alice.id, "easy")
+    table = await service.start(game.id, alice.id)
+    while not table.ai_to_act:
+        legal = (await service.hand(game.id, alice.id)).legal
+        table = (await service.act(game.id, alice.id, next(a for a in legal if not a.startswith("resign")))).table
+    bot = await bot_on(fake, tmp_path, restart=True)
+
+    def posted() -> bool:
+        return any(
+            cid.startswith("alex:panel:") for m in fake.channel_messages(fake.channel.id) for cid in custom_ids(m)
+        )
+
+    await fake.wait_until(posted, timeout=30)
+    after = await bot.alexandros.table(game.id)
+    assert after.mover.user_id == alice.id and after.record.snapshot_ply > table.record.snapshot_ply
+    assert f"<@{alice.id}>" in message_with(fake, "alex:panel:")["content"]
