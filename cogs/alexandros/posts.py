@@ -16,6 +16,7 @@ import engine.alexandros as alex
 from cogs.messages import pings
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
+from service.errors import GameError
 from texts import Texts, mention, of_game
 from texts.alexandros import end_reason_text, played_text
 from usertext import clean_name, shown_name
@@ -114,7 +115,11 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     t = of_game(table.record)
     done = [acted]
     if table.ai_to_act:
-        ran = await service_of(client).play_ais(table.id)
+        try:
+            ran = await service_of(client).play_ais(table.id)
+        except GameError as error:  # another process played these AI turns first: it posts them
+            log.info("Alexandros game %s: AI turns played elsewhere (%s)", table.id, error)
+            return
         done += ran
         if ran:
             table = ran[-1].table

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
+from engine.games import rules_of
 from service.ai_pool import AiPool
 from service.errors import GameError, Why, refusals
 from service.lobby import LobbyService
@@ -112,11 +113,12 @@ class AlexandrosService(LobbyService):
         game = await self._lobby(game_id)
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_START)
-        if not alex.MIN_PLAYERS <= len(game.seats) <= alex.MAX_PLAYERS:
-            raise GameError(Why.PLAYER_COUNT, low=alex.MIN_PLAYERS, high=alex.MAX_PLAYERS, seated=len(game.seats))
-        state = alex.new_game(len(game.seats), game.seed)
+        rules = rules_of(KIND)  # the frame's view of the game: bounds, setup, JSON
+        if not rules.min_players <= len(game.seats) <= rules.max_players:
+            raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
+        state: alex.GameState = rules.setup(len(game.seats), game.seed)
         with refusals():
-            record = await self.store.start_game(game_id, alex.state_to_json(state))
+            record = await self.store.start_game(game_id, rules.to_json(state))
         return AlexTable(public_record(record), alex.public_view(state))
 
     # --- reading -------------------------------------------------------------------------------------------
