@@ -115,6 +115,15 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
     refused(await fake.slash(alice, "clans history"), "game of Alexandros")
     listed = answered(await fake.slash(alice, "clans games")).response
     assert listed is not None and f"#{game_id}" not in listed.text
+    # Each post may ping only the player it names, never by parsing; the turn posts ping alice.
+    pinged: set[int] = set()
+    for call in fake.calls:
+        body = call.json if isinstance(call.json, dict) else {}
+        body = (body.get("data") or {}) if call.path.endswith("/callback") else body
+        allowed = body.get("allowed_mentions") or {}
+        assert allowed.get("parse", []) == [], allowed
+        pinged |= {int(user) for user in allowed.get("users", [])}
+    assert pinged == {alice.id}
 
 
 async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_nothing(
