@@ -55,6 +55,13 @@ alexandros_playout(game, random.Random(7))
 assert game.over, "a random Alexandros game must end"
 assert render_alexandros(alexandros_view(game)).startswith(b"\x89PNG"), "the Alexandros board must render"
 
+import play_alexandros  # noqa: F401  (the terminal game and its words ship as modules)
+from ai.alexandros import choose_action as alexandros_ai
+from engine.alexandros import legal_actions as alexandros_legal, private_view as alexandros_private
+
+fresh = new_alexandros(2, 3)
+assert alexandros_ai("normal", alexandros_private(fresh, fresh.to_move), 1) in alexandros_legal(fresh)
+
 import bot
 
 assert bot.main() == 2, "without DISCORD_TOKEN the bot must stop with exit code 2"

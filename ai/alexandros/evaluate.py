@@ -58,7 +58,8 @@ def worth(state: GameState, seat: int, income: list[int], levies: float) -> floa
 def evaluate(state: GameState, seat: int) -> float:
     """The position for ``seat``: its worth minus the opponents' (half the best one, half their mean)."""
     live = [s for s in range(state.players) if s != seat and not state.resigned[s]]
-    if state.over:
+    if state.over or (state.last_turn and not state.actions_left):
+        # Over, or red walls were used and the turn has nothing left to do: the scores are final.
         if not live:
             return WIN
         best = max(state.scores[s] for s in live)

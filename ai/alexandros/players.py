@@ -33,6 +33,8 @@ BEAM = 6
 """Normal: the moves of Alexander (with their wall paths) searched through both actions."""
 FOLLOW_UP = 10
 """Normal: the first actions of a turn searched through the second one as well."""
+HOLD = 100
+"""Added to the actions left while the search applies one, so the engine never ends the turn."""
 SAME_PROVINCE = 3
 """Occupations of one province with the same number of guards judged (the rest differ in the cards paid)."""
 EASY_RANDOM_MOVE = 0.3
@@ -42,11 +44,23 @@ EASY_NOISE = 1.5
 
 
 def after(state: GameState, action: Action, seat: int, rng: random.Random) -> GameState:
-    """The state after ``action``; a take-over's cards to give back are chosen at once, as the AI would."""
+    """The state after ``action``; a take-over's cards to give back are chosen at once, as the AI would.
+
+    The turn is never handed on: the position is judged as the turn leaves it (``actions_left`` 0). Ending
+    a turn makes the engine look for the next player's moves, and with few walls left that means listing
+    long wall paths: seconds of CPU over a search's thousand leaves, for nothing the judgement reads."""
     copy = state.copy()
+    if isinstance(action, EndTurn):
+        copy.actions_left = 0
+        return copy
+    holding = copy.phase is Phase.ACTIONS
+    if holding:
+        copy.actions_left += HOLD
     apply(copy, action)
     if copy.phase is Phase.GIVE and copy.to_move == seat:
         apply(copy, choose_give(copy, rng))
+    if holding and copy.phase is Phase.ACTIONS:
+        copy.actions_left -= HOLD
     return copy
 
 
@@ -127,7 +141,7 @@ def choose_normal(state: GameState, seat: int, rng: random.Random) -> Action:
 
 
 def _mine(state: GameState, seat: int) -> bool:
-    return state.phase is Phase.ACTIONS and state.to_move == seat
+    return state.phase is Phase.ACTIONS and state.to_move == seat and state.actions_left > 0
 
 
 def _to_actions(state: GameState, action: Action, seat: int, rng: random.Random) -> list[tuple[Action, GameState]]:

@@ -9,6 +9,7 @@ import pytest
 from alex_boards import TestBoard, between, build_walls, give, place_guard
 
 from ai.alexandros import AUTOPILOT_LEVEL, LEVELS, choose_action
+from ai.alexandros.players import SAME_PROVINCE, distinct
 from ai.alexandros.sample import sample_state, unseen_cards
 from engine.alexandros import (
     SYMBOLS,
@@ -204,3 +205,21 @@ def test_it_occupies_an_open_province_for_free_rather_than_levy_for_less_than_th
 
 def test_the_autopilot_plays_the_stronger_level() -> None:
     assert AUTOPILOT_LEVEL == LEVELS[-1] == "normal"
+
+
+def test_a_big_hand_on_a_big_province_is_judged_by_a_few_occupations() -> None:
+    """Hundreds of ways to occupy one province differ only in the cards paid: the search judges at most
+    SAME_PROVINCE of them per number of guards, and still answers with a legal occupation."""
+    tb = TestBoard(["THALSTHALSTH" + "." * 4])
+    state = tb.game(players=2)
+    for symbol in SYMBOLS:
+        give(state, 0, symbol, symbol)
+    state.phase = Phase.ACTIONS
+    state.actions_left = 2
+    occupations = [a for a in legal_actions(state) if isinstance(a, Occupy)]
+    assert len(occupations) > 100
+    judged = [a for a in distinct(state, legal_actions(state)) if isinstance(a, Occupy)]
+    assert 0 < len(judged) <= SAME_PROVINCE * state.guards_left[0]
+    for level in LEVELS:
+        action = choose_action(level, private_view(state, 0), 1)
+        assert action in legal_actions(state)
