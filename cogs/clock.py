@@ -82,7 +82,7 @@ class TurnScheduler:
             self._task = None
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.tick()
@@ -93,8 +93,11 @@ class TurnScheduler:
                 log.exception("The turn clock's tick failed; trying again shortly")
                 delay = MAX_SLEEP_S
             self._next_look = self.deadlines.now() + timedelta(seconds=delay)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation that arrives as the
+            # event is set, and the loop then slept on while stopped() waited for it forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
             self._next_look = None
 
     async def _delay(self) -> float:

@@ -110,7 +110,8 @@ class _Worker:
             raise _WorkerLost(f"could not send: {error}") from None
         loop.add_reader(fd, _settle, readable)
         try:
-            await asyncio.wait_for(readable, timeout_s)
+            async with asyncio.timeout(timeout_s):  # not wait_for: it can swallow a cancellation in 3.11
+                await readable
         except TimeoutError:
             raise _WorkerLost(f"no answer within {timeout_s:g} s") from None
         finally:

@@ -38,6 +38,20 @@ def private_file(path: Path) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
+async def _execute_when_unlocked(conn: aiosqlite.Connection, pragma: str, attempts: int = 50) -> None:
+    """Run a pragma, waiting while another process holds the lock it needs. Switching a new file to WAL can be
+    refused at once with "database is locked" (SQLite skips the busy handler where waiting could deadlock), so
+    processes starting together retry here instead of failing."""
+    for attempt in range(attempts):
+        try:
+            await conn.execute(pragma)
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.1)
+
+
 def split_statements(script: str) -> list[str]:
     """Split an SQL script into single statements (``;`` inside strings or comments is kept)."""
     statements: list[str] = []
@@ -158,7 +172,7 @@ class SqliteBackend(Backend):
         try:
             conn.row_factory = aiosqlite.Row
             for pragma in PRAGMAS:
-                await conn.execute(pragma)
+                await _execute_when_unlocked(conn, pragma)
             await conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             await apply_migrations(conn, migrations)
         except BaseException:
