@@ -21,12 +21,13 @@ from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
 from service import GameService
 from service.ai_pool import AiPool
+from service.alexandros import AlexandrosService
 from service.limits import Limits
 from store import Store, StoreError
 
 log = logging.getLogger("clans")
 
-EXTENSIONS = ("cogs.clans",)
+EXTENSIONS = ("cogs.clans", "cogs.alexandros.cog")
 
 
 class ClansBot(commands.AutoShardedBot):
@@ -34,7 +35,13 @@ class ClansBot(commands.AutoShardedBot):
     ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
     process running its shard; background work (AI turns) goes to whichever process claims it."""
 
-    def __init__(self, config: Config, store: Store, games: GameService | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        store: Store,
+        games: GameService | None = None,
+        alexandros: AlexandrosService | None = None,
+    ) -> None:
         shards: dict[str, Any] = {"shard_count": config.shard_count}
         if config.shard_ids is not None:
             shards["shard_ids"] = list(config.shard_ids)
@@ -54,6 +61,7 @@ class ClansBot(commands.AutoShardedBot):
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
         self.games.ai_pool.max_waiting = config.ai_queue
+        self.alexandros = alexandros or AlexandrosService(store, ai=self.games.ai_pool, now=self.games.now)
 
     async def setup_hook(self) -> None:
         await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.base import ClansBase
 from cogs.clock_commands import ClockCommands
 from cogs.components import PERSISTENT_ITEMS, refuse_unknown
@@ -44,7 +45,7 @@ class ClansCog(
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await refuse_unknown(interaction, (*PERSISTENT_ITEMS, *OVERVIEW_ITEMS))
+        await refuse_unknown(interaction, (*PERSISTENT_ITEMS, *OVERVIEW_ITEMS, *ALEXANDROS_ITEMS))
 
     async def cog_unload(self) -> None:
         self.sweep.stop()

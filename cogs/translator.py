@@ -47,12 +47,14 @@ Commandish = app_commands.Command[Any, ..., Any] | app_commands.Group | app_comm
 def command_strings() -> Iterator[tuple[str, str]]:
     """(context, message) of every string of the /clans commands that a translator is asked for (for
     ``make catalogs``: read from the cog's class, no bot needed)."""
+    from cogs.alexandros.cog import AlexandrosCog
     from cogs.clans import ClansCog  # the cog imports the whole bot side: only when catalogs are made
 
-    yield "command name", str(ClansCog.__cog_group_name__)
-    yield "command description", str(ClansCog.__cog_group_description__)
-    for command in ClansCog.__cog_app_commands__:
-        yield from _strings(command)
+    for cog in (ClansCog, AlexandrosCog):
+        yield "command name", str(cog.__cog_group_name__)
+        yield "command description", str(cog.__cog_group_description__)
+        for command in cog.__cog_app_commands__:
+            yield from _strings(command)
 
 
 def _strings(command: Commandish) -> Iterator[tuple[str, str]]:

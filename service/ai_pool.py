@@ -26,8 +26,20 @@ from multiprocessing.process import BaseProcess
 
 from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from engine.alexandros import PrivateView
 from service.ai_line import FairLine
-from service.ai_worker import WORKER_NICENESS, Beliefs, Decision, Exposure, Request, Result, Solver, serve, solve
+from service.ai_worker import (
+    WORKER_NICENESS,
+    AlexandrosDecision,
+    Beliefs,
+    Decision,
+    Exposure,
+    Request,
+    Result,
+    Solver,
+    serve,
+    solve,
+)
 
 log = logging.getLogger("clans.ai_pool")
 
@@ -61,6 +73,10 @@ class AiAnswer:
 
     move: Move
     pid: int | None
+
+
+ALEXANDROS_BUDGET_S = 30.0
+"""The longest an Alexandros decision may think (the normal AI searches a whole turn: a few seconds at most)."""
 
 
 def decision_seed(secret: bytes, game_id: int, ply: int, seat: int) -> int:
@@ -257,6 +273,22 @@ class AiPool:
     def pids(self) -> set[int]:
         """The process ids of the live workers."""
         return {worker.process.pid for worker in self._workers if worker.process.pid is not None}
+
+    async def choose_alexandros(
+        self, level: str, mine: PrivateView, *, game_id: int, guild_id: int | None = None
+    ) -> str:
+        """The Alexandros action (text form) of the AI whose private view is ``mine``, chosen in a worker (in the
+        fair line, like a Clans decision); the first legal action if the workers fail twice, so the game goes on."""
+        seed = decision_seed(self._secret, game_id, mine.public.ply, mine.seat)
+        try:
+            request = AlexandrosDecision(level, mine, seed)
+            _, result = await self._run(request, ALEXANDROS_BUDGET_S + self.margin_s, (guild_id, game_id))
+        except AiPoolError as error:
+            log.error("Alexandros AI (%s) in game %s: %s; playing a legal action instead", level, game_id, error)
+            self.fallbacks += 1
+            return mine.legal[0]
+        assert isinstance(result, str)
+        return result
 
     async def beliefs(
         self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan

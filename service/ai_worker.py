@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from ai import choose_action, clan_beliefs, exposure
+from ai.alexandros import choose_action as choose_alexandros
 from engine import Action, Clan, Move, PublicView
+from engine.alexandros import PrivateView
 
 WORKER_NICENESS = 10
 """How much lower than the bot a worker runs: the bot's answers come first on a busy machine."""
@@ -55,8 +57,18 @@ class Exposure:
     level: str
 
 
-Request = Decision | Beliefs | Exposure
-Result = Move | list[dict[Clan, float]] | dict[Clan, float]
+@dataclass(frozen=True, slots=True)
+class AlexandrosDecision:
+    """Choose the Alexandros action of the AI whose private view is ``mine`` (the public view and its own
+    hand only: no other hand, no supply order, no setup seed)."""
+
+    level: str
+    mine: PrivateView
+    seed: int
+
+
+Request = Decision | Beliefs | Exposure | AlexandrosDecision
+Result = Move | list[dict[Clan, float]] | dict[Clan, float] | str
 Solver = Callable[[Request], Result]
 
 
@@ -66,6 +78,8 @@ def solve(request: Request) -> Result:
         return clan_beliefs(request.start, request.history, request.seat, request.clan)
     if isinstance(request, Exposure):
         return exposure(request.start, request.history, request.seat, request.level)
+    if isinstance(request, AlexandrosDecision):
+        return choose_alexandros(request.level, request.mine, request.seed).text
     return choose_action(
         request.level,
         request.start,

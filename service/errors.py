@@ -78,6 +78,7 @@ class Why(StrEnum):
     LOBBIES_PER_SERVER = "lobbies_per_server"  # lobbies (the server's open lobbies: the most)
     GAMES_PER_SERVER = "games_per_server"  # games (the server's running games: the most)
     REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
+    OTHER_GAME = "other_game"  # game (a name in engine.games.GAMES): the channel's or button's game is another kind
 
 
 class GameError(Exception):

@@ -33,6 +33,10 @@ class CancelTerms(Enum):
 
 
 class LobbyService:
+    kind = "clans"
+    """The game this service runs (a name in engine.games.GAMES); a channel holds one game of any kind, and
+    each service refuses the others' games."""
+
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -57,7 +61,7 @@ class LobbyService:
         await self.check_may_open(guild_id, host_id)
         with refusals():
             return await self.store.create_lobby(
-                guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language
+                guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language, game=self.kind
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -105,6 +109,11 @@ class LobbyService:
         game = await self.store.active_game(channel_id)
         if game is None:
             raise GameError(Why.NO_GAME_IN_CHANNEL)
+        return self._own(game)
+
+    def _own(self, game: GameRecord) -> GameRecord:
+        if game.game != self.kind:
+            raise GameError(Why.OTHER_GAME, game=game.game)
         return game
 
     async def game(self, game_id: int) -> GameRecord:
@@ -114,7 +123,7 @@ class LobbyService:
         game = await self.store.get_game(game_id)
         if game is None:
             raise GameError(Why.GAME_GONE)
-        return game
+        return self._own(game)
 
     async def lobby(self, game_id: int) -> GameRecord:
         return public_record(await self._lobby(game_id))
@@ -200,7 +209,7 @@ class LobbyService:
 
     async def running_game_ids(self) -> list[int]:
         """Every running game, oldest first (what to resume after a restart)."""
-        return [game.id for game in await self.store.running_games()]
+        return [game.id for game in await self.store.running_games(self.kind)]
 
 
 def parse_language(language: str) -> str:

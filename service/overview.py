@@ -66,6 +66,8 @@ class GameOverview:
         if found is None or found[0].guild_id != guild_id:
             raise GameError(Why.NO_SUCH_GAME, game=game_id)
         record, moves = found
+        if record.game != "clans":
+            raise GameError(Why.OTHER_GAME, game=record.game)
         if record.status == "lobby":
             raise GameError(Why.GAME_NOT_STARTED, game=record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
@@ -91,7 +93,8 @@ class GameOverview:
     async def finished_here(self, channel_id: int) -> GameRecord | None:
         """The channel's last game if it is finished (and no newer one has been opened since)."""
         record = await self.store.latest_game(channel_id)
-        return public_record(record) if record is not None and record.status == "finished" else None
+        finished = record is not None and record.status == "finished" and record.game == "clans"
+        return public_record(record) if finished and record is not None else None
 
     async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
         """Cancel every lobby opened more than ``idle`` before ``now``; the closed games, to announce."""

@@ -45,6 +45,8 @@ async def finished_game(games: GameService, game_id: int, guild_id: int | None) 
     game = await games.store.get_game(game_id)
     if game is None or game.guild_id != guild_id:
         raise GameError(Why.NO_SUCH_GAME, game=game_id)
+    if game.game != "clans":
+        raise GameError(Why.OTHER_GAME, game=game.game)
     if game.status != "finished":
         raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
     return Finished(game_id, (await games.table(game_id)).view.turn, game.language)

@@ -259,7 +259,8 @@ class ClockQueries(Database):
         async with (
             self._read() as conn,
             conn.execute(
-                "SELECT id, snapshot_ply, status FROM games WHERE announced_ply < snapshot_ply ORDER BY id"
+                "SELECT id, snapshot_ply, status FROM games WHERE announced_ply < snapshot_ply AND game = 'clans'"
+                " ORDER BY id"
             ) as cursor,
         ):
             rows = await cursor.fetchall()

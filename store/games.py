@@ -123,14 +123,16 @@ class GameQueries(Database):
         seed: int,
         pace: str = "daily",
         language: str = "en",
+        game: str = "clans",
     ) -> GameRecord:
-        """Open a lobby in ``channel_id`` with the host in seat 0. Raises ChannelBusy if one is open there."""
+        """Open a lobby of ``game`` in ``channel_id`` with the host in seat 0. Raises ChannelBusy if a game of
+        any kind is open there."""
         async with self._write() as conn:
             try:
                 async with conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace, language)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace, language),
+                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace, language, game),
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:
@@ -158,10 +160,10 @@ class GameQueries(Database):
             games = await _load_games(conn, "channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
         return games[0] if games else None
 
-    async def running_games(self) -> list[GameRecord]:
-        """Every running game, oldest first: what to resume after a restart."""
+    async def running_games(self, game: str = "clans") -> list[GameRecord]:
+        """Every running game of ``game``, oldest first: what to resume after a restart."""
         async with self._read() as conn:
-            return await _load_games(conn, "status = 'running'", ())
+            return await _load_games(conn, "status = 'running' AND game = ?", (game,))
 
     async def add_seat(
         self, game_id: int, user_id: int | None, name: str, ai_level: AiLevel | None = None
@@ -272,7 +274,9 @@ class GameQueries(Database):
                 await write_seat_timeouts(conn, game_id, seat, timeouts, away)
             if finished and results:  # the last move and the results land together, or neither does
                 guild_id = int(game["guild_id"]) if game["guild_id"] is not None else None
-                await write_results(conn, game_id, guild_id, results, rated, iso(move.created_at))
+                await write_results(
+                    conn, game_id, guild_id, results, rated, iso(move.created_at), game=str(game["game"])
+                )
             return move
 
     async def moves(self, game_id: int) -> list[MoveRecord]:

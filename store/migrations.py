@@ -345,6 +345,48 @@ CREATE TABLE replays (
 );
 """
 
+# Every game row knows its game (engine.games registry names), and results and ratings are kept per game: a
+# result row carries its game like its guild (a profile reads one index range), and a rating is keyed by guild,
+# game and player. Clans rows, all there is before this step, default to 'clans'. SQLite cannot change a
+# primary key in place, so its ratings table is rebuilt; PostgreSQL swaps the constraint.
+V11_GAME_KIND_SQLITE: Final = """
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'clans';
+ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT 'clans';
+DROP INDEX results_recent;
+CREATE INDEX results_recent ON results (guild_id, user_id, game, finished_at, game_id);
+
+CREATE TABLE ratings_per_game (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    games      INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    points     INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT    NOT NULL,
+    best_total INTEGER,
+    game       TEXT    NOT NULL DEFAULT 'clans',                -- last, as PostgreSQL adds it
+    PRIMARY KEY (guild_id, game, user_id)
+) WITHOUT ROWID;
+INSERT INTO ratings_per_game (guild_id, game, user_id, name, mu, sigma, games, wins, points, updated_at, best_total)
+    SELECT guild_id, 'clans', user_id, name, mu, sigma, games, wins, points, updated_at, best_total FROM ratings;
+DROP TABLE ratings;
+ALTER TABLE ratings_per_game RENAME TO ratings;
+"""
+
+V11_GAME_KIND_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'clans';
+ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT 'clans';
+DROP INDEX results_recent;
+CREATE INDEX results_recent ON results (guild_id, user_id, game, finished_at, game_id);
+ALTER TABLE ratings ADD COLUMN game TEXT NOT NULL DEFAULT 'clans';
+ALTER TABLE ratings DROP CONSTRAINT ratings_pkey;
+ALTER TABLE ratings ADD PRIMARY KEY (guild_id, game, user_id);
+"""
+
+V11_GAME_KIND: Final = Migration(sqlite=V11_GAME_KIND_SQLITE, postgres=V11_GAME_KIND_POSTGRES)
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -376,4 +418,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         sqlite=V10_REPLAYS,
         postgres=V10_REPLAYS.replace("game_id INTEGER", "game_id BIGINT").replace("gif     BLOB", "gif     BYTEA"),
     ),
+    V11_GAME_KIND,
 )

@@ -9,11 +9,13 @@ from store.records import GameRecord, MoveRecord, iso, move_from_row
 
 
 class OverviewQueries(Database):
-    async def seated_games(self, user_id: int) -> list[GameRecord]:
-        """Every running game, in any server, where ``user_id`` holds a seat (index ``seats_by_user``)."""
+    async def seated_games(self, user_id: int, game: str = "clans") -> list[GameRecord]:
+        """Every running game of ``game``, in any server, where ``user_id`` holds a seat (index ``seats_by_user``)."""
         async with self._read() as conn:
             return await _load_games(
-                conn, "status = 'running' AND id IN (SELECT game_id FROM seats WHERE user_id = ?)", (user_id,)
+                conn,
+                "status = 'running' AND game = ? AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+                (game, user_id),
             )
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:

@@ -1,5 +1,6 @@
 """Results and ratings: recording a finished game, the guild leaderboard, a player's profile."""
 
+import re
 from collections.abc import Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -34,13 +35,29 @@ STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"
 # A profile's two queries read a bounded number of rows however many games the player finished: the rating
 # row (which keeps the best total as results are written) ranked among the guild's players, and one range of
 # the results_recent index, newest first. Neither reads a games row or a snapshot.
-STANDING_OF = (
-    f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings WHERE guild_id = ?) AS standing"
-    " WHERE user_id = ?"
-)
-RECENT_RESULTS = (
-    "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT 5"
-)
+# Each game keeps its own ratings and results; the game's name is a registry constant (never user input),
+# written into the query so that each game's pair of queries keeps the (guild, user) parameters.
+GAME_NAME = re.compile(r"[a-z]{1,20}")
+
+
+def standing_of(game: str) -> str:
+    assert GAME_NAME.fullmatch(game), game
+    return (
+        f"SELECT * FROM (SELECT *, ROW_NUMBER() OVER ({STANDING}) AS rank FROM ratings"
+        f" WHERE guild_id = ? AND game = '{game}') AS standing WHERE user_id = ?"
+    )
+
+
+def recent_results(game: str) -> str:
+    assert GAME_NAME.fullmatch(game), game
+    return (
+        f"SELECT * FROM results WHERE guild_id = ? AND user_id = ? AND game = '{game}'"
+        " ORDER BY finished_at DESC, game_id DESC LIMIT 5"
+    )
+
+
+STANDING_OF = standing_of("clans")
+RECENT_RESULTS = recent_results("clans")
 
 
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
@@ -81,30 +98,32 @@ def _check_results(results: Sequence[ResultInput]) -> None:
         raise ValueError("results need one entry per seat and per user")
 
 
-async def _ratings(conn: Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+async def _ratings(
+    conn: Connection, guild_id: int, user_ids: Sequence[int], game: str = "clans"
+) -> dict[int, RatingRecord]:
     marks = ", ".join("?" * len(user_ids))
     async with conn.execute(
-        f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks})", (guild_id, *user_ids)
+        f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})", (guild_id, game, *user_ids)
     ) as cursor:
         return {int(row["user_id"]): rating_from_row(row) for row in await cursor.fetchall()}
 
 
-async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput]) -> None:
+async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput], game: str = "clans") -> None:
     humans = [r.user_id for r in results if r.user_id is not None]
     if not humans:
         return
-    after = rate(results, await _ratings(conn, guild_id, humans))
+    after = rate(results, await _ratings(conn, guild_id, humans, game))
     now = iso(utc_now())
     await conn.executemany(
-        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, games, wins, points, best_total, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
-        " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+        "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, points, best_total, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
         " sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
         " points = ratings.points + excluded.points, updated_at = excluded.updated_at,"
         " best_total = CASE WHEN ratings.best_total IS NULL OR excluded.best_total > ratings.best_total"
         " THEN excluded.best_total ELSE ratings.best_total END",
         [
-            (guild_id, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, r.total, now)
+            (guild_id, game, r.user_id, r.name, rating.mu, rating.sigma, int(r.winner), r.total, r.total, now)
             for r, rating in zip(results, after, strict=True)
             if r.user_id is not None
         ],
@@ -134,6 +153,7 @@ async def write_results(
     results: Sequence[ResultInput],
     rated: bool,
     finished_at: str | None,
+    game: str = "clans",
 ) -> bool:
     """Insert a finished game's results (and ratings) inside the caller's transaction; False if already there."""
     _check_results(results)
@@ -142,7 +162,7 @@ async def write_results(
             return False
     await conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-        " resigned, guild_id, finished_at, away) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " resigned, guild_id, finished_at, away, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -158,12 +178,13 @@ async def write_results(
                 guild_id,
                 finished_at,
                 int(r.away),
+                game,
             )
             for r in results
         ],
     )
     if rated and guild_id is not None:
-        await _update_ratings(conn, guild_id, results)
+        await _update_ratings(conn, guild_id, results, game)
         await conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
     return True
 
@@ -171,7 +192,7 @@ async def write_results(
 class RatingQueries(Database):
     async def record_results(
         self, game_id: int, guild_id: int | None, results: Sequence[ResultInput], rated: bool
-    ) -> bool:
+    ) -> bool:  # the game's kind comes from its row
         """Store a finished game's results and, if ``rated`` in a guild, update its players' ratings.
 
         One transaction; idempotent: if the game's results are already stored nothing changes and this
@@ -180,7 +201,7 @@ class RatingQueries(Database):
         _check_results(results)
         async with self._write() as conn:
             async with conn.execute(
-                "SELECT status, guild_id, finished_at FROM games WHERE id = ?", (game_id,)
+                "SELECT status, guild_id, finished_at, game FROM games WHERE id = ?", (game_id,)
             ) as cursor:
                 game = await cursor.fetchone()
             if game is None:
@@ -189,7 +210,9 @@ class RatingQueries(Database):
                 raise NotFinished(game_id, str(game["status"]))
             if game["guild_id"] != guild_id:
                 raise WrongGuild(game_id, guild_id)
-            return await write_results(conn, game_id, guild_id, results, rated, game["finished_at"])
+            return await write_results(
+                conn, game_id, guild_id, results, rated, game["finished_at"], game=str(game["game"])
+            )
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         """A game's stored results in seat order (empty if none are recorded)."""
@@ -199,30 +222,32 @@ class RatingQueries(Database):
         ):
             return [result_from_row(row) for row in await cursor.fetchall()]
 
-    async def rating(self, guild_id: int, user_id: int) -> RatingRecord | None:
+    async def rating(self, guild_id: int, user_id: int, game: str = "clans") -> RatingRecord | None:
         async with self._read() as conn:
-            return (await _ratings(conn, guild_id, [user_id])).get(user_id)
+            return (await _ratings(conn, guild_id, [user_id], game)).get(user_id)
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
-        """The guild's rated players, best first: by ordinal (mu - 3·sigma), then wins."""
+    async def leaderboard(self, guild_id: int, limit: int = 10, game: str = "clans") -> list[LeaderboardRow]:
+        """The guild's rated players of ``game``, best first: by ordinal (mu - 3·sigma), then wins."""
         if limit < 1:
             raise ValueError("limit must be at least 1")
         async with (
             self._read() as conn,
-            conn.execute(f"SELECT * FROM ratings WHERE guild_id = ? {STANDING} LIMIT ?", (guild_id, limit)) as cur,
+            conn.execute(
+                f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? {STANDING} LIMIT ?", (guild_id, game, limit)
+            ) as cur,
         ):
             return [_leaderboard_row(rank, row) for rank, row in enumerate(await cur.fetchall(), start=1)]
 
-    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+    async def profile(self, guild_id: int, user_id: int, game: str = "clans") -> ProfileRecord | None:
         """A player's standing in a guild, or None if they have finished no game there.
 
         Counts, averages, best total and rank cover rated games; ``recent`` lists the last five finished
         games in the guild, rated or not, newest first.
         """
         async with self._read() as conn:
-            async with conn.execute(STANDING_OF, (guild_id, user_id)) as cursor:
+            async with conn.execute(standing_of(game), (guild_id, user_id)) as cursor:
                 standing = await cursor.fetchone()
-            async with conn.execute(RECENT_RESULTS, (guild_id, user_id)) as cursor:
+            async with conn.execute(recent_results(game), (guild_id, user_id)) as cursor:
                 recent = tuple(result_from_row(row) for row in await cursor.fetchall())
         best = None if standing is None else standing["best_total"]
         if standing is None and not recent:

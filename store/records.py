@@ -73,6 +73,8 @@ class GameRecord:
     announced_ply: int = 0
     language: str = "en"
     """The language of the game's public messages, boards and replays (a texts catalog)."""
+    game: str = "clans"
+    """Which game this is (a name in engine.games.GAMES)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -213,6 +215,7 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         next_event_at=parse_time(row["next_event_at"]),
         announced_ply=int(row["announced_ply"]),
         language=str(row["language"]),
+        game=str(row["game"]),
     )
 
 

@@ -32,7 +32,7 @@ TABLES: dict[str, str] = {
     "seats": "game_id, seat",
     "moves": "game_id, ply",
     "results": "game_id, seat",
-    "ratings": "guild_id, user_id",
+    "ratings": "guild_id, game, user_id",
     "meta": "key",
     "user_languages": "user_id",
 }
@@ -125,7 +125,7 @@ async def replay_games(target: PostgresBackend) -> tuple[int, list[str]]:
     problems: list[str] = []
     replayed = 0
     store = Store(target)
-    async with target.read() as conn, conn.execute("SELECT id FROM games ORDER BY id") as cursor:
+    async with target.read() as conn, conn.execute("SELECT id FROM games WHERE game = 'clans' ORDER BY id") as cursor:
         game_ids = [int(row["id"]) for row in await cursor.fetchall()]
     for game_id in game_ids:
         game = await store.get_game(game_id)

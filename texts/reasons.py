@@ -229,6 +229,12 @@ def refusal(t: Texts, error: GameError) -> str:
                 seconds,
                 seconds=seconds,
             )
+        case Why.OTHER_GAME:
+            return t._(
+                "This channel's game is a game of {game}: use `/{command}` for it.",
+                game=str(facts["game"]).capitalize(),
+                command=facts["game"],
+            )
         case Why.MISSING_PERMISSIONS:
             names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]
             return t.n_(

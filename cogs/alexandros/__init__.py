@@ -1,0 +1,1 @@
+"""Alexandros in Discord: the /alexandros command group, its turn panel and its public posts."""

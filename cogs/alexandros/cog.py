@@ -1,0 +1,224 @@
+"""The /alexandros command group: lobby and game commands like /clans, plus `hand`. Each handler asks the
+Alexandros service and shows the answer; the turn itself is played in the panel (cogs/alexandros/panel.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.alexandros as alex
+from ai.alexandros import LEVELS
+from cogs.alexandros.panel import ALEXANDROS_ITEMS
+from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
+from cogs.errors import reader
+from cogs.lobby import seat_name
+from service.alexandros import AlexandrosService
+from service.errors import GameError
+from store import GameRecord
+from texts import Texts, of_game, resolve
+from texts.alexandros import end_reason_text, hand_text, played_text
+from usertext import shown_name
+
+if TYPE_CHECKING:
+    from bot import ClansBot
+
+
+log = logging.getLogger("clans.alexandros")
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
+def lobby_text(t: Texts, game: GameRecord) -> str:
+    seats = t.listing(shown_name(seat.name) for seat in game.seats)
+    return t._(
+        "Alexandros #{game}: {seats}. Join with `/alexandros join`; the host starts with `/alexandros start`.",
+        game=game.id,
+        seats=seats,
+    )
+
+
+@app_commands.guild_only()
+class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros", group_description="Play Alexandros"):
+    def __init__(self, bot: ClansBot) -> None:
+        self.bot = bot
+        self.games: AlexandrosService = bot.alexandros
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
+        self._resuming = asyncio.create_task(self.resume_ai_turns())
+
+    async def cog_unload(self) -> None:
+        self._resuming.cancel()
+
+    async def resume_ai_turns(self) -> None:
+        """After a restart: games whose AI seats were to play (the process stopped between a human's commit
+        and the AI's turn) go on, and the table hears it. Another process doing the same loses the race
+        harmlessly (a stale ply changes nothing)."""
+        await self.bot.wait_until_ready()
+        for game_id in await self.games.running_game_ids():
+            try:
+                table = await self.games.table(game_id)
+                if table.ai_to_act and (ran := await self.games.play_ais(game_id)):
+                    await post_turn(self.bot, ran[-1].table, turn_lines(of_game(table.record), table, ran))
+            except GameError as error:
+                log.info("Alexandros game %s was resumed elsewhere: %s", game_id, error)
+
+    @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
+    async def new(self, interaction: discord.Interaction) -> None:
+        game = await self.games.open_lobby(
+            interaction.guild_id,
+            channel_of(interaction),
+            interaction.user.id,
+            seat_name(interaction.user),
+            language=resolve(interaction.guild_locale),
+        )
+        await interaction.response.send_message(lobby_text(of_game(game), game))
+
+    @app_commands.command(name="join", description="Join the Alexandros game waiting for players here")
+    async def join(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_of(interaction))
+        game = await self.games.join(game.id, interaction.user.id, seat_name(interaction.user))
+        await interaction.response.send_message(lobby_text(of_game(game), game))
+
+    @app_commands.command(name="leave", description="Leave the Alexandros game waiting for players here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_of(interaction))
+        game = await self.games.leave(game.id, interaction.user.id)
+        await interaction.response.send_message(lobby_text(of_game(game), game))
+
+    @app_commands.command(name="addbot", description="Add an AI player to the Alexandros game waiting here")
+    @app_commands.describe(level="How strong the AI plays (default: normal)")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        game = await self.games.active_game(channel_of(interaction))
+        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
+        await interaction.response.send_message(lobby_text(of_game(game), game))
+
+    @app_commands.command(name="start", description="Start the Alexandros game waiting here (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        game = await self.games.active_game(channel_of(interaction))
+        table = await self.games.start(game.id, interaction.user.id)
+        t = of_game(table.record)
+        await interaction.response.send_message(t._("Alexandros #{game} begins.", game=table.id))
+        lines: list[str] = []
+        if table.ai_to_act:
+            ran = await self.games.play_ais(table.id)
+            if ran:
+                table = ran[-1].table
+            lines = [played_text(t, shown_name(a.seat.name), alex.parse_action(a.action)) for a in ran][-15:]
+        await post_turn(self.bot, table, lines)
+
+    @app_commands.command(name="board", description="Show the board of this channel's Alexandros game")
+    async def board(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_of(interaction))
+        t = reader(interaction)
+        file = await board_file(t, table.view, table.names)
+        await interaction.response.send_message(file=file, ephemeral=True)
+
+    @app_commands.command(name="status", description="Where this channel's Alexandros game stands")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_of(interaction))
+        t = reader(interaction)
+        scores = " · ".join(f"{shown_name(s.name)} {table.view.scores[s.seat]}" for s in table.record.seats)
+        if table.over:
+            line = t._("The game is over ({reason}).", reason=end_reason_text(t, table.view.end_reason))
+        else:
+            line = t._("{player} is to move.", player=shown_name(table.mover.name))
+        walls = t._(
+            "Walls left: {black} black, {red} red. Cards in the supply: {supply}.",
+            black=table.view.black_left,
+            red=table.view.red_left,
+            supply=table.view.supply_size,
+        )
+        await interaction.response.send_message(f"{line}\n{scores}\n{walls}", ephemeral=True)
+
+    @app_commands.command(
+        name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"
+    )
+    async def hand(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_of(interaction))
+        mine = await self.games.hand(table.id, interaction.user.id)
+        t = reader(interaction)
+        await interaction.response.send_message(t._("Your hand: {hand}", hand=hand_text(t, mine.hand)), ephemeral=True)
+
+    @app_commands.command(name="history", description="The last actions of this channel's Alexandros game")
+    async def history(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_of(interaction))
+        t = reader(interaction)
+        names = {seat.seat: shown_name(seat.name) for seat in table.record.seats}
+        moves = (await self.games.history(table.id))[-15:]
+        lines = [f"{m.ply}. {played_text(t, names[m.seat], alex.parse_action(m.action))}" for m in moves]
+        await interaction.response.send_message("\n".join(lines) or t._("Nothing has been played yet."), ephemeral=True)
+
+    @app_commands.command(name="resign", description="Resign from this channel's Alexandros game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        table = await self.games.table_in(channel_of(interaction))
+        acted = await self.games.resign(table.id, interaction.user.id)
+        t = of_game(acted.table.record)
+        await interaction.response.send_message(
+            played_text(t, shown_name(acted.seat.name), alex.Resign(acted.seat.seat))
+        )
+        if acted.table.over or acted.table.view.to_move != acted.seat.seat:
+            await after_action(self.bot, acted)
+
+    @app_commands.command(name="cancel", description="Cancel this channel's Alexandros game (host or moderator)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        member = interaction.user
+        can_manage = isinstance(member, discord.Member) and member.guild_permissions.manage_messages
+        game = await self.games.cancel_in(channel_of(interaction), member.id, can_manage)
+        await interaction.response.send_message(of_game(game)._("Alexandros #{game} is cancelled.", game=game.id))
+
+    @app_commands.command(name="replay", description="The final board of a finished Alexandros game")
+    @app_commands.describe(game="The game's number")
+    async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 10**12]) -> None:
+        views = await self.games.replay_views(game, interaction.guild_id)
+        record = await self.games.game(game)
+        t = reader(interaction)
+        names = [seat.name for seat in record.seats]
+        file = await board_file(t, views[-1], names)
+        note = t.n_(
+            "Alexandros #{game}, after {count} action.",
+            "Alexandros #{game}, after {count} actions.",
+            len(views) - 1,
+            game=game,
+            count=len(views) - 1,
+        )
+        await interaction.response.send_message(note, file=file, ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of Alexandros in short")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        t = reader(interaction)
+        await interaction.response.send_message(
+            t._(
+                "On your turn: move Alexander with a face-up card (or a card from your hand) to the closest empty "
+                "space of its symbol; walls go along a shortest path. Then two actions: take a card, occupy a "
+                "province, take one over, levy taxes (once), or take back a guard. The game ends when the black "
+                "walls run out or someone reaches 100 points. The full rules: docs/RULES.md, part A."
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="help", description="How to play Alexandros here")
+    async def help(self, interaction: discord.Interaction) -> None:
+        t = reader(interaction)
+        await interaction.response.send_message(
+            t._(
+                "`/alexandros new` opens a game, `join` and `addbot` fill the seats, `start` begins. On your turn, "
+                "press **Play my turn** under the post that names you: your own panel shows your hand and menus "
+                "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
+                "show the game; `resign` and `cancel` end it."
+            ),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: ClansBot) -> None:
+    await bot.add_cog(AlexandrosCog(bot))

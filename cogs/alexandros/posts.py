@@ -1,0 +1,133 @@
+"""Alexandros' public posts: the "your turn" post with its board image and panel button, what the AI seats
+did, and the end. In the game's language; each post pings only the player it names."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import ui
+
+import engine.alexandros as alex
+from cogs.messages import pings
+from render.alexandros import render_board
+from service.alexandros import Acted, AlexandrosService, AlexTable
+from service.errors import GameError
+from texts import Texts, mention, of_game
+from texts.alexandros import end_reason_text, played_text
+from usertext import clean_name, shown_name
+
+if TYPE_CHECKING:
+    from bot import ClansBot
+
+log = logging.getLogger("clans.alexandros")
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_LINES = 15
+"""At most this many actions are listed in one post (a long run of AI turns is cut at the front)."""
+
+
+def service_of(client: discord.Client) -> AlexandrosService:
+    """The Alexandros service, a typed attribute of the bot (no cog lookup)."""
+    return cast("ClansBot", client).alexandros
+
+
+def move_letters(legal: Sequence[str]) -> dict[int, str]:
+    """A letter for every point Alexander may move to, in the engine's order: the panel's options and the
+    tags drawn on the board image share them."""
+    letters: dict[int, str] = {}
+    for text in legal:
+        action = alex.parse_action(text)
+        if isinstance(action, alex.MoveAlexander) and action.point not in letters and len(letters) < len(LETTERS):
+            letters[action.point] = LETTERS[len(letters)]
+    return letters
+
+
+async def board_file(
+    t: Texts, view: alex.PublicView, names: Sequence[str], targets: Sequence[tuple[str, int]] = ()
+) -> discord.File:
+    """The board image, rendered off the event loop."""
+    drawn = [clean_name(name) for name in names]
+    png = await asyncio.to_thread(render_board, view, drawn, targets=tuple(targets), t=t)
+    return discord.File(io.BytesIO(png), filename="alexandros.png")
+
+
+def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str]:
+    lines = [played_text(t, shown_name(acted.seat.name), alex.parse_action(acted.action)) for acted in actions]
+    return lines[-MAX_LINES:]
+
+
+async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:
+    """The public post after a turn passed: what happened, the board, and who is to move (or the end)."""
+    from cogs.alexandros.panel import panel_button_view  # the panel module imports this one
+
+    t = of_game(table.record)
+    channel = client.get_partial_messageable(table.record.channel_id)
+    lead = "\n".join(lines)
+    scores = " · ".join(f"{shown_name(seat.name)} {table.view.scores[seat.seat]}" for seat in table.record.seats)
+    extra: dict[str, Any] = {}
+    if table.over:
+        winners = [seat for seat in table.record.seats if seat.seat in _winners(table.view)]
+        content = t._(
+            "Alexandros #{game} is over ({reason}). Winner: {winners}. Points: {scores}",
+            game=table.id,
+            reason=end_reason_text(t, table.view.end_reason),
+            winners=t.listing(shown_name(seat.name) for seat in winners),
+            scores=scores,
+        )
+        mentions = pings([])
+    elif table.mover.user_id is not None:
+        content = t._(
+            "{player}, your turn in Alexandros #{game}. Points: {scores}",
+            player=mention(table.mover.user_id),
+            game=table.id,
+            scores=scores,
+        )
+        mentions = pings([table.mover])
+        extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
+    else:
+        content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
+        mentions = pings([])
+    file = await board_file(t, table.view, table.names)
+    text = f"{lead}\n{content}" if lead else content
+    try:
+        await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)
+    except discord.HTTPException:
+        log.warning("Could not post the turn of Alexandros game %s", table.id)
+
+
+def _winners(view: alex.PublicView) -> set[int]:
+    live = [seat for seat in range(view.players) if not view.resigned[seat]]
+    top = max(view.scores[seat] for seat in live) if live else 0
+    return {seat for seat in live if view.scores[seat] == top}
+
+
+async def after_action(client: discord.Client, acted: Acted) -> None:
+    """An action is committed: when the turn passed (or the game ended), the AI seats play their turns and the
+    table hears what happened, with the next "your turn" post."""
+    table = acted.table
+    if not table.over and table.view.to_move == acted.seat.seat:
+        return  # the mover's turn goes on in their panel
+    t = of_game(table.record)
+    done = [acted]
+    if table.ai_to_act:
+        try:
+            ran = await service_of(client).play_ais(table.id)
+        except GameError as error:  # another process played these AI turns first: it posts them
+            log.info("Alexandros game %s: AI turns played elsewhere (%s)", table.id, error)
+            return
+        done += ran
+        if ran:
+            table = ran[-1].table
+    await post_turn(client, table, turn_lines(t, table, done))
+
+
+def as_view(items: Sequence[ui.Item[Any]]) -> ui.View:
+    view = ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
