@@ -62,6 +62,7 @@ class ClansBot(commands.AutoShardedBot):
         )
         self.games.ai_pool.max_waiting = config.ai_queue
         self.alexandros = alexandros or AlexandrosService(store, ai=self.games.ai_pool, now=self.games.now)
+        self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
 
     async def setup_hook(self) -> None:
         await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's

@@ -72,3 +72,15 @@ def test_the_limits_come_from_the_environment() -> None:
     for bad in ("0", "-1", "two"):
         with pytest.raises(ConfigError, match="CLANS_LOBBIES_PER_SERVER"):
             load_config({"CLANS_LOBBIES_PER_SERVER": bad})
+
+
+async def test_the_limits_count_both_games(fake: FakeDiscord, tmp_path: Path) -> None:
+    """An Alexandros lobby counts like a Clans one: the limits are a member's and a server's, whatever the game."""
+    bot = await start_bot(fake, tmp_path, lobbies_per_user=1)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "clans new", channel=fake.text_channel(901)))
+    other = fake.text_channel(902)
+    refused(await fake.slash(alice, "alexandros new", channel=other), "You already host 1 open lobby")
+    assert await bot.store.latest_game(other.id) is None
+    answered(await fake.slash(bob, "alexandros new", channel=other))
+    refused(await fake.slash(bob, "clans new", channel=fake.text_channel(903)), "You already host 1 open lobby")
