@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import PERSISTENT_ITEMS
+from cogs.clans import PERSISTENT_ITEMS
 from cogs.errors import ClansTree
 from cogs.overview import OVERVIEW_ITEMS
 from cogs.translator import ClansTranslator
@@ -50,7 +50,7 @@ class ClansBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
             tree_cls=ClansTree,
-            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/messages.py: pings)
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/shared.py: pings)
             help_command=None,
         )
         self.config = config

@@ -10,16 +10,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import clock_texts
+from cogs import clock_texts, lobby_views
 from cogs import messages as text
 from cogs.ai_runs import RunAnnouncer
 from cogs.ai_sweep import AiSweep
 from cogs.ai_turns import AITurns
 from cogs.boards import BoardImages
-from cogs.components import lobby_view, order_view, replay_view
 from cogs.history_text import with_catch_up
-from cogs.order_menus import OrderMenus
-from cogs.replays import ReplayDesk
+from cogs.lobby_views import lobby_view
+from cogs.order_menus import OrderMenus, order_settled_text, order_view
+from cogs.replays import ReplayDesk, replay_view
+from cogs.shared import mention, pings
 from engine import Move, order_consequences
 from service import Deadlines, GameService, Played, PrivateBoard, Table
 from texts import of_game
@@ -91,7 +92,7 @@ class ClansBase(commands.Cog):
         before = [text.earlier_embed(t, earlier)] if earlier else []
         lead = f"{notice}\n" if notice else ""
         if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
-            settled = text.order_settled_text(t, played.actor, outcome.villages, table.view.pending)
+            settled = order_settled_text(t, played.actor, outcome.villages, table.view.pending)
             await self.order_menus.settle(self.bot, table.id, settled)
         view = table.view
         seats = table.record.seats
@@ -101,7 +102,7 @@ class ClansBase(commands.Cog):
                 text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id),
                 text.final_embed(t, view.result, seats, table.id, await self.games.ai_guesses(table)),
             ]
-            humans = " ".join(text.mention(s) for s in seats if s.user_id is not None)
+            humans = " ".join(mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
             over = t._("Game over! {players}", players=humans)
             await send(
@@ -109,24 +110,22 @@ class ClansBase(commands.Cog):
                 embeds=embeds,
                 file=board,
                 view=replay_view(t, table.id),
-                allowed_mentions=text.pings(seats),
+                allowed_mentions=pings(seats),
             )
             return
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
         left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
-            choose = t._("{player}, choose which village is founded next{left}:", player=text.mention(mover), left=left)
+            choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"
             menu = order_view(t, table.id, view.ply, order_consequences(view))
             board = await self.board_file(table)
-            posted = await send(
-                content=content, embeds=embeds, file=board, view=menu, allowed_mentions=text.pings([mover])
-            )
+            posted = await send(content=content, embeds=embeds, file=board, view=menu, allowed_mentions=pings([mover]))
             self.order_menus.remember(table, posted)
         else:
             if mover.user_id:
-                content = t._("{player}, your move{left}.", player=text.mention(mover), left=left)
+                content = t._("{player}, your move{left}.", player=mention(mover), left=left)
             else:
                 content = t._("{player} moves next.", player=shown_name(mover.name))
             # What else happened since their last move; this message shows the last actions, and with two
@@ -136,7 +135,7 @@ class ClansBase(commands.Cog):
                 content = with_catch_up(t, content, await self.games.catch_up(table.id, mover.seat, shown=shown))
             extra = {"view": extra_view} if extra_view is not None else {}
             board = await self.board_file(table)
-            await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=text.pings([mover]), **extra)
+            await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
 
     async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
         return await self.boards.file(
@@ -150,7 +149,7 @@ class ClansBase(commands.Cog):
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
         try:
             view = lobby_view(game.id, game.status == "lobby", game.pace, game.language)
-            await message.edit(embed=text.lobby_embed(of_game(game), game), view=view)
+            await message.edit(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
 

@@ -1,5 +1,6 @@
-"""The /clans command group: one GroupCog whose commands live in modules by job (lobby, turns, info).
-Each handler asks the game service and shows the answer; no rules here."""
+"""The /clans command group: one GroupCog built from each feature's commands (lobby, turns, info, overview,
+clock), each module next to its feature's buttons and message builders. Each handler asks the game service and
+shows the answer; no rules here."""
 
 from __future__ import annotations
 
@@ -12,14 +13,21 @@ from discord.ext import commands
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.base import ClansBase
 from cogs.clock_commands import ClockCommands
-from cogs.components import PERSISTENT_ITEMS, refuse_unknown
+from cogs.clock_views import BackButton
 from cogs.info import InfoCommands
 from cogs.lobby import LobbyCommands
+from cogs.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from cogs.order_menus import OrderSelect
 from cogs.overview import OVERVIEW_ITEMS, OverviewCommands
+from cogs.replays import ReplayButton
+from cogs.shared import refuse_unknown
 from cogs.turns import TurnCommands
 
 if TYPE_CHECKING:
     from bot import ClansBot
+
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, LanguageSelect, BackButton)
+"""Every Clans button and select that outlives a restart (bot.py registers them as dynamic items)."""
 
 
 @app_commands.guild_only()

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import clock_texts as words
-from cogs.components import back_view
-from cogs.messages import pings
+from cogs.clock_views import back_view
+from cogs.shared import pings
 from service import ClockEvent, Deadlines, Reminder, Timeout
 from store import DueTurn
 from texts import of_game, texts

@@ -5,11 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs import clock_views
-from cogs import messages as text
+from cogs import clock_views, lobby_views
 from cogs.base import ClansBase
-from cogs.components import lobby_view
 from cogs.errors import reader
+from cogs.lobby_views import lobby_view
 from service import GameError, Why
 from texts import of_game, resolve
 
@@ -31,12 +30,12 @@ class ClockCommands(ClansBase):
     async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None:
         game = await self.games.set_pace(game_id, interaction.user.id, pace)
         view = lobby_view(game.id, pace=game.pace, language=game.language)
-        await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
+        await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
 
     async def change_language(self, interaction: discord.Interaction, game_id: int, language: str) -> None:
         game = await self.games.set_language(game_id, interaction.user.id, language)
         view = lobby_view(game.id, pace=game.pace, language=game.language)
-        await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
+        await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
         if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]

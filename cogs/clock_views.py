@@ -1,14 +1,17 @@
-"""The clock's interactions: a player coming back from being away, and /clans notify."""
+"""The clock's interactions: a player coming back from being away (the "I'm back" button), and /clans notify."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import ui
 
 from cogs import clock_texts as words
 from cogs.errors import reader
-from texts import of_game
+from cogs.shared import EN, ID, _cog, _guarded
+from texts import Texts, of_game
 
 if TYPE_CHECKING:
     from cogs.clans import ClansCog
@@ -44,3 +47,28 @@ async def set_notify(cog: ClansCog, interaction: discord.Interaction, on: bool) 
         await interaction.followup.send(t._(words.NOTIFY_ON_CLOSED), ephemeral=True)
         return
     await interaction.followup.send(t._(words.NOTIFY_ON), ephemeral=True)
+
+
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
+    """On a timeout message: the away player says they are back."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        super().__init__(
+            ui.Button(label=t._("I'm back"), style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
+
+
+def back_view(t: Texts, game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(BackButton(game_id, t))
+    return view

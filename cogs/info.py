@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs import clock_texts
+from cogs import clock_texts, lobby_views
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
 from cogs.errors import reader, server_texts
@@ -33,7 +33,9 @@ class InfoCommands(ClansBase):
             return
         game = await self.games.active_game(channel_id(interaction))
         if game.status == "lobby":
-            await interaction.response.send_message(embed=text.lobby_embed(reader(interaction), game), ephemeral=True)
+            await interaction.response.send_message(
+                embed=lobby_views.lobby_embed(reader(interaction), game), ephemeral=True
+            )
             return
         table = await self.games.table(game.id)
         t = reader(interaction)

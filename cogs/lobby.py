@@ -6,13 +6,13 @@ import discord
 from discord import app_commands
 
 from ai import AI_LEVELS
-from cogs import clock_texts
+from cogs import clock_texts, lobby_views, shared
 from cogs import messages as text
 from cogs.base import ClansBase, Send, channel_id
-from cogs.components import cancel_view, lobby_view
 from cogs.errors import reader
-from cogs.messages import language_name
+from cogs.lobby_views import cancel_view, language_name, lobby_view
 from cogs.placement import open_lobby
+from cogs.shared import pings
 from render import name_is_drawable
 from service import CancelTerms, Table
 from texts import LANGUAGES, mention, of_game, resolve, texts
@@ -80,7 +80,7 @@ class LobbyCommands(ClansBase):
         game = await self.games.game(game_id)
         if from_button:
             view = lobby_view(game.id, pace=game.pace, language=game.language)
-            await interaction.response.edit_message(embed=text.lobby_embed(of_game(game), game), view=view)
+            await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
         else:
             await interaction.response.send_message(note, ephemeral=True)
             await self.refresh_lobby(game.id)
@@ -90,14 +90,14 @@ class LobbyCommands(ClansBase):
         t = of_game(table.record)
         if from_button:
             await interaction.response.edit_message(
-                embed=text.lobby_embed(t, table.record),
+                embed=lobby_views.lobby_embed(t, table.record),
                 view=lobby_view(game_id, False, table.record.pace, table.record.language),
             )
         else:
             await interaction.response.defer(thinking=True)
             await self.refresh_lobby(game_id)
         send: Send = interaction.followup.send
-        seats = "\n".join(f"{s.seat + 1}. {text.mention(s)}" for s in table.record.seats)
+        seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
         content = "\n".join(
             [
@@ -106,7 +106,7 @@ class LobbyCommands(ClansBase):
                 t._(
                     "Every player got their secret clan by DM (`/clans myclan` shows it again). "
                     "{player} moves first: `/clans move from to`{left}.",
-                    player=text.mention(first),
+                    player=shared.mention(first),
                     left=clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()),
                 ),
             ]
@@ -118,7 +118,7 @@ class LobbyCommands(ClansBase):
             content=content,
             embed=embed,
             file=await self.board_file(table),
-            allowed_mentions=text.pings(table.record.seats),
+            allowed_mentions=pings(table.record.seats),
         )
         await self._send_clans(table, send)
         self.ai.after(table)
@@ -137,11 +137,11 @@ class LobbyCommands(ClansBase):
             except discord.HTTPException:
                 unreachable.append(seat)
         if unreachable:
-            who = ", ".join(text.mention(s) for s in unreachable)
+            who = ", ".join(shared.mention(s) for s in unreachable)
             t = of_game(table.record)
             await send(
                 content=t._("I could not DM {players}: use `/clans myclan` here to see your secret clan.", players=who),
-                allowed_mentions=text.pings(unreachable),
+                allowed_mentions=pings(unreachable),
             )
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
@@ -165,7 +165,7 @@ class LobbyCommands(ClansBase):
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The button is pressed in the game's own channel (checked in cogs/components.py), so the Manage
+        """The button is pressed in the game's own channel (checked in cogs/shared.py), so the Manage
         Messages permission read here is the game channel's."""
         can_manage = interaction.permissions.manage_messages
         terms = self.games.cancel_terms(await self.games.game(game_id), interaction.user.id, can_manage)

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.clock_texts import pace_label
-from engine import Chart, Clan, FinalResult, OrderOption, Outcome, PublicView, Resign, Village
+from cogs.shared import mention
+from engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign
 from service import AiGuesses, Played
 from service.pace import final_winners
 from service.ratings import PROVISIONAL_GAMES, shown_rating
 from service.suggest import Suggestion
-from store import GameRecord, LeaderboardRow, ProfileRecord, SeatRecord
-from texts import N_, Texts, seat_mention
+from store import LeaderboardRow, ProfileRecord, SeatRecord
+from texts import N_, Texts
 from texts import mention as user_mention
 from texts.game import chips, clan_label, clan_name, epoch_line, epoch_terms, huts, terrain_name, village_line
 from texts.reasons import end_reason
@@ -28,52 +28,6 @@ CLAN_COLOUR = {
 }
 BRAND = discord.Colour(0x8B5A2B)
 BOARD_FILE = "board.png"
-mention = seat_mention
-"""A seat in a message (texts.seat_mention)."""
-
-
-def pings(seats: Sequence[SeatRecord]) -> discord.AllowedMentions:
-    """Exactly these seats' players may be pinged by a message (the bot parses no mention by default)."""
-    users = [discord.Object(seat.user_id) for seat in seats if seat.user_id is not None]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
-
-
-# --- lobby ---------------------------------------------------------------------------------------
-
-
-def lobby_embed(t: Texts, game: GameRecord) -> discord.Embed:
-    embed = discord.Embed(title=t._("Clans — game #{game}", game=game.id), colour=BRAND)
-    if game.status == "lobby":
-        embed.description = t._(
-            "A new game is gathering players. Press **Join** (or `/clans join`); "
-            "the host presses **Start** when 2 to 4 players are in. `/clans addbot` adds an AI player."
-        )
-    else:
-        embed.description = {
-            "running": t._("This game has started."),
-            "finished": t._("This game is over."),
-            "cancelled": t._("This game was cancelled."),
-        }[game.status]
-    host = t._(" (host)")
-    seats = "\n".join(
-        f"{seat.seat + 1}. {mention(seat)}{host if seat.user_id == game.host_id else ''}" for seat in game.seats
-    )
-    embed.add_field(
-        name=t._("Players ({seated}/4)", seated=len(game.seats)), value=seats or t._("nobody yet"), inline=False
-    )
-    embed.add_field(name=t._("Pace"), value=pace_label(t, game.pace), inline=False)
-    embed.add_field(name=t._("Language"), value=language_name(game.language), inline=False)
-    return embed
-
-
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
-"""Each language in its own words: the same in every catalog, so a reader finds theirs."""
-
-
-def language_name(language: str) -> str:
-    return LANGUAGE_NAMES.get(language, language)
-
-
 # --- moves ---------------------------------------------------------------------------------------
 
 
@@ -155,62 +109,6 @@ def score_footer(t: Texts, view: PublicView) -> str:
     scores = "  ".join(f"{initials[c]} {s}" for c, s in enumerate(view.scores))
     chips_left = t.n_("{count} village chip left", "{count} village chips left", view.chips_left, count=view.chips_left)
     return t._("Epoch {epoch} · {chips} · Scores: {scores}", epoch=view.epoch, chips=chips_left, scores=scores)
-
-
-def _worth(t: Texts, village: Village) -> str:
-    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
-
-
-def order_option_label(t: Texts, option: OrderOption) -> str:
-    """The whole consequence of founding ``option.territory`` next: "47 first → 47: epoch 2, worth 9 · 38: …"."""
-    parts = [
-        t._("{territory}: epoch {epoch}, {worth}", territory=v.territory, epoch=v.epoch, worth=_worth(t, v))
-        for v in option.villages
-    ]
-    parts += [t._("{territory}: not founded", territory=x) for x in option.unfounded]
-    first = t._("{territory} first → ", territory=option.territory)
-    label = first + " · ".join(parts)
-    if len(label) > 100:  # many villages at once: the short form still names every one
-        short = [f"{v.territory} e{v.epoch}={v.value}" for v in option.villages] + [
-            t._("{territory} none", territory=x) for x in option.unfounded
-        ]
-        label = first + " · ".join(short)
-    return label[:100]
-
-
-def order_option_description(t: Texts, option: OrderOption) -> str:
-    chosen = option.chosen
-    who = t.listing(clan_name(t, c) for c in chosen.colours)
-    text = t._(
-        "{territory}: {terrain}, {huts}, scores {clans}",
-        territory=option.territory,
-        terrain=terrain_name(t, chosen.terrain),
-        huts=huts(t, chosen.size),
-        clans=who,
-    )
-    if option.unfounded:
-        left_out = option.unfounded
-        text += " · " + t.n_(
-            "the 12th village: {territories} does not score",
-            "the 12th village: {territories} do not score",
-            len(left_out),
-            territories=t.listing(map(str, left_out)),
-        )
-    elif not option.exact:
-        text += " · " + t._("the rest in map order (you choose again)")
-    return text[:100]
-
-
-def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
-    """What the public "choose…" message becomes once the mover has chosen."""
-    founded = t.listing(
-        t._("{territory} ({worth}, epoch {epoch})", territory=v.territory, worth=_worth(t, v), epoch=v.epoch)
-        for v in villages
-    )
-    text = t._("{player} founded {villages}, in that order.", player=mention(actor), villages=founded)
-    if pending:
-        text += " " + t._("Still to order: {territories}.", territories=t.listing(map(str, pending)))
-    return text
 
 
 # --- end of game ---------------------------------------------------------------------------------

@@ -15,9 +15,9 @@ import discord
 from discord import app_commands, ui
 
 from cogs.base import ClansBase
-from cogs.components import ID, _cog, _guarded
 from cogs.errors import reader
 from cogs.history_text import games_embed, history_embed, page_count
+from cogs.shared import ID, _cog, _guarded
 from cogs.visibility import check_visible
 from service.overview import LOBBY_IDLE, GameHistory
 from texts import Texts, of_game

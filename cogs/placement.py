@@ -8,8 +8,9 @@ from typing import Final, Literal
 
 import discord
 
-from cogs import messages as text
-from cogs.components import lobby_view
+from cogs import lobby_views
+from cogs.lobby_views import lobby_view
+from cogs.shared import pings
 from service import GameError, GameService, Why
 from service.lobby import parse_pace
 from texts import Np_, mention, of_game
@@ -62,7 +63,7 @@ async def open_lobby(
     user = interaction.user
     game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
     lobby = await interaction.followup.send(
-        embed=text.lobby_embed(of_game(game), game),
+        embed=lobby_views.lobby_embed(of_game(game), game),
         view=lobby_view(game.id, pace=game.pace, language=game.language),
         wait=True,
     )
@@ -93,9 +94,9 @@ async def _open_in_thread(
         game = await games.place_lobby(game.id, created.id)
         lobby = await created.send(
             t._("{player}'s game", player=mention(user.id)),
-            embed=text.lobby_embed(t, game),
+            embed=lobby_views.lobby_embed(t, game),
             view=lobby_view(game.id, pace=game.pace, language=game.language),
-            allowed_mentions=text.pings(game.seats),  # the host: a mention in a thread adds them to it
+            allowed_mentions=pings(game.seats),  # the host: a mention in a thread adds them to it
         )
     except (discord.HTTPException, GameError):
         log.warning("Could not open game %s in a thread of channel %s", game.id, channel.id, exc_info=True)

@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from typing import Any
 
 import discord
+from discord import ui
 
 from cogs.errors import reader
+from cogs.shared import EN, ID, _cog, _guarded
 from render.replay import RENDERER_VERSION, render_replay
 from service import GameError, GameService, Why
 from service.replays import cached_gif, finished_game, keep_gif, replay_of
-from texts import of_game
+from texts import Texts, of_game
 from usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -107,3 +111,32 @@ class ReplayDesk:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
+    """Under a finished game's result: the animated replay, shown to whoever asks."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        super().__init__(
+            ui.Button(
+                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(
+            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, self.game_id, True)
+        )
+
+
+def replay_view(t: Texts, game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id, t))
+    return view

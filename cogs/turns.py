@@ -7,8 +7,8 @@ from discord import app_commands
 
 from cogs import messages as text
 from cogs.base import ClansBase, channel_id
-from cogs.components import order_view
 from cogs.errors import reader
+from cogs.order_menus import order_settled_text, order_view
 from engine import Move, order_consequences
 from service import GameError, Table, VillageOrderOwed
 from service.suggest import Suggestion, suggest_sources, suggest_targets
@@ -84,7 +84,7 @@ class TurnCommands(ClansBase):
         if public:
             self.order_menus.forget(game_id)
             t = of_game(played.table.record)
-            settled = text.order_settled_text(t, played.actor, played.outcome.villages, played.table.view.pending)
+            settled = order_settled_text(t, played.actor, played.outcome.villages, played.table.view.pending)
             await interaction.edit_original_response(content=settled)
         await self.announce(played, interaction.followup.send)
 

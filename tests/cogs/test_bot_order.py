@@ -28,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.messages import order_option_label
+from cogs.order_menus import order_option_label
 from engine import Phase, order_choices, order_consequences
 from texts import texts
 
