@@ -199,7 +199,10 @@ class SqliteBackend(Backend):
                 await conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
+                    # A task cancelled during COMMIT: the COMMIT may still finish in aiosqlite's thread, and then
+                    # there is nothing to roll back. The cancellation (or error) is what the caller must see.
+                    with suppress(sqlite3.OperationalError):
+                        await conn.execute("ROLLBACK")
                 raise
 
     def write(self) -> AbstractAsyncContextManager[Connection]:
