@@ -17,6 +17,7 @@ from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
 from cogs.errors import reader
 from cogs.lobby import seat_name
+from cogs.visibility import check_visible
 from service.alexandros import AlexandrosService
 from service.errors import GameError
 from store import GameRecord
@@ -179,8 +180,9 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     @app_commands.command(name="replay", description="The final board of a finished Alexandros game")
     @app_commands.describe(game="The game's number")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 10**12]) -> None:
-        views = await self.games.replay_views(game, interaction.guild_id)
         record = await self.games.game(game)
+        check_visible(interaction, record)  # a game in a channel this member cannot see is refused
+        views = await self.games.replay_views(game, interaction.guild_id)
         t = reader(interaction)
         names = [seat.name for seat in record.seats]
         file = await board_file(t, views[-1], names)

@@ -64,3 +64,15 @@ async def test_private_channel_history_and_replay_are_refused_to_who_cannot_see_
     # In the game's own channel, the replay is public as before.
     public = answered(await fake.slash(alice, "clans replay", {"game": finished}, channel=private))
     assert any(s.files and not s.ephemeral for s in public.followups)
+
+
+async def test_an_alexandros_game_in_a_private_channel_is_hidden_too(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path)
+    private = fake.private_channel(906, "club-only", CLUB)
+    alice = fake.user(101, "alice", roles=(CLUB,))
+    eve = fake.user(666, "eve")
+    fake.guild_available({CLUB: "club"})
+    answered(await fake.slash(alice, "alexandros new", channel=private))
+    game = await bot.store.latest_game(private.id)
+    assert game is not None
+    refused(await fake.slash(eve, "alexandros replay", {"game": game.id}), HIDDEN)
