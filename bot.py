@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clans import PERSISTENT_ITEMS
+from cogs.clans.cog import PERSISTENT_ITEMS
+from cogs.clans.overview import OVERVIEW_ITEMS
 from cogs.errors import ClansTree
-from cogs.overview import OVERVIEW_ITEMS
 from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
 from service import GameService
@@ -27,7 +27,7 @@ from store import Store, StoreError
 
 log = logging.getLogger("clans")
 
-EXTENSIONS = ("cogs.clans", "cogs.alexandros.cog")
+EXTENSIONS = ("cogs.clans.cog", "cogs.alexandros.cog")
 
 
 class ClansBot(commands.AutoShardedBot):
@@ -50,7 +50,7 @@ class ClansBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
             tree_cls=ClansTree,
-            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/shared.py: pings)
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/clans/shared.py: pings)
             help_command=None,
         )
         self.config = config

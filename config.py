@@ -10,7 +10,7 @@ from typing import Any
 
 from dotenv import dotenv_values
 
-from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+from ai.clans import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 
 PROJECT = Path(__file__).resolve().parent
 """The one folder whose .env is read: never a parent folder's (python-dotenv's find_dotenv searches upwards)."""

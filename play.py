@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ai import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
-from engine import (
+from ai.clans import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
+from engine.clans import (
     Action,
     Clan,
     GameState,
@@ -28,7 +28,7 @@ from engine import (
     play,
     public_view,
 )
-from render import render_board, render_final
+from render.clans import render_board, render_final
 from texts import N_, Texts, resolve, texts
 from texts.game import chips, epoch_line, epoch_terms, village_line
 from texts.reasons import end_reason, illegal

@@ -29,9 +29,9 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ai import choose_action, clan_beliefs
+from ai.clans import choose_action, clan_beliefs
 from bench import old_ai
-from engine import Action, Clan, Phase, PublicView, new_game, play, public_view
+from engine.clans import Action, Clan, Phase, PublicView, new_game, play, public_view
 
 BELIEF_MOVES = (10, 20, 30)
 DEFAULT_HARD_ITERATIONS = 800

@@ -17,8 +17,8 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 
-from ai import choose_action
-from engine import Action, apply, legal_moves, new_game, public_view, replay
+from ai.clans import choose_action
+from engine.clans import Action, apply, legal_moves, new_game, public_view, replay
 from service.ai_pool import AiPool
 
 PERIOD_S = 0.02

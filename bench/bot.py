@@ -33,7 +33,7 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
 from config import load_config
-from engine import Move, Phase
+from engine.clans import Move, Phase
 from service.ai_pool import AiPool, default_workers
 from service.ai_worker import WORKER_NICENESS
 

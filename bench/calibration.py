@@ -19,8 +19,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ai import belief, choose_action, clan_beliefs
-from engine import Action, Clan, PublicView, new_game, play, public_view
+from ai.clans import belief, choose_action, clan_beliefs
+from engine.clans import Action, Clan, PublicView, new_game, play, public_view
 
 POINTS = (10, 20, 30)
 BINS = 10

@@ -36,8 +36,8 @@ def _serve(path: str, stdin: IO[bytes], stdout: IO[bytes]) -> None:
     sys.path.insert(0, path)
     for name in [m for m in sys.modules if m.split(".")[0] in ("ai", "engine")]:
         del sys.modules[name]
-    from ai import choose_action as old_choose
-    from engine import Clan
+    from ai.clans import choose_action as old_choose
+    from engine.clans import Clan
 
     while True:
         try:

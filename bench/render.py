@@ -15,11 +15,11 @@ import time
 from PIL import Image
 
 import engine
-from engine import GameState, PublicView
-from render import render_board
-from render.board_image import draw_board_image, encode
-from render.replay import render_replay
-from render.static import static_layer
+from engine.clans import GameState, PublicView
+from render.clans import render_board
+from render.clans.board_image import draw_board_image, encode
+from render.clans.replay import render_replay
+from render.clans.static import static_layer
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dee"]
 REPEATS = 5

@@ -30,7 +30,7 @@ from typing import Any
 import asyncpg
 
 import store.sqlite
-from engine import legal_moves, new_game, play
+from engine.clans import legal_moves, new_game, play
 from store import Store
 from store.pgserver import ThrowawayPostgres, url_with
 

@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from engine import IllegalMove
+from engine.clans import IllegalMove
 from service import GameError, refusal
 from store import StoreError
 from texts import N_, Texts, resolve, texts

@@ -48,7 +48,7 @@ def command_strings() -> Iterator[tuple[str, str]]:
     """(context, message) of every string of the /clans commands that a translator is asked for (for
     ``make catalogs``: read from the cog's class, no bot needed)."""
     from cogs.alexandros.cog import AlexandrosCog
-    from cogs.clans import ClansCog  # the cog imports the whole bot side: only when catalogs are made
+    from cogs.clans.cog import ClansCog  # the cog imports the whole bot side: only when catalogs are made
 
     for cog in (ClansCog, AlexandrosCog):
         yield "command name", str(cog.__cog_group_name__)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-import engine as clans
 import engine.alexandros as alexandros
+import engine.clans as clans
 
 
 @dataclass(frozen=True, slots=True)

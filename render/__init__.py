@@ -1,6 +1,9 @@
-"""Board images for Discord, drawn from the engine's public view only (never the secret clans)."""
+"""Board images for Discord, one package per game (``render.clans``, ``render.alexandros``) over the shared
+fonts and palette-image helpers (``render.fonts``, ``render.indexed``). Each draws from its game's public view
+only, never a secret.
 
-from render.board_image import render_board, render_final
-from render.fonts import name_is_drawable
+The package root re-exports Clans' board functions, as before the second game.
+"""
 
-__all__ = ["name_is_drawable", "render_board", "render_final"]
+from render.clans import *  # noqa: F403
+from render.clans import __all__ as __all__

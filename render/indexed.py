@@ -12,7 +12,7 @@ from functools import cache
 
 from PIL import Image
 
-from render import palette as pal
+from render.clans import palette as pal
 
 PALETTE_SIZE = 256
 
@@ -73,7 +73,7 @@ def key_colours() -> list[pal.RGB]:
 @cache
 def fixed_palette() -> Image.Image:
     """The palette image: the key colours, then the colours that best cover a sample of everything drawn."""
-    from render.samples import palette_sample
+    from render.clans.samples import palette_sample
 
     keys = key_colours()
     spare = PALETTE_SIZE - len(keys)

@@ -29,8 +29,8 @@ import data
 import engine
 import render
 import texts
-from engine import new_game, public_view, random_playout
-from render import render_board
+from engine.clans import new_game, public_view, random_playout
+from render.clans import render_board
 
 for module in (data, engine, render, texts):
     where = Path(module.__file__).resolve()

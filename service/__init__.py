@@ -5,13 +5,13 @@ the engine validate and apply, commits, and hands back what happened for the cog
 public view and the viewer's own clan, never the whole state.
 """
 
+from service.clans.games import GameService, VillageOrderOwed
+from service.clans.private_board import PrivateBoard
+from service.clans.tables import AiGuesses, Played, Table
 from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
 from service.errors import GameError, Why, refusal
-from service.games import GameService, VillageOrderOwed
 from service.lobby import CancelTerms
 from service.pace import Clock, ManualClock, Pace
-from service.private_board import PrivateBoard
-from service.tables import AiGuesses, Played, Table
 
 __all__ = [
     "AiGuesses",

@@ -24,9 +24,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 
-from ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
-from engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from ai.clans import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
 from engine.alexandros import PrivateView
+from engine.clans import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
 from service.ai_line import FairLine
 from service.ai_worker import (
     WORKER_NICENESS,

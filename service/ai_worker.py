@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from ai import choose_action, clan_beliefs, exposure
 from ai.alexandros import choose_action as choose_alexandros
-from engine import Action, Clan, Move, PublicView
+from ai.clans import choose_action, clan_beliefs, exposure
 from engine.alexandros import PrivateView
+from engine.clans import Action, Clan, Move, PublicView
 
 WORKER_NICENESS = 10
 """How much lower than the bot a worker runs: the bot's answers come first on a busy machine."""

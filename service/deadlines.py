@@ -10,12 +10,12 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from ai import AUTOPILOT
-from engine import GameState, Move, Resign, apply, new_game, parse_action, play
+from ai.clans import AUTOPILOT
+from engine.clans import GameState, Move, Resign, apply, new_game, parse_action, play
+from service.clans.games import GameService
+from service.clans.tables import Loaded, Played, Table
 from service.errors import GameError
-from service.games import GameService
 from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
-from service.tables import Loaded, Played, Table
 from store import ClockStage, DueTurn, SeatRecord
 
 log = logging.getLogger("clans.deadlines")

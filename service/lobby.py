@@ -6,12 +6,12 @@ import secrets
 from collections.abc import Callable
 from enum import Enum
 
-from engine import new_game
+from engine.clans import new_game
+from service.clans.tables import Loaded, Table, public_record
 from service.errors import STATUS_REASON, GameError, Why, refusals
 from service.limits import Limits, check_may_join, check_may_open, check_may_start
 from service.locks import GameLocks
 from service.pace import Clock, Pace, clock_for, system_clock
-from service.tables import Loaded, Table, public_record
 from store import GameRecord, Store
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Protocol
 
-from engine import FinalResult, GameState
+from engine.clans import FinalResult, GameState
 from store.clock import ClockStage, TurnClock
 from store.records import SeatRecord
 

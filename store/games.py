@@ -3,7 +3,7 @@
 from collections import defaultdict
 from collections.abc import Sequence
 
-from engine import MAX_PLAYERS
+from engine.clans import MAX_PLAYERS
 from store.backend import Connection, Row, UniqueViolation
 from store.clock import TurnClock, write_clock, write_seat_timeouts
 from store.db import Database

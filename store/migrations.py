@@ -335,7 +335,7 @@ CREATE TABLE user_languages (
 """
 
 # A finished game's replay is drawn once and kept (store/replays.py), shared by every process on the database;
-# ``version`` is the renderer's (render.replay.RENDERER_VERSION). The cache is not copied by topostgres.
+# ``version`` is the renderer's (render.clans.replay.RENDERER_VERSION). The cache is not copied by topostgres.
 V10_REPLAYS: Final = """
 CREATE TABLE replays (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, cast
 
-from ai.levels import AiLevel as AiLevel
+from ai.clans.levels import AiLevel as AiLevel
 from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]

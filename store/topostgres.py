@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import final_result, replay
+from engine.clans import final_result, replay
 from store import Store
 from store.backend import Row
 from store.errors import StoreError

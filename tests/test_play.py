@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import play
-from engine import Phase, legal_moves, move_foundings, public_view
+from engine.clans import Phase, legal_moves, move_foundings, public_view
 from play import CLEAR, TerminalGame, game_folder
 
 

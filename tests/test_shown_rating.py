@@ -1,6 +1,6 @@
 """Ratings people understand: 1500 + 20 × (μ − 3σ), provisional for the first five games."""
 
-from cogs.messages import leaderboard_embed
+from cogs.clans.messages import leaderboard_embed
 from service.ratings import shown_rating
 from store import LeaderboardRow
 from texts import texts

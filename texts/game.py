@@ -6,8 +6,8 @@ Shared by the Discord messages, the board images and the terminal game, so that 
 
 from __future__ import annotations
 
-from engine import Chart, Clan, Terrain, Village
-from service.describe import CLAN_MARK, CLAN_SQUARE, TERRAIN_ICON
+from engine.clans import Chart, Clan, Terrain, Village
+from service.clans.describe import CLAN_MARK, CLAN_SQUARE, TERRAIN_ICON
 from texts import Texts
 from texts.terms import clan_name, terrain_name
 

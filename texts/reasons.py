@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.moves import (
+from engine.clans.moves import (
     ChooseVillageFirst,
     EmptyTerritory,
     GameIsOver,
@@ -18,7 +18,7 @@ from engine.moves import (
     SameTerritory,
     TooManyHuts,
 )
-from engine.state import EndReason
+from engine.clans.state import EndReason
 from service.errors import GameError, Why
 from texts import Texts, mention, texts
 from usertext import shown_name

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.clans import Clan, Terrain
+from engine.clans.clan import Clan, Terrain
 from texts import Np_, Texts
 
 CLAN_NAME = {

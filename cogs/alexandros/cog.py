@@ -15,8 +15,8 @@ import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
+from cogs.components import seat_name
 from cogs.errors import reader
-from cogs.lobby import seat_name
 from cogs.visibility import check_visible
 from service.alexandros import AlexandrosService
 from service.errors import GameError

@@ -17,8 +17,8 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.alexandros.posts import after_action, as_view, board_file, move_letters, service_of
+from cogs.components import ID, selected
 from cogs.errors import reader, report_error
-from cogs.shared import ID, selected
 from service.alexandros import Panel
 from service.errors import GameError, Why
 from texts import DEFAULT, Texts, texts

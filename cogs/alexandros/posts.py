@@ -13,7 +13,7 @@ import discord
 from discord import ui
 
 import engine.alexandros as alex
-from cogs.shared import pings
+from cogs.components import pings
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
 from service.errors import GameError

@@ -15,10 +15,10 @@ import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from engine.games import rules_of
 from service.ai_pool import AiPool
+from service.clans.tables import public_record
 from service.errors import GameError, Why, refusals
 from service.lobby import LobbyService
 from service.pace import Clock, Pace
-from service.tables import public_record
 from store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
 from store.records import LeaderboardRow, ProfileRecord
 from texts.catalogs import DEFAULT_LANGUAGE

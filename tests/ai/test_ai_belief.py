@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from ai import choose_action, clan_beliefs
-from ai.belief import action_values
-from ai.evaluate import move_gains
-from engine import Action, Clan, GameState, Move, Phase, apply, legal_moves, new_game, public_view
+from ai.clans import choose_action, clan_beliefs
+from ai.clans.belief import action_values
+from ai.clans.evaluate import move_gains
+from engine.clans import Action, Clan, GameState, Move, Phase, apply, legal_moves, new_game, public_view
 
 
 def test_fresh_game_beliefs_are_uniform_over_the_other_clans() -> None:

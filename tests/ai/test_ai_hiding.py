@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from ai import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
-from ai.hiding import Hiding, policies
-from engine import Action, Clan, apply, legal_moves, new_game, public_view
+from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
+from ai.clans.hiding import Hiding, policies
+from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view
 
 VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
 

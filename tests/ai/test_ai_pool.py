@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import ai
-import ai.players
+import ai.clans
+import ai.clans.players
 import service.ai_worker
-from engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
+from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
 from service.ai_pool import AiPool, AiQueueFull
 from service.ai_worker import WORKER_NICENESS
 from tests.pool_faults import crash_once, fail, hang
@@ -53,11 +53,11 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the AI searched in the bot's process")
 
     for module, name in (
-        (ai, "choose_action"),
-        (ai, "clan_beliefs"),
-        (ai.players, "choose_hard"),
-        (ai.players, "normal_policy"),
-        (ai, "exposure"),
+        (ai.clans, "choose_action"),
+        (ai.clans, "clan_beliefs"),
+        (ai.clans.players, "choose_hard"),
+        (ai.clans.players, "normal_policy"),
+        (ai.clans, "exposure"),
         (service.ai_worker, "choose_action"),
         (service.ai_worker, "clan_beliefs"),
     ):
@@ -83,7 +83,7 @@ async def test_beliefs_are_worked_out_in_a_worker_process(
 ) -> None:
     state, history = midgame()
     start = public_view(new_game(3, 21))
-    expected = ai.clan_beliefs(start, history, 0, state.clans[0])
+    expected = ai.clans.clan_beliefs(start, history, 0, state.clans[0])
     refuse_in_this_process(monkeypatch)
     assert await make_pool().beliefs(start, history, 0, state.clans[0]) == expected
 

@@ -21,9 +21,9 @@ from fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionResult
 from fakediscord_payloads import interaction_payload, visible_text, walk_components
 
 from bot import ClansBot
-from cogs.clans import ClansCog
+from cogs.clans.cog import ClansCog
 from config import Config
-from engine import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
+from engine.clans import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
 from service import Clock, GameService
 from service.ai_pool import AiPool
 from service.claims import Claims

@@ -1,4 +1,4 @@
-"""The sweep's own loop (cogs/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until stopped."""
+"""The sweep's own loop (cogs/clans/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until stopped."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from cogs.ai_sweep import AiSweep
-from cogs.ai_turns import AITurns
+from cogs.clans.ai_sweep import AiSweep
+from cogs.clans.ai_turns import AITurns
 from service import GameService, Played
 from store import Store
 

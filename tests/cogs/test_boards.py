@@ -6,8 +6,8 @@ import asyncio
 import threading
 from collections.abc import Sequence
 
-from cogs.boards import BoardImages
-from engine import PublicView, new_game, public_view
+from cogs.clans.boards import BoardImages
+from engine.clans import PublicView, new_game, public_view
 from texts import Texts, texts
 
 

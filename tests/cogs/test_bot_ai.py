@@ -24,8 +24,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.messages import clan_label
-from engine import legal_moves
+from cogs.clans.messages import clan_label
+from engine.clans import legal_moves
 from texts import texts as catalog
 
 

@@ -29,9 +29,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-import ai
-import ai.belief
-import ai.players
+import ai.clans
+import ai.clans.belief
+import ai.clans.players
 import service.ai_worker
 from bot import ClansBot
 from service import GameService, Played
@@ -60,15 +60,15 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the AI searched in the bot's process")
 
     for module, name in (
-        (ai, "choose_action"),
-        (ai, "clan_beliefs"),
-        (ai, "observe"),
-        (ai.belief, "observe"),
-        (ai.belief, "clan_beliefs"),
-        (ai.players, "choose_hard"),
-        (ai.players, "normal_policy"),
-        (ai, "exposure"),
-        (ai.players, "easy_policy"),
+        (ai.clans, "choose_action"),
+        (ai.clans, "clan_beliefs"),
+        (ai.clans, "observe"),
+        (ai.clans.belief, "observe"),
+        (ai.clans.belief, "clan_beliefs"),
+        (ai.clans.players, "choose_hard"),
+        (ai.clans.players, "normal_policy"),
+        (ai.clans, "exposure"),
+        (ai.clans.players, "easy_policy"),
         (service.ai_worker, "exposure"),
         (service.ai_worker, "choose_action"),
         (service.ai_worker, "clan_beliefs"),

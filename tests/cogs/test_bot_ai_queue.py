@@ -17,7 +17,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine import legal_moves
+from engine.clans import legal_moves
 from service.ai_pool import AiPool
 from tests.pool_faults import gated
 

@@ -22,7 +22,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine import legal_moves
+from engine.clans import legal_moves
 from service import GameError, ManualClock
 
 

@@ -21,7 +21,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 from fakediscord_payloads import MEMBER_PERMISSIONS
 
-from ai import AI_LEVELS
+from ai.clans import AI_LEVELS
 from store import ResultInput
 from store.ratings import AI_RATINGS, MODEL, rate
 

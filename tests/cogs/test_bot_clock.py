@@ -29,7 +29,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from engine import Phase, legal_moves
+from engine.clans import Phase, legal_moves
 from service import ManualClock
 
 HOUR = timedelta(hours=1)

@@ -28,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 
 from cogs.errors import APOLOGY
-from engine import legal_moves
+from engine.clans import legal_moves
 
 EVERY_COMMAND: dict[str, dict[str, Any]] = {
     "clans new": {},

@@ -28,8 +28,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.order_menus import order_option_label
-from engine import Phase, order_choices, order_consequences
+from cogs.clans.order_menus import order_option_label
+from engine.clans import Phase, order_choices, order_consequences
 from texts import texts
 
 

@@ -28,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord
 
-from engine import legal_moves
+from engine.clans import legal_moves
 from service import ManualClock
 
 OTHER_GUILD = 800

@@ -30,8 +30,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, InteractionResult
 
-from engine import Move, legal_moves, move_foundings
-from service.describe import CLAN_MARK
+from engine.clans import Move, legal_moves, move_foundings
+from service.clans.describe import CLAN_MARK
 from texts import texts
 from texts.reasons import end_reason
 
@@ -390,7 +390,7 @@ async def test_cancel_needs_the_host_or_manage_messages(fake: FakeDiscord, tmp_p
 
 
 def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
-    from engine import Terrain, Village
+    from engine.clans import Terrain, Village
     from texts import texts
     from texts.game import village_line as worded
 

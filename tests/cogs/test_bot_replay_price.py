@@ -25,8 +25,8 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from fakediscord_server import FakeChannel
 
 from bot import ClansBot
-from engine import PublicView, legal_moves
-from render.replay import RENDERER_VERSION, render_replay
+from engine.clans import PublicView, legal_moves
+from render.clans.replay import RENDERER_VERSION, render_replay
 from service import ManualClock
 from texts import Texts
 

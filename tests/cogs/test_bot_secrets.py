@@ -29,10 +29,10 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from PIL import Image
 
-import service.games
+import service.clans.games
+import service.clans.replays
 import service.lobby
-import service.replays
-from engine import Clan, GameState, new_game
+from engine.clans import Clan, GameState, new_game
 from service import ManualClock
 from texts import texts
 from texts.game import clan_label as worded_clan_label
@@ -137,7 +137,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     # The replays: every frame but the last (the reveal) is the same whatever the clans.
     replays = []
     for game_id, shift, asker in ((1, 0, alice), (2, 2, bob)):  # two members: each has a replay cooldown
-        monkeypatch.setattr(service.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
+        monkeypatch.setattr(service.clans.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
         posted = answered(
             await fake.slash(asker, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
         )

@@ -31,7 +31,7 @@ from discord.ext import commands
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from engine import legal_moves
+from engine.clans import legal_moves
 from service import ManualClock
 from service.ai_pool import AiPool
 from service.claims import DEFAULT_LEASE_S

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from engine import (
+from engine.clans import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
     Clan,

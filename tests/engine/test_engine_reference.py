@@ -11,7 +11,7 @@ import random
 import pytest
 from reference import RefGame
 
-from engine import Move, Phase, legal_moves, new_game, play
+from engine.clans import Move, Phase, legal_moves, new_game, play
 
 
 @pytest.mark.parametrize("seed", range(0, 240, 40))

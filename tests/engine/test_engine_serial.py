@@ -8,7 +8,7 @@ import random
 import pytest
 from positions import m, random_position
 
-from engine import (
+from engine.clans import (
     BadState,
     GameState,
     IllegalMove,

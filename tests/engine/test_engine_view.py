@@ -8,7 +8,7 @@ import random
 
 from positions import random_position
 
-from engine import (
+from engine.clans import (
     Clan,
     GameState,
     legal_moves,

@@ -10,11 +10,11 @@ from colour_science import MACHADO_2009, ciede2000, lab, seen_distance, simulate
 from PIL import Image
 
 import engine
-from engine import Clan, Terrain
-from render import palette as pal
-from render.hut_markers import marker_rgba
-from render.layout import PHONE_WIDTH, WIDTH, layout_for
-from render.static import ICON_WIDTH, static_layer
+from engine.clans import Clan, Terrain
+from render.clans import palette as pal
+from render.clans.hut_markers import marker_rgba
+from render.clans.layout import PHONE_WIDTH, WIDTH, layout_for
+from render.clans.static import ICON_WIDTH, static_layer
 
 MIN_CLAN_DISTANCE = 20.0
 """CIEDE2000: about 2 is a just-noticeable difference; 20 is two clearly different colours."""
@@ -103,8 +103,8 @@ def test_terrains_differ_by_glyph_on_a_phone(deficiency: str | None) -> None:
 
 def test_the_texts_name_each_clan_by_the_shape_its_markers_have() -> None:
     """Players who cannot tell the colours apart find their clan in a message by the board's shape."""
-    from render.palette import CLAN_SHAPE
-    from service.describe import CLAN_MARK
+    from render.clans.palette import CLAN_SHAPE
+    from service.clans.describe import CLAN_MARK
     from texts import texts
     from texts.game import clan_label
 

@@ -9,9 +9,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, features
 
 import engine
-from render import name_is_drawable, render_board
+from render.clans import name_is_drawable, render_board
+from render.clans.gallery import crowded
 from render.fonts import FONT_FILES, bold, clusters, draw_name, fit, text_width
-from render.gallery import crowded
 
 CJK = "李小龍"
 ARABIC = "محمد علي"

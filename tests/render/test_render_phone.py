@@ -15,12 +15,11 @@ import pytest
 from PIL import Image
 
 import engine
-from engine import Phase, PublicView
-from render import palette as pal
-from render import render_board, render_final
-from render.fonts import bold, fit
-from render.gallery import crowded, final, order_phase
-from render.layout import (
+from engine.clans import Phase, PublicView
+from render.clans import palette as pal
+from render.clans import render_board, render_final
+from render.clans.gallery import crowded, final, order_phase
+from render.clans.layout import (
     BLOCK_W,
     KEY_SIZE,
     NUMBER_SIZE,
@@ -36,7 +35,8 @@ from render.layout import (
     pip_count_size,
     total_width,
 )
-from render.panel import END_TEXT, TITLE_SIZE
+from render.clans.panel import END_TEXT, TITLE_SIZE
+from render.fonts import bold, fit
 
 NAMES = ["Alice", "Bob", "Chandrasekhar the Bold", "Dee"]
 MIN_NUMBER = 12

@@ -8,10 +8,10 @@ import random
 from PIL import Image
 
 import engine
-from engine import Clan, GameState, Phase, PublicView
-from render import palette as pal
-from render import render_board
-from render.layout import MARKER_H, MARKER_W, layout_for, territory_center
+from engine.clans import Clan, GameState, Phase, PublicView
+from render.clans import palette as pal
+from render.clans import render_board
+from render.clans.layout import MARKER_H, MARKER_W, layout_for, territory_center
 
 CLAN_COLOURS = set(pal.CLAN.values())
 

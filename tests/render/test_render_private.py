@@ -9,12 +9,12 @@ import pytest
 from PIL import Image, ImageChops
 
 import engine
-from engine import Clan, Move
-from render import palette as pal
-from render import render_board
-from render.gallery import crowded
-from render.layout import PIP, SCORES_AT, SCORES_H, TURN_AT, WIDTH, layout_for
-from service.private_board import private_board
+from engine.clans import Clan, Move
+from render.clans import palette as pal
+from render.clans import render_board
+from render.clans.gallery import crowded
+from render.clans.layout import PIP, SCORES_AT, SCORES_H, TURN_AT, WIDTH, layout_for
+from service.clans.private_board import private_board
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 STATE = crowded()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine import GameState, Move, Phase, apply, legal_moves, new_game
+from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game
 from service import GameService, Table
 from store import Store
 

@@ -4,8 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cogs.clock_texts import duration, pace_label, time_left
-from engine import Clan, EndReason, FinalResult, new_game
+from cogs.clans.clock_texts import duration, pace_label, time_left
+from engine.clans import Clan, EndReason, FinalResult, new_game
 from service.pace import (
     CLAIM_LEASE,
     ManualClock,

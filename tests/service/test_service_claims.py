@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, started
 
-from engine import Action, Clan, PublicView
+from engine.clans import Action, Clan, PublicView
 from service import GameError, GameService
 from service.ai_pool import AiAnswer, AiPool, fallback_move
 from service.claims import DEFAULT_LEASE_S, Claims

@@ -8,7 +8,7 @@ import random
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
 
-from engine import Move, Phase, final_result, legal_moves
+from engine.clans import Move, Phase, final_result, legal_moves
 from service import GameError, GameService, Played
 from store import Store
 

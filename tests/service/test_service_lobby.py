@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, NAMES, started
 
-from engine import GameState
+from engine.clans import GameState
 from service import GameError, GameService
 from store import Store
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, moves_until_order, secret_state, started
 
-from engine import Move, Phase, legal_moves
+from engine.clans import Move, Phase, legal_moves
 from service import GameError, GameService, VillageOrderOwed
 from store import Store
 

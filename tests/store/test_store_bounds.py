@@ -9,8 +9,8 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from ai import AI_LEVELS
-from engine import MAX_PLAYERS
+from ai.clans import AI_LEVELS
+from engine.clans import MAX_PLAYERS
 from store import MAX_SEATS, MIGRATIONS, apply_migrations
 
 

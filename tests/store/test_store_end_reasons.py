@@ -2,7 +2,7 @@
 
 import random
 
-from engine import EndReason, GameState, new_game, random_playout
+from engine.clans import EndReason, GameState, new_game, random_playout
 from store import MIGRATIONS, Store
 from store.db import open_backend
 from store.migrations import V8_END_REASON_CODES

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from store_helpers import ANN, BOB, CAT, GUILD, NAMES
 
-from engine import final_result, legal_moves, new_game, play
+from engine.clans import final_result, legal_moves, new_game, play
 from store import GameRecord, ResultInput, Store, StoreError
 from store.postgres import PostgresBackend
 from store.topostgres import TABLES, copy_to_postgres, replay_games

@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from engine import EndReason, IllegalMove, Move, new_game, play
-from engine.moves import NotAMove, NotNeighbours
+from engine.clans import EndReason, IllegalMove, Move, new_game, play
+from engine.clans.moves import NotAMove, NotNeighbours
 from service import GameError, Why
 from texts import texts
 from texts.reasons import end_reason, say

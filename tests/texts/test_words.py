@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import new_game, public_view, random_playout
-from render import render_board, render_final
+from engine.clans import new_game, public_view, random_playout
+from render.clans import render_board, render_final
 from render.fonts import covered
 from texts import LANGUAGES, texts
 from texts.catalogs import read_catalog
@@ -44,7 +44,7 @@ def test_a_whole_phrase_agrees_with_its_number(lang: str, n: int, expected: str)
 
 
 def test_the_printed_games_terms() -> None:
-    from engine import Clan, Terrain
+    from engine.clans import Clan, Terrain
 
     de, it = texts("de"), texts("it")
     assert [clan_name(de, c) for c in Clan] == ["rot", "blau", "grün", "gelb", "schwarz"]

@@ -1,0 +1,160 @@
+"""What every part of the /clans cog shares: the service, the AI turns, board images, and the public
+announcement after an action."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.clans import clock_texts, lobby_views
+from cogs.clans import messages as text
+from cogs.clans.ai_runs import RunAnnouncer
+from cogs.clans.ai_sweep import AiSweep
+from cogs.clans.ai_turns import AITurns
+from cogs.clans.boards import BoardImages
+from cogs.clans.history_text import with_catch_up
+from cogs.clans.lobby_views import lobby_view
+from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
+from cogs.clans.replays import ReplayDesk, replay_view
+from cogs.clans.shared import mention
+from cogs.components import pings
+from engine.clans import Move, order_consequences
+from service import Deadlines, GameService, Played, PrivateBoard, Table
+from texts import of_game
+from usertext import clean_name, shown_name
+
+if TYPE_CHECKING:
+    from bot import ClansBot
+
+log = logging.getLogger("clans.cog")
+
+Send = Callable[..., Awaitable[Any]]
+
+
+class ClansBase(commands.Cog):
+    """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
+
+    def __init__(self, bot: ClansBot) -> None:
+        self.bot = bot
+        self.games: GameService = bot.games
+        self.boards = BoardImages()
+        self.order_menus = OrderMenus()
+        settings = bot.config
+        self.replays = ReplayDesk(self.games, settings.replay_cooldown_s)
+        self.deadlines = Deadlines(self.games)
+        from cogs.clans.clock import TurnScheduler  # the scheduler module imports this one
+
+        self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
+        self.ai = AITurns(
+            self.games,
+            RunAnnouncer(bot, self.announce),
+            settings.ai_delay_s,
+            settings.ai_budget_s,
+            settings.ai_rollouts,
+        )
+        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
+
+    async def resume_ai_turns(self) -> None:
+        """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
+        AI turns left by other processes (or by this one before a restart) every few seconds."""
+        await self.sweep.run_once()
+        self.sweep.start()
+
+    async def announce(
+        self,
+        played: Played,
+        send: Send,
+        *,
+        notice: str = "",
+        earlier: Sequence[Played] = (),
+        extra_view: discord.ui.View | None = None,
+    ) -> None:
+        """The public message after an action: what happened, the board, and who acts next.
+
+        ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
+        after ``notice``. Once it is posted, the game records the action as announced.
+        """
+        try:
+            await self._announce(played, send, notice, earlier, extra_view)
+            await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
+        finally:
+            self.clock.wake_by(played.table.record.next_event_at)  # the next turn's clock
+            self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
+
+    async def _announce(
+        self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
+    ) -> None:
+        table, outcome = played.table, played.outcome
+        t = of_game(table.record)
+        before = [text.earlier_embed(t, earlier)] if earlier else []
+        lead = f"{notice}\n" if notice else ""
+        if isinstance(outcome.move, Move) and outcome.move.is_village_choice:  # an AI's or an ephemeral choice
+            settled = order_settled_text(t, played.actor, outcome.villages, table.view.pending)
+            await self.order_menus.settle(self.bot, table.id, settled)
+        view = table.view
+        seats = table.record.seats
+        if outcome.game_over and view.result is not None:
+            embeds = [
+                *before,
+                text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id),
+                text.final_embed(t, view.result, seats, table.id, await self.games.ai_guesses(table)),
+            ]
+            humans = " ".join(mention(s) for s in seats if s.user_id is not None)
+            board = await self.board_file(table, final=True)
+            over = t._("Game over! {players}", players=humans)
+            await send(
+                content=f"{lead}{over}",
+                embeds=embeds,
+                file=board,
+                view=replay_view(t, table.id),
+                allowed_mentions=pings(seats),
+            )
+            return
+        embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
+        mover = table.mover
+        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
+        if view.pending:
+            choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
+            content = f"{lead}{choose}"
+            menu = order_view(t, table.id, view.ply, order_consequences(view))
+            board = await self.board_file(table)
+            posted = await send(content=content, embeds=embeds, file=board, view=menu, allowed_mentions=pings([mover]))
+            self.order_menus.remember(table, posted)
+        else:
+            if mover.user_id:
+                content = t._("{player}, your move{left}.", player=mention(mover), left=left)
+            else:
+                content = t._("{player} moves next.", player=shown_name(mover.name))
+            # What else happened since their last move; this message shows the last actions, and with two
+            # seats that is all there is (so a two-player move stays at one read and one write).
+            if mover.user_id and len(seats) > 2:
+                shown = len(earlier) + 1
+                content = with_catch_up(t, content, await self.games.catch_up(table.id, mover.seat, shown=shown))
+            extra = {"view": extra_view} if extra_view is not None else {}
+            board = await self.board_file(table)
+            await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
+
+    async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
+        return await self.boards.file(
+            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine
+        )
+
+    async def refresh_lobby(self, game_id: int) -> None:
+        game = await self.games.game(game_id)
+        if game.lobby_message_id is None:
+            return
+        message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
+        try:
+            view = lobby_view(game.id, game.status == "lobby", game.pace, game.language)
+            await message.edit(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
+        except discord.HTTPException:
+            log.warning("Could not update the lobby message of game %s", game_id)
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    assert interaction.channel_id is not None
+    return interaction.channel_id

@@ -1,0 +1,75 @@
+"""The clock's interactions: a player coming back from being away (the "I'm back" button), and /clans notify."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from cogs.clans import clock_texts as words
+from cogs.clans.shared import EN, _cog, _guarded
+from cogs.components import ID
+from cogs.errors import reader
+from texts import Texts, of_game
+
+if TYPE_CHECKING:
+    from cogs.clans.cog import ClansCog
+
+
+async def welcome_back(
+    cog: ClansCog, interaction: discord.Interaction, *, channel_id: int | None = None, game_id: int | None = None
+) -> bool:
+    """If the user was away in this channel's game (or game ``game_id``), they are back: say so publicly.
+    A turn of theirs that the autopilot was about to play gets a fresh clock. True if they were away."""
+    if channel_id is None and game_id is None:
+        return False
+    seats = await cog.deadlines.come_back(interaction.user.id, channel_id=channel_id, game_id=game_id)
+    for seat in seats:
+        game = await cog.games.game(seat.game_id)
+        await cog.bot.get_partial_messageable(game.channel_id).send(words.back_note(of_game(game), seat))
+    if seats:
+        cog.clock.wake()
+    return bool(seats)
+
+
+async def set_notify(cog: ClansCog, interaction: discord.Interaction, on: bool) -> None:
+    await cog.deadlines.set_notify(interaction.user.id, on)
+    t = reader(interaction)  # the test DM too: the player's language is the one they speak now
+    if not on:
+        await interaction.response.send_message(t._(words.NOTIFY_OFF), ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:  # a test DM now, so a player whose DMs are closed learns it today, not at their deadline
+        channel = await cog.bot.create_dm(discord.Object(interaction.user.id))
+        await channel.send(t._(words.NOTIFY_TEST_DM))
+    except discord.HTTPException:
+        await interaction.followup.send(t._(words.NOTIFY_ON_CLOSED), ephemeral=True)
+        return
+    await interaction.followup.send(t._(words.NOTIFY_ON), ephemeral=True)
+
+
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
+    """On a timeout message: the away player says they are back."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        super().__init__(
+            ui.Button(label=t._("I'm back"), style=discord.ButtonStyle.success, custom_id=f"clans:back:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
+
+
+def back_view(t: Texts, game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(BackButton(game_id, t))
+    return view

@@ -1,0 +1,66 @@
+"""The /clans command group: one GroupCog built from each feature's commands (lobby, turns, info, overview,
+clock), each module next to its feature's buttons and message builders. Each handler asks the game service and
+shows the answer; no rules here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.alexandros.panel import ALEXANDROS_ITEMS
+from cogs.clans.base import ClansBase
+from cogs.clans.clock_commands import ClockCommands
+from cogs.clans.clock_views import BackButton
+from cogs.clans.info import InfoCommands
+from cogs.clans.lobby import LobbyCommands
+from cogs.clans.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from cogs.clans.order_menus import OrderSelect
+from cogs.clans.overview import OVERVIEW_ITEMS, OverviewCommands
+from cogs.clans.replays import ReplayButton
+from cogs.clans.turns import TurnCommands
+from cogs.components import refuse_unknown
+
+if TYPE_CHECKING:
+    from bot import ClansBot
+
+PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, LanguageSelect, BackButton)
+"""Every Clans button and select that outlives a restart (bot.py registers them as dynamic items)."""
+
+
+@app_commands.guild_only()
+class ClansCog(
+    LobbyCommands,
+    TurnCommands,
+    InfoCommands,
+    OverviewCommands,
+    ClockCommands,
+    commands.GroupCog,
+    name="Clans",
+    group_name="clans",
+    group_description="Play Clans, the hidden-clan game",
+):
+    def __init__(self, bot: ClansBot) -> None:
+        ClansBase.__init__(self, bot)
+
+    async def cog_load(self) -> None:
+        await self.deadlines.load_away()
+        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
+        await self.resume_ai_turns()
+        self.clock.start()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_unknown(interaction, (*PERSISTENT_ITEMS, *OVERVIEW_ITEMS, *ALEXANDROS_ITEMS))
+
+    async def cog_unload(self) -> None:
+        self.sweep.stop()
+        self.ai.cancel_all()
+        self.replays.close()
+        await self.clock.stopped()
+
+
+async def setup(bot: ClansBot) -> None:
+    await bot.add_cog(ClansCog(bot))

@@ -1,0 +1,118 @@
+"""Write example boards for the maintainers to look at: ``python -m render.clans.gallery OUTDIR``.
+
+start.png (a new game), midgame.png, crowded.png (a territory holding all five clans), multivillage.png
+(right after a move that founded two or more villages, all highlighted), order.png (the same move while
+the mover picks the villages' order), private.png (crowded.png as the player to move sees it with
+``/clans board``), names.png (names in several scripts) and final.png (the final-result variant).
+Each is also written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+import engine
+from engine.clans import GameState, Move, Phase
+from render.clans import render_board, render_final
+from render.clans.layout import PHONE_WIDTH
+
+NAMES = ("Alice", "Bob", "Chandrasekhar the Bold", "Dee")
+
+
+def play_random(state: GameState, moves: int, rng: random.Random) -> None:
+    """Play up to ``moves`` uniformly random legal actions (village-order choices included)."""
+    for _ in range(moves):
+        if state.over:
+            return
+        engine.play(state, rng.choice(engine.legal_moves(state)))
+
+
+def midgame(seed: int = 3, players: int = 3, moves: int = 32) -> GameState:
+    state = engine.new_game(players, seed)
+    play_random(state, moves, random.Random(seed))
+    return state
+
+
+def order_phase(first_seed: int = 1) -> GameState:
+    """The first position, over seeded random games, where a move has just founded 2+ villages and the
+    mover must now choose their order."""
+    for seed in range(first_seed, first_seed + 500):
+        state = engine.new_game(4, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            engine.play(state, rng.choice(engine.legal_moves(state)))
+            if state.phase is Phase.ORDER and state.villages:
+                return state
+    raise RuntimeError("no seeded game founded two villages with one move")
+
+
+def multivillage(first_seed: int = 1) -> GameState:
+    """Right after a move that founded 2+ villages, once their order is chosen: all highlighted."""
+    state = order_phase(first_seed)
+    while state.phase is Phase.ORDER:
+        engine.play(state, engine.legal_moves(state)[0])
+    return state
+
+
+def crowded(seed: int = 31, moves: int = 39) -> GameState:
+    """A 4-player game after ``moves`` seeded random moves where one territory holds all five clans."""
+    state = engine.new_game(4, seed)
+    play_random(state, moves, random.Random(seed))
+    return state
+
+
+NAMES_IN_SCRIPTS = ("李小龍", "محمد علي", "🐉 Drake", "Zoë Ångström-Łukasiewicz the Unreasonably Long")
+
+
+def phone_size(png: bytes) -> Image.Image:
+    """The image as a phone shows it: scaled to PHONE_WIDTH px wide."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
+def final(seed: int = 5, players: int = 4) -> GameState:
+    state = engine.new_game(players, seed)
+    engine.random_playout(state, random.Random(seed))
+    return state
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    names = list(NAMES)
+    busy = crowded()
+    mover_clan = busy.clans[busy.to_move]
+    movable = frozenset(m.src for m in engine.legal_moves(busy) if isinstance(m, Move))
+    boards = {
+        "start.png": render_board(engine.public_view(engine.new_game(4, 2)), names),
+        "midgame.png": render_board(engine.public_view(midgame()), names[:3]),
+        "crowded.png": render_board(engine.public_view(busy), names),
+        "private.png": render_board(engine.public_view(busy), names, viewer_clan=mover_clan, movable=movable),
+        "names.png": render_board(engine.public_view(busy), list(NAMES_IN_SCRIPTS)),
+        "multivillage.png": render_board(engine.public_view(multivillage()), names),
+        "order.png": render_board(engine.public_view(order_phase()), names),
+        "final.png": render_final(engine.public_view(final()), names),
+    }
+    paths = []
+    for name, png in boards.items():
+        path = out / name
+        path.write_bytes(png)
+        small = out / name.replace(".png", f"-{PHONE_WIDTH}.png")
+        phone_size(png).save(small)
+        paths += [path, small]
+    return paths
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0] if argv else "gallery")
+    for path in write_gallery(out):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,257 @@
+"""Sprites pasted onto the map per render: hut markers, village badges, rings and the move arrow.
+
+Each sprite is drawn once per process (supersampled, so its edges are antialiased) and kept as an
+RGBA image; a render only pastes them.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.clans.clan import Clan
+from render.clans import palette as pal
+from render.clans.layout import DIGIT_HEIGHT, PIP, TOTAL_H, TOTAL_SIZE, pip_count_size, total_width
+from render.fonts import bold
+from render.indexed import Sprite, to_sprite
+
+SS = 4
+
+
+def _reduce(big: Image.Image) -> Image.Image:
+    return big.reduce(SS)
+
+
+def _canvas(w: int, h: int, edge: pal.RGB) -> Image.Image:
+    """A transparent supersampled canvas whose hidden colour is the sprite's outermost colour, so that
+    reducing it does not darken the antialiased rim."""
+    return Image.new("RGBA", (w * SS, h * SS), (*edge, 0))
+
+
+@cache
+def marker(clan: Clan, count: int, own: bool = False) -> Sprite:
+    return to_sprite(marker_rgba(clan, count, own))
+
+
+@cache
+def total_pill(total: int) -> Sprite:
+    return to_sprite(total_rgba(total))
+
+
+@cache
+def village_badge(value: int, destroyed: bool, large: bool = False) -> Sprite:
+    return to_sprite(village_badge_rgba(value, destroyed, large))
+
+
+@cache
+def pending_badge() -> Sprite:
+    return to_sprite(pending_badge_rgba())
+
+
+@cache
+def ring(radius: int, style: str) -> Sprite:
+    return to_sprite(ring_rgba(radius, style))
+
+
+@cache
+def arrow(dx: int, dy: int) -> tuple[Sprite, tuple[int, int]]:
+    image, origin = arrow_rgba(dx, dy)
+    return to_sprite(image), origin
+
+
+def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[float, float]]:
+    """The outline of a clan shape ``size`` across centred on (cx, cy) (a circle is a 40-gon)."""
+    h = size / 2
+    corners = {"circle": 40, "square": 4, "triangle": 3, "diamond": 4, "hexagon": 6}[shape]
+    turn = {"circle": 0.0, "square": 45.0, "triangle": -90.0, "diamond": -90.0, "hexagon": 0.0}[shape]
+    reach = {"circle": h, "square": h * 1.38, "triangle": h * 1.3, "diamond": h * 1.1, "hexagon": h * 1.06}[shape]
+    centre_y = cy + (h * 0.2 if shape == "triangle" else 0.0)
+    return [
+        (
+            cx + reach * math.cos(math.radians(turn + 360 * k / corners)),
+            centre_y + reach * math.sin(math.radians(turn + 360 * k / corners)),
+        )
+        for k in range(corners)
+    ]
+
+
+def clan_shape_rgba(clan: Clan, size: int, ring: pal.RGB | None = None) -> Image.Image:
+    """The clan's shape in its colour with a dark outline; ``ring`` draws a thick halo around it."""
+    pad = 5 if ring else 2
+    w = size + 2 * pad
+    big = _canvas(w, w, ring or pal.WHITE)
+    draw = ImageDraw.Draw(big)
+    c = w * SS / 2
+    shape = pal.CLAN_SHAPE[clan]
+    if ring:
+        halo = shape_points(shape, (size + 8) * SS, c, c)
+        draw.polygon(halo, fill=pal.INK)
+        draw.polygon(shape_points(shape, (size + 5) * SS, c, c), fill=ring)
+    else:
+        draw.polygon(shape_points(shape, (size + 3) * SS, c, c), fill=pal.WHITE)
+    draw.polygon(shape_points(shape, size * SS, c, c), fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS)
+    return _reduce(big)
+
+
+def marker_rgba(clan: Clan, count: int, own: bool = False) -> Image.Image:
+    """A clan pip: the clan's shape in its colour with the clan's hut count on it. The shape tells the
+    clans apart without colour; ``own`` (private board only) rings it in the viewer's colour."""
+    image = clan_shape_rgba(clan, PIP, pal.OWN if own else None)
+    text = ImageDraw.Draw(image)
+    w, h = image.size
+    dy = 3 if pal.CLAN_SHAPE[clan] == "triangle" else 1
+    text.text(
+        (w / 2, h / 2 + dy),
+        str(count),
+        font=bold(pip_count_size(count)),
+        fill=pal.WHITE,
+        anchor="mm",
+        stroke_width=2,
+        stroke_fill=pal.INK,
+    )
+    return image
+
+
+def total_rgba(total: int) -> Image.Image:
+    """The territory's hut total, large, dark in a white pill with a dark rim (a clan pip is small and
+    coloured, the territory number has no rim)."""
+    w, h = total_width(total) + 2, TOTAL_H + 2
+    big = _canvas(w, h, pal.WHITE)
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=h * SS // 2, fill=pal.WHITE)
+    draw.rounded_rectangle(
+        [SS, SS, (w - 1) * SS - 1, (h - 1) * SS - 1],
+        radius=(h - 2) * SS // 2,
+        fill=pal.WHITE,
+        outline=pal.TOTAL,
+        width=3 * SS,
+    )
+    image = _reduce(big)
+    baseline = h / 2 + round(TOTAL_SIZE * DIGIT_HEIGHT / 2)
+    ImageDraw.Draw(image).text((w / 2, baseline), str(total), font=bold(TOTAL_SIZE), fill=pal.INK, anchor="ms")
+    return image
+
+
+def _house(draw: ImageDraw.ImageDraw, w: int, h: int, body: pal.RGB, roof: pal.RGB) -> tuple[int, int]:
+    """A house outline filling w x h (supersampled units); returns the body's top and bottom."""
+    edge = 2 * SS
+    eave = int(h * 0.42)
+    roof_points = [(w // 2, edge // 2), (w - edge // 2, eave), (edge // 2, eave)]
+    draw.polygon(roof_points, fill=roof, outline=pal.INK, width=edge)
+    draw.rectangle([int(w * 0.12), eave, int(w * 0.88), h - edge // 2], fill=body, outline=pal.INK, width=edge)
+    return eave, h
+
+
+def village_badge_rgba(value: int, destroyed: bool, large: bool = False) -> Image.Image:
+    """A house with the value the village scored; a grey crossed-out ruin reading 0 when destroyed.
+
+    The large version stands alone in the middle of a village left without huts.
+    """
+    w, h = (60, 54) if large else (32, 28)
+    big = _canvas(w, h, pal.INK)
+    draw = ImageDraw.Draw(big)
+    body, roof = (pal.RUIN, pal.mix(pal.RUIN, pal.INK, 0.3)) if destroyed else (pal.VILLAGE, pal.VILLAGE_ROOF)
+    eave, bottom = _house(draw, w * SS, h * SS, body, roof)
+    if destroyed:
+        for a, b in (((0.06, 0.1), (0.94, 0.97)), ((0.94, 0.1), (0.06, 0.97))):
+            pa, pb = (a[0] * w * SS, a[1] * h * SS), (b[0] * w * SS, b[1] * h * SS)
+            draw.line([pa, pb], fill=pal.WHITE, width=(9 if large else 7) * SS)
+            draw.line([pa, pb], fill=pal.INK, width=(5 if large else 3) * SS)
+    image = _reduce(big)
+    text = ImageDraw.Draw(image)
+    cy = (eave + bottom) / 2 / SS + 1
+    size = (24 if large else 17) if value < 10 else (21 if large else 15)
+    text.text(
+        (w / 2, cy),
+        str(value),
+        font=bold(size),
+        fill=pal.INK,
+        anchor="mm",
+        stroke_width=3 if destroyed else 0,
+        stroke_fill=pal.WHITE,
+    )
+    return image
+
+
+def pending_badge_rgba() -> Image.Image:
+    """A question-mark house: a village about to be founded whose order the mover is choosing."""
+    w, h = 32, 28
+    big = _canvas(w, h, pal.INK)
+    draw = ImageDraw.Draw(big)
+    eave, bottom = _house(draw, w * SS, h * SS, pal.WHITE, pal.PENDING)
+    image = _reduce(big)
+    ImageDraw.Draw(image).text((w / 2, (eave + bottom) / 2 / SS + 1), "?", font=bold(17), fill=pal.PENDING, anchor="mm")
+    return image
+
+
+def _hex_points(radius: float, cx: float, cy: float) -> list[tuple[float, float]]:
+    return [
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in (0, 60, 120, 180, 240, 300)
+    ]
+
+
+def ring_rgba(radius: int, style: str) -> Image.Image:
+    """A hex outline sprite centred in its image: ``new`` (thick, for villages the last move founded),
+    ``pending`` (dashed, for villages whose order is being chosen) or ``village`` (thin)."""
+    size = 2 * radius + 16
+    edge = {"new": pal.INK, "pending": pal.WHITE, "movable": pal.INK}.get(style, pal.VILLAGE_ROOF)
+    big = _canvas(size, size, edge)
+    draw = ImageDraw.Draw(big)
+    c = size * SS / 2
+    if style == "new":
+        outer = _hex_points((radius - 1) * SS, c, c)
+        draw.line([*outer, outer[0]], fill=pal.INK, width=11 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=7 * SS, joint="curve")
+    elif style == "movable":
+        outer = _hex_points((radius - 4) * SS, c, c)
+        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=6 * SS, joint="curve")
+    elif style == "pending":
+        pts = _hex_points((radius - 3) * SS, c, c)
+        for i in range(6):
+            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % 6]
+            dashes = 5
+            for k in range(dashes):
+                t0, t1 = k / dashes, (k + 0.6) / dashes
+                seg = [(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0), (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)]
+                draw.line(seg, fill=pal.WHITE, width=9 * SS)
+                draw.line(seg, fill=pal.PENDING, width=5 * SS)
+    else:
+        pts = _hex_points((radius - 2) * SS, c, c)
+        draw.line([*pts, pts[0]], fill=pal.VILLAGE_ROOF, width=3 * SS, joint="curve")
+    return _reduce(big)
+
+
+def arrow_rgba(dx: int, dy: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The last-move arrow from (0, 0) to (dx, dy); returns the sprite and where (0, 0) lies in it."""
+    pad = 14
+    left, top = min(0, dx) - pad, min(0, dy) - pad
+    w, h = abs(dx) + 2 * pad, abs(dy) + 2 * pad
+    big = _canvas(w, h, pal.ARROW_EDGE)
+    draw = ImageDraw.Draw(big)
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    head, half = 22.0, 13.0
+
+    def p(x: float, y: float) -> tuple[float, float]:
+        return ((x - left) * SS, (y - top) * SS)
+
+    base = (dx - ux * head, dy - uy * head)
+    tip_poly = [p(dx, dy), p(base[0] + nx * half, base[1] + ny * half), p(base[0] - nx * half, base[1] - ny * half)]
+    tail = p(ux * 4, uy * 4)
+    start = p(base[0] + ux * 2, base[1] + uy * 2)
+    r0 = 9 * SS
+    draw.ellipse([tail[0] - r0, tail[1] - r0, tail[0] + r0, tail[1] + r0], fill=pal.ARROW_EDGE)
+    draw.line([tail, start], fill=pal.ARROW_EDGE, width=14 * SS)
+    draw.polygon(tip_poly, fill=pal.ARROW_EDGE, outline=pal.ARROW_EDGE, width=6 * SS)
+    draw.line([tail, start], fill=pal.INK, width=10 * SS)
+    draw.polygon(tip_poly, fill=pal.INK, outline=pal.INK, width=3 * SS)
+    r1 = 6 * SS
+    draw.ellipse([tail[0] - r1, tail[1] - r1, tail[0] + r1, tail[1] + r1], fill=pal.ARROW)
+    draw.line([tail, start], fill=pal.ARROW, width=6 * SS)
+    draw.polygon(tip_poly, fill=pal.ARROW)
+    return big.reduce(SS), (-left, -top)

@@ -1,0 +1,382 @@
+"""The game service: every operation on a game, the cogs' one door into it (lobbies live in service/lobby.py).
+
+A move costs two database transactions: one read (the game, its seats and its snapshot) and one write (the
+move, the new snapshot and, at the end, the results). Nothing is read back after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from engine.clans import (
+    Action,
+    Clan,
+    GameState,
+    IllegalMove,
+    Move,
+    Phase,
+    PublicView,
+    Resign,
+    final_result,
+    new_game,
+    parse_action,
+    play,
+    public_view,
+    replay,
+)
+from engine.clans.serial import BadState
+from service.ai_pool import AiPool, AiPoolError, AiQueueFull
+from service.claims import Claims
+from service.clans.overview import GameOverview
+from service.clans.private_board import PrivateBoard, private_board
+from service.clans.tables import AiGuesses, Loaded, Played, Table, public_record
+from service.errors import GameError, Why, refusal
+from service.lobby import LobbyService
+from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
+from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction, Store
+
+log = logging.getLogger("clans.service")
+
+Accepted = Callable[[], Awaitable[object]]
+"""Called once an action is found legal, before it is committed: where the cog answers the interaction."""
+
+
+class VillageOrderOwed(GameError):
+    """The mover tried a hut move while they still owe the order of the villages their move founded."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(Why.ORDER_OWED)
+        self.table = table
+
+
+class GameService(LobbyService, GameOverview):
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        ai_pool: AiPool | None = None,
+        now: Clock | None = None,
+        claims: Claims | None = None,
+    ) -> None:
+        super().__init__(store, seed_source, now)
+        self.ai_pool = ai_pool or AiPool()
+        """Where every AI thinks (worker processes); its owner starts and closes it."""
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
+
+    async def table(self, game_id: int) -> Table:
+        """The running (or finished) game as the players see it."""
+        return (await self._load(game_id)).table()
+
+    async def table_in(self, channel_id: int) -> Table:
+        return (await self._loaded(await self._active_record(channel_id))).table()
+
+    async def _load(self, game_id: int) -> Loaded:
+        return await self._loaded(await self._record(game_id))
+
+    async def _loaded(self, game: GameRecord) -> Loaded:
+        if game.status == "lobby":
+            raise GameError(Why.NOT_STARTED)
+        if game.status == "cancelled":
+            raise GameError(Why.CANCELLED)
+        return Loaded(game, await self._state(game))
+
+    async def _state(self, game: GameRecord) -> GameState:
+        """The state from the snapshot or, failing that, from the log."""
+        if game.snapshot is not None:
+            try:
+                state = GameState.from_json(game.snapshot)
+            except BadState:
+                pass
+            else:
+                if state.ply == game.snapshot_ply and state.seed == game.seed:
+                    return state
+        moves = await self.store.moves(game.id)
+        return replay(game.seed, len(game.seats), [m.action for m in moves])
+
+    def _start_view(self, loaded: Loaded) -> PublicView:
+        """The public position right after setup (what an AI replays the log from)."""
+        return public_view(new_game(loaded.state.players, loaded.record.seed))
+
+    async def actions(self, game_id: int) -> list[Action]:
+        return [parse_action(m.action) for m in await self.store.moves(game_id)]
+
+    async def play(
+        self,
+        game_id: int,
+        user_id: int | None,
+        action: Action | str,
+        seat: int | None = None,
+        expected_ply: int | None = None,
+        accepted: Accepted | None = None,
+        timeouts: int | None = None,
+    ) -> Played:
+        """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
+
+        ``expected_ply`` pins the position the player saw (a button on an old message): if the game
+        has moved on, the action is refused instead of being applied to a different position.
+        ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
+        of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
+        """
+        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted, timeouts)
+
+    async def play_in(
+        self, channel_id: int, user_id: int, action: Action | str, accepted: Accepted | None = None
+    ) -> Played:
+        """A human's action in the channel's game: one read, one write. A hut move is pinned to the position
+        when it arrived, so a double submission applies once."""
+        loaded = await self._loaded(await self._active_record(channel_id))
+        if isinstance(action, str):
+            action = _parse(action)
+        pinned = loaded.state.ply if isinstance(action, Move) else None
+        return await self._play(loaded, user_id, action, None, pinned, accepted)
+
+    async def _play(
+        self,
+        loaded: Loaded,
+        user_id: int | None,
+        action: Action | str,
+        seat: int | None,
+        expected_ply: int | None,
+        accepted: Accepted | None,
+        timeouts: int | None = None,
+    ) -> Played:
+        game_id = loaded.record.id
+        # Someone else's action is in flight: what we read may be about to change, so read again in turn.
+        stale = self.locks.busy(game_id)
+        async with self.locks.hold(game_id):
+            for attempt in range(2):
+                if stale:
+                    loaded = await self._load(game_id)
+                try:
+                    return await self._commit(loaded, user_id, action, seat, expected_ply, accepted, timeouts)
+                except StaleAction as error:
+                    # Unpinned actions (a resignation) apply to whatever the position now is.
+                    if expected_ply is not None or attempt == 1:
+                        raise await self._lost_race(game_id, user_id, seat, action, error) from None
+                    stale, accepted = True, None
+        raise AssertionError("unreachable")
+
+    async def _lost_race(
+        self, game_id: int, user_id: int | None, seat: int | None, action: Action | str, error: StaleAction
+    ) -> GameError:
+        """What the loser of a race to the same ply is told: the same words as when it read the game after the
+        winner's commit ("your move … was already played", whose turn it is)."""
+        loaded = await self._load(game_id)
+        seat_record = loaded.record.seat_of(user_id) if user_id is not None else None
+        seat = seat_record.seat if seat_record is not None else seat
+        if seat is None:
+            return refusal(error)
+        parsed = _parse(action) if isinstance(action, str) else action
+        return await self.too_late(loaded.record, loaded.state, seat, parsed, error.ply - 1)
+
+    async def _commit(
+        self,
+        loaded: Loaded,
+        user_id: int | None,
+        action: Action | str,
+        seat: int | None,
+        expected_ply: int | None,
+        accepted: Accepted | None,
+        timeouts: int | None = None,
+    ) -> Played:
+        record, state = loaded.record, loaded.state
+        if user_id is not None:
+            seat_record = record.seat_of(user_id)
+            if seat_record is None:
+                raise GameError(Why.NOT_PLAYING)
+            seat = seat_record.seat
+        assert seat is not None
+        if isinstance(action, str):
+            action = _parse(action)
+        if expected_ply is not None and expected_ply != state.ply:
+            raise await self.too_late(record, state, seat, action, expected_ply)
+        if record.status != "running" or state.over:
+            raise GameError(Why.GAME_OVER)
+        if isinstance(action, Move) and seat != state.to_move:
+            # Their own move of a moment ago (a double click) is "already played", not "not your turn".
+            raise await self.too_late(record, state, seat, action, state.ply - 1)
+        if state.resigned[seat]:
+            raise GameError(Why.RESIGNED)
+        if isinstance(action, Move) and not action.is_village_choice and state.phase is Phase.ORDER:
+            raise VillageOrderOwed(loaded.table())
+        before = state
+        state = state.copy()
+        try:
+            outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
+        except IllegalMove as error:
+            raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
+        if accepted is not None:
+            await accepted()
+        rated = record.guild_id is not None
+        if user_id is not None:
+            timeouts = 0
+        now_away = timeouts is not None and timeouts >= AWAY_AFTER
+        seats = tuple(
+            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat and timeouts is not None else s
+            for s in record.seats
+        )
+        # The clock restarts when the turn passes to another seat (a village order is part of the same turn).
+        turn_passed = state.over or state.to_move != before.to_move
+        clock = clock_for(Pace(record.pace), seats, state, self.now()) if turn_passed else None
+        move = await self.store.append_action(
+            record.id,
+            state.ply,
+            seat,
+            user_id,
+            action.text,
+            state.to_json(),
+            finished=state.over,
+            end_reason=state.end_reason.value if state.end_reason else None,
+            results=_results(seats, state) if state.over else (),
+            rated=rated,
+            clock=clock,
+            timeouts=timeouts,
+            away=now_away,
+            ai_to_act=not state.over and record.seats[state.to_move].ai_level is not None,
+        )
+        # What the commit changed, built here rather than read back.
+        after = replace(record, snapshot_ply=state.ply, seats=seats)
+        if clock is not None:
+            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
+        if state.over:
+            end_reason = state.end_reason.value if state.end_reason else None
+            after = replace(after, status="finished", finished_at=move.created_at, end_reason=end_reason, rated=rated)
+        return Played(Table(public_record(after), public_view(state)), outcome, record.seats[seat])
+
+    async def my_clan(self, game_id: int, user_id: int) -> Clan:
+        """A player's own secret clan: only ever shown to that player."""
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        return loaded.state.clans[seat.seat]
+
+    async def private_board(self, game_id: int, user_id: int) -> PrivateBoard:
+        """The viewer's own clan and, on their hut move, the territories they can move from (only for them)."""
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        return private_board(loaded.state, None if seat is None else seat.seat)
+
+    async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
+        """If an AI seat is to act and this process claims its turn, let it decide (in a worker process) and
+        play; None otherwise (a human acts, or another process has the turn)."""
+        loaded = await self._load(game_id)
+        seat, ply = loaded.mover, loaded.state.ply
+        if loaded.record.status != "running" or loaded.state.over:
+            return None
+        if seat.ai_level is None:
+            await self.store.no_ai_to_act(game_id, ply)  # a mark from before migration 4, or a late sweep
+            return None
+        async with self.claims.hold(game_id, "ai", ply) as ours:
+            if not ours:
+                return None
+            start = self._start_view(loaded)
+            history = await self.actions(game_id)
+            clan = loaded.state.clans[seat.seat]
+            try:
+                answer = await self.ai_pool.choose(
+                    seat.ai_level,
+                    start,
+                    history,
+                    seat.seat,
+                    clan,
+                    game_id=game_id,
+                    guild_id=loaded.record.guild_id,
+                    rollouts=rollouts,
+                    budget_s=budget_s,
+                )
+            except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
+                return None
+            return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
+
+    async def ai_guesses(self, table: Table) -> list[AiGuesses]:
+        """Once a game is over: what each AI seat believed about the others' clans at the end, and how
+        sure a table reading its moves with its own code could have been of its clan."""
+        if not table.view.over:
+            raise GameError(Why.GUESSES_AFTER_END)
+        ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
+        if not ai_seats:
+            return []
+        loaded = await self._load(table.id)
+        start = self._start_view(loaded)
+        history = await self.actions(table.id)
+        guesses = []
+        for seat in ai_seats:
+            try:
+                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
+            except AiPoolError as error:
+                log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
+                continue
+            clan = loaded.state.clans[seat.seat]
+            try:
+                reading = await self.ai_pool.exposure(start, history, seat.seat, seat.ai_level or "normal")
+                exposed: tuple[Clan, float] | None = (clan, reading[clan])
+            except AiPoolError as error:
+                log.error("No exposure for %s in game %s: %s", seat.name, table.id, error)
+                exposed = None
+            guesses.append(
+                AiGuesses(
+                    seat.name,
+                    tuple(
+                        (other.name, *max(beliefs[other.seat].items(), key=lambda kv: kv[1]))
+                        for other in table.record.seats
+                        if other.seat != seat.seat
+                    ),
+                    exposed,
+                )
+            )
+        return guesses
+
+    async def resign(self, game_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
+
+    async def resign_in(self, channel_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
+        loaded = await self._loaded(await self._active_record(channel_id))
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        return await self._play(loaded, user_id, Resign(seat.seat), None, None, accepted)
+
+    # --- standings -----------------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(guild_id)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        return await self.store.profile(guild_id, user_id)
+
+
+def _parse(text: str) -> Action:
+    try:
+        return parse_action(text)
+    except IllegalMove as error:
+        raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
+
+
+def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInput]:
+    result = final_result(state)
+    away = {seat.seat for seat in seats if seat.away}
+    winners = final_winners(result, away)
+    return [
+        ResultInput(
+            seat=seat.seat,
+            user_id=seat.user_id,
+            name=seat.name,
+            clan=result.clans[seat.seat].label,
+            clan_score=result.clan_scores[result.clans[seat.seat]],
+            chips=result.chips[seat.seat],
+            total=result.totals[seat.seat],
+            winner=seat.seat in winners,
+            resigned=seat.seat in result.resigned,
+            away=seat.seat in away,
+            ai_level=seat.ai_level,
+        )
+        for seat in seats
+    ]
