@@ -69,6 +69,7 @@ class Why(StrEnum):
     ONLY_HOST_LANGUAGE = "only_host_language"
     ORDER_OWED = "order_owed"
     CANCEL_IS_RESIGN = "cancel_is_resign"  # a player's cancel of a game under way is their resignation
+    CANCEL_MOVED_ON = "cancel_moved_on"  # a move landed while a free cancel was under way: its terms changed
     ELSEWHERE = "elsewhere"  # a component of a game in another server or channel
     NOT_VALID = "not_valid"  # a custom id no component accepts
     NOT_A_CHOICE = "not_a_choice"  # a select value that is not one of the menu's

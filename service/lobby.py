@@ -202,10 +202,19 @@ class LobbyService:
     async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
         """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
         ``GameService.resign``)."""
-        if self.cancel_terms(await self.game(game_id), user_id, can_manage) is CancelTerms.RESIGN:
+        game = await self.game(game_id)
+        terms = self.cancel_terms(game, user_id, can_manage)
+        if terms is CancelTerms.RESIGN:
             raise GameError(Why.CANCEL_IS_RESIGN)
-        with refusals():
-            return public_record(await self.store.cancel_game(game_id, end_reason="cancelled"))
+        # Free only while no move is made: pinned to the move the terms were read at (another process may move).
+        at_ply = game.snapshot_ply if terms is CancelTerms.FREE and game.status == "running" else None
+        try:
+            with refusals():
+                return public_record(await self.store.cancel_game(game_id, end_reason="cancelled", at_ply=at_ply))
+        except GameError as error:
+            if error.why is Why.STALE:
+                raise GameError(Why.CANCEL_MOVED_ON) from None
+            raise
 
     async def running_game_ids(self) -> list[int]:
         """Every running game, oldest first (what to resume after a restart)."""

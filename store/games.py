@@ -287,12 +287,18 @@ class GameQueries(Database):
         ):
             return [move_from_row(row) for row in await cursor.fetchall()]
 
-    async def cancel_game(self, game_id: int, end_reason: str | None = None) -> GameRecord:
-        """Lobby or running → cancelled. Raises NotActive if it is already finished or cancelled."""
+    async def cancel_game(
+        self, game_id: int, end_reason: str | None = None, *, at_ply: int | None = None
+    ) -> GameRecord:
+        """Lobby or running → cancelled. Raises NotActive if it is already finished or cancelled. With ``at_ply``,
+        a running game is cancelled only if it still stands at that move (what its cancel terms were read at), else
+        StaleAction and nothing changes: a move that lands in between may change what cancelling means."""
         async with self._write() as conn:
             game = await _game_row(conn, game_id)
             if game["status"] not in ("lobby", "running"):
                 raise NotActive(game_id, str(game["status"]))
+            if at_ply is not None and game["status"] == "running" and int(game["snapshot_ply"]) != at_ply:
+                raise StaleAction(game_id, at_ply)
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', finished_at = ?, end_reason = ?, next_event_at = NULL"
                 " WHERE id = ?",

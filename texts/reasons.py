@@ -174,6 +174,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("First choose which of your villages is founded next:")
         case Why.CANCEL_IS_RESIGN:
             return t._("This game is under way: for a player, cancelling it means resigning.")
+        case Why.CANCEL_MOVED_ON:
+            return t._("A move was made while you were cancelling, so the game was not cancelled. Try again.")
         case Why.ELSEWHERE:
             return t._("This button belongs to a game in another channel: use the one under that game.")
         case Why.NOT_VALID:

@@ -64,7 +64,8 @@ def update(root: Path = ROOT) -> None:
         path = root / "texts" / "locales" / f"{lang}.po"
         with path.open("rb") as source:
             catalog = read_po(source, locale=lang, domain=DOMAIN)
-        catalog.update(template, update_header_comment=False)
+        # The creation date stays: a date rewritten on every run makes every branch that adds a message conflict.
+        catalog.update(template, update_header_comment=False, update_creation_date=False)
         catalog.obsolete.clear()
         out = io.BytesIO()
         write_po(out, catalog, width=120, no_location=True, ignore_obsolete=True)

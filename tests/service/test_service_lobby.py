@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, NAMES, started
 
-from engine.clans import GameState
-from service import GameError, GameService
-from store import Store
+from engine.clans import GameState, legal_moves, new_game
+from service import CancelTerms, GameError, GameService
+from store import GameRecord, Store
 
 
 async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: GameService) -> None:
@@ -88,6 +88,28 @@ async def test_only_the_host_or_a_manager_may_cancel(games: GameService) -> None
         await games.cancel(table.id, ANN, can_manage=False)
     with pytest.raises(GameError, match="no game in this channel"):
         await games.cancellable_in(CHANNEL, ANN, can_manage=False)
+
+
+async def test_a_free_cancel_raced_by_the_first_move_changes_nothing(
+    games: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R8.5: cancelling is free only before the first move; one made by another process after the terms were
+    read (here: the record the cancel read is the one from before the move) wins, and the cancel is refused."""
+    table = await started(games, (ANN, BOB, CY))
+    before = await games.game(table.id)
+    assert games.cancel_terms(before, ANN, can_manage=False) is CancelTerms.FREE
+    first = legal_moves(new_game(3, before.seed))[0]  # the service's dealer is seeded: the game is this deal
+    await games.play(table.id, table.mover.user_id or 0, first)
+    read = games.game
+
+    async def stale_read(game_id: int) -> GameRecord:
+        return before if game_id == table.id else await read(game_id)
+
+    monkeypatch.setattr(games, "game", stale_read)
+    with pytest.raises(GameError, match="A move was made while you were cancelling"):
+        await games.cancel(table.id, ANN, can_manage=False)
+    monkeypatch.undo()
+    assert (await games.game(table.id)).status == "running"
 
 
 async def test_the_lobby_message_is_remembered(games: GameService) -> None:
