@@ -73,6 +73,7 @@ async def test_an_alexandros_replay_is_an_animation_drawn_once_then_sent_from_th
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     bot = await start_bot(fake, tmp_path)
+    fake.settle_timeout = 60  # the animation renders in a thread, for seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     game_id = await finished_alexandros(fake, bot, [alice, bob], 940)
     desk = cog(bot).replays
@@ -99,6 +100,7 @@ async def test_an_alexandros_replay_is_an_animation_drawn_once_then_sent_from_th
 async def test_the_replay_cooldown_is_per_member_and_shared_with_clans(fake: FakeDiscord, tmp_path: Path) -> None:
     clock = ManualClock()
     bot = await start_bot(fake, tmp_path, seeds=[11], now=clock, replay_cooldown_s=30)
+    fake.settle_timeout = 60
     alice, bob = users(fake, 2)
     clans_channel = fake.text_channel(941)
     clans_game = await open_game(fake, [alice, bob], channel=clans_channel)
