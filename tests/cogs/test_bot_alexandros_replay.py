@@ -5,8 +5,12 @@ running game, another server's game and another game's command."""
 from __future__ import annotations
 
 import io
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
@@ -25,6 +29,7 @@ from PIL import Image
 from bot import ClansBot
 from render.alexandros.replay import LAST_FRAME_MS, RENDERER_VERSION
 from service import ManualClock
+from texts import Texts
 
 GIF_MAGIC = b"GIF89a"
 ACTIONS = 9
@@ -152,3 +157,47 @@ async def test_no_alexandros_replay_of_a_running_game_another_servers_or_a_clans
         "/clans",
     )
     assert cog(bot).replays.drawn == 0 and await bot.store.cached_replay(game_id, RENDERER_VERSION) is None
+
+
+async def test_clans_and_alexandros_replays_are_drawn_one_at_a_time(fake: FakeDiscord, tmp_path: Path) -> None:
+    """One drawing slot for every game: an Alexandros replay asked while a Clans one is drawn waits for it,
+    already answered."""
+    bot = await start_bot(fake, tmp_path, seeds=[11])
+    fake.settle_timeout = 60
+    alice, bob = users(fake, 2)
+    clans_channel = fake.text_channel(946)
+    clans_game = await open_game(fake, [alice, bob], channel=clans_channel)
+    await play_turn(fake, bot, clans_game, by_id(alice, bob), channel=clans_channel)
+    answered(await fake.slash(bob, "clans resign", channel=clans_channel))
+    game_id = await finished_alexandros(fake, bot, [alice, bob], 947)
+    desk = cog(bot).replays
+    release, started = threading.Event(), threading.Event()
+    drawing, most, lock = [0], [0], threading.Lock()
+
+    def held(draw: Callable[[Any, Sequence[str], Texts], bytes]) -> Callable[[Any, Sequence[str], Texts], bytes]:
+        def run(rebuilt: Any, names: Sequence[str], t: Texts) -> bytes:
+            with lock:
+                drawing[0] += 1
+                most[0] = max(most[0], drawing[0])
+            started.set()
+            release.wait(60)
+            try:
+                return draw(rebuilt, names, t)
+            finally:
+                with lock:
+                    drawing[0] -= 1
+
+        return run
+
+    for game in ("clans", "alexandros"):
+        desk.kinds[game] = replace(desk.kinds[game], draw=held(desk.kinds[game].draw))
+    asked = [
+        await fake.slash(alice, "clans replay", {"game": clans_game}, channel=clans_channel, settle=False),
+        await fake.slash(bob, "alexandros replay", {"game": game_id}, channel=fake.channels[947], settle=False),
+    ]
+    await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked), timeout=10)
+    assert all(r.response is not None and r.response.callback_type == 5 for r in asked), "answered: thinking…"
+    release.set()
+    await fake.settle(60)
+    assert most[0] == 1 and desk.drawn == 2
+    assert all(r.followups and r.followups[-1].files[0][1].startswith(GIF_MAGIC) for r in asked)
