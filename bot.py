@@ -17,6 +17,7 @@ from discord.ext import commands
 from cogs.clans.cog import PERSISTENT_ITEMS
 from cogs.clans.overview import OVERVIEW_ITEMS
 from cogs.errors import ClansTree
+from cogs.replays import ReplayDesk
 from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
 from service import GameService
@@ -63,6 +64,8 @@ class ClansBot(commands.AutoShardedBot):
         self.games.ai_pool.max_waiting = config.ai_queue
         self.alexandros = alexandros or AlexandrosService(store, ai=self.games.ai_pool, now=self.games.now)
         self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
+        self.replays = ReplayDesk(store, self.games.now, config.replay_cooldown_s)
+        """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
 
     async def setup_hook(self) -> None:
         await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
@@ -75,6 +78,7 @@ class ClansBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await super().close()  # unloads the cog first, which stops its AI turns
         await self.games.ai_pool.close()
+        self.replays.close()
 
     async def sync_commands(self) -> bool:
         """Sync slash commands when they changed since the last sync (to one guild in development)."""

@@ -1,7 +1,10 @@
-"""Alexandros board image speed: ``python -m bench.alexandros_render [--quick]``.
+"""Alexandros board image and replay speed: ``python -m bench.alexandros_render [--quick]``.
 
 Renders the board of a game in progress (guards, walls, tags, target labels) and prints the median time
-of one render as ``FIGURE alexandros_render_ms <value> ms`` (and the PNG's size).
+of one render as ``FIGURE alexandros_render_ms <value> ms`` (and the PNG's size). Then draws the animated
+replay of a whole four-player game between easy AI seats (seeded), and prints its frames, its size, the median
+time to draw it and the peak growth of the process's resident memory while it is drawn (sampled every 5 ms),
+as ``FIGURE alexandros_replay_* ...`` lines.
 """
 
 from __future__ import annotations
@@ -9,16 +12,20 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import threading
 import time
+from collections.abc import Callable
 
-from engine.alexandros import MoveAlexander, apply, legal_actions, new_game, public_view
+from ai.alexandros import choose_action
+from engine.alexandros import MoveAlexander, Phase, apply, legal_actions, new_game, private_view, public_view
 from render.alexandros import render_board
+from render.alexandros.replay import render_replay
+from service.alexandros.replays import Play, replay_steps
+
+NAMES = ["Ada", "Bo", "Cy", "Dee"]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
+def board_figures(repeat: int) -> None:
     state = new_game(4, 3)
     rng = random.Random(3)
     for _ in range(80):
@@ -28,15 +35,78 @@ def main() -> None:
     view = public_view(state)
     points = sorted({a.point for a in legal_actions(state) if isinstance(a, MoveAlexander)})
     targets = [(str(i + 1), p) for i, p in enumerate(points)]
-    names = ["Ada", "Bo", "Cy", "Dee"]
     times = []
     png = b""
-    for _ in range(5 if args.quick else 25):
+    for _ in range(repeat):
         start = time.perf_counter()
-        png = render_board(view, names, targets=targets)
+        png = render_board(view, NAMES, targets=targets)
         times.append(time.perf_counter() - start)
     print(f"FIGURE alexandros_render_ms {1000 * statistics.median(times):.1f} ms")
     print(f"FIGURE alexandros_render_png_kb {len(png) / 1024:.1f} KiB")
+
+
+def ai_game(seed: int, players: int = 4) -> list[Play]:
+    """A whole game between easy AI seats, each given its own private view only."""
+    state = new_game(players, seed)
+    log: list[Play] = []
+    while state.phase is not Phase.OVER:
+        seat = state.to_move
+        action = choose_action("easy", private_view(state, seat), seed=len(log))
+        apply(state, action)
+        log.append((seat, action))
+    return log
+
+
+def rss_mb() -> float:
+    """The process's resident set size now, from /proc (0 where there is none)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def peak_growth(run: Callable[[], bytes]) -> tuple[bytes, float, float]:
+    """What ``run`` returned, its seconds, and how far the resident memory rose above where it started."""
+    before, peak, done = rss_mb(), [0.0], threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], rss_mb())
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    start = time.perf_counter()
+    out = run()
+    seconds = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    return out, seconds, max(peak[0] - before, 0.0)
+
+
+def replay_figures(repeat: int, seed: int = 1) -> None:
+    log = ai_game(seed)
+    views, result = replay_steps(seed, 4, log)
+    runs = [peak_growth(lambda: render_replay(views, log, result, NAMES)) for _ in range(repeat)]
+    gif = runs[-1][0]
+    print(f"FIGURE alexandros_replay_frames {len(views) + 1} frames")
+    print(f"FIGURE alexandros_replay_kb {len(gif) / 1024:.0f} KiB")
+    print(f"FIGURE alexandros_replay_draw_ms {1000 * statistics.median(run[1] for run in runs):.0f} ms")
+    # The first drawing's growth: later ones reuse the memory the first one freed.
+    print(f"FIGURE alexandros_replay_peak_rss_growth_mb {runs[0][2]:.1f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--seed", type=int, default=1, help="the replayed game's seed")
+    args = parser.parse_args()
+    board_figures(5 if args.quick else 25)
+    replay_figures(1 if args.quick else 3, args.seed)
 
 
 if __name__ == "__main__":

@@ -15,10 +15,11 @@ import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
+from cogs.alexandros.replay import alexandros_replays
 from cogs.components import seat_name
 from cogs.errors import reader
 from cogs.visibility import check_visible
-from service.alexandros import AlexandrosService
+from service.alexandros import KIND, AlexandrosService
 from service.errors import GameError
 from store import GameRecord
 from texts import Texts, of_game, resolve
@@ -51,6 +52,8 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     def __init__(self, bot: ClansBot) -> None:
         self.bot = bot
         self.games: AlexandrosService = bot.alexandros
+        self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
+        self.replays.serve(alexandros_replays(self.games))
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
@@ -177,23 +180,18 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         game = await self.games.cancel_in(channel_of(interaction), member.id, can_manage)
         await interaction.response.send_message(of_game(game)._("Alexandros #{game} is cancelled.", game=game.id))
 
-    @app_commands.command(name="replay", description="The final board of a finished Alexandros game")
+    @app_commands.command(name="replay", description="An animated replay of a finished Alexandros game")
     @app_commands.describe(game="The game's number")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 10**12]) -> None:
-        record = await self.games.game(game)
-        check_visible(interaction, record)  # a game in a channel this member cannot see is refused
-        views = await self.games.replay_views(game, interaction.guild_id)
-        t = reader(interaction)
-        names = [seat.name for seat in record.seats]
-        file = await board_file(t, views[-1], names)
-        note = t.n_(
-            "Alexandros #{game}, after {count} action.",
-            "Alexandros #{game}, after {count} actions.",
-            len(views) - 1,
-            game=game,
-            count=len(views) - 1,
-        )
-        await interaction.response.send_message(note, file=file, ephemeral=True)
+        try:
+            record: GameRecord | None = await self.games.game(game)
+        except GameError:
+            record = None  # the desk says there is no such game
+        if record is not None:
+            check_visible(interaction, record)  # a game in a channel this member cannot see is refused
+        # Public in the game's own channel; from another channel, only to the asker (who can see that one).
+        here = record is not None and record.channel_id == interaction.channel_id
+        await self.replays.send(interaction, KIND, game, ephemeral=not here)
 
     @app_commands.command(name="rules", description="The rules of Alexandros in short")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -19,7 +19,7 @@ from cogs.clans.boards import BoardImages
 from cogs.clans.history_text import with_catch_up
 from cogs.clans.lobby_views import lobby_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
-from cogs.clans.replays import ReplayDesk, replay_view
+from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention
 from cogs.components import pings
 from engine.clans import Move, order_consequences
@@ -44,7 +44,8 @@ class ClansBase(commands.Cog):
         self.boards = BoardImages()
         self.order_menus = OrderMenus()
         settings = bot.config
-        self.replays = ReplayDesk(self.games, settings.replay_cooldown_s)
+        self.replays = bot.replays  # the frame's desk, shared with every game
+        self.replays.serve(clans_replays(self.games))
         self.deadlines = Deadlines(self.games)
         from cogs.clans.clock import TurnScheduler  # the scheduler module imports this one
 

@@ -58,7 +58,6 @@ class ClansCog(
     async def cog_unload(self) -> None:
         self.sweep.stop()
         self.ai.cancel_all()
-        self.replays.close()
         await self.clock.stopped()
 
 

@@ -83,7 +83,7 @@ class InfoCommands(ClansBase):
             check_visible(interaction, record)
         # Public in the game's own channel; from another channel, only to the asker (who can see that one).
         here = record is not None and record.channel_id == interaction.channel_id
-        await self.replays.send(interaction, game, ephemeral=not here)
+        await self.replays.send(interaction, "clans", game, ephemeral=not here)
 
     @app_commands.command(name="leaderboard", description="This server's Clans ratings")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

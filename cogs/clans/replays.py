@@ -1,22 +1,11 @@
-"""The animated replay of a finished game: `/clans replay game:N` and the Replay button under a result.
-
-A replay costs a second or more of CPU and tens of megabytes while it is drawn, so its price has a ceiling:
-- a finished game never changes: its animation is drawn once and kept in the database (shared by every
-  process), keyed by the renderer's version, and every later request sends the kept one;
-- one replay is drawn at a time, on an executor of its own (one thread): board images for moves have their
-  own slots (cogs/clans/boards.py) and never wait behind a replay; other requests wait their turn, already answered
-  ("thinking…"), and the second one for the same game finds it kept;
-- each member may ask once per ``cooldown_s`` (the service's clock, which tests inject); sooner is refused
-  ephemerally.
+"""Clans' animated replay: `/clans replay game:N` and the Replay button under a result. The desk that keeps,
+draws and rations replays is the frame's (cogs/replays.py); this module tells it what a Clans replay is.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 import re
-from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -24,94 +13,37 @@ from discord import ui
 
 from cogs.clans.shared import EN, _cog, _guarded
 from cogs.components import ID
-from cogs.errors import reader
+from cogs.replays import ReplayKind
 from render.clans.replay import RENDERER_VERSION, render_replay
-from service import GameError, GameService, Why
-from service.clans.replays import cached_gif, finished_game, keep_gif, replay_of
-from texts import Texts, of_game
-from usertext import clean_name
-
-MAX_BYTES = 8 * 1024 * 1024
-"""Discord's upload limit for a server without boosts."""
-DEFAULT_COOLDOWN_S = 30.0
+from service import GameService
+from service.clans.replays import Replay, finished_game, replay_of
+from service.replays import Finished
+from texts import Texts
 
 
-def replay_file_name(game_id: int) -> str:
-    return f"clans-game-{game_id}-replay.gif"
+def clans_replays(games: GameService) -> ReplayKind[Replay]:
+    """What the desk needs to replay a Clans game: one frame per action, drawn from the public views."""
 
+    def draw(replay: Replay, names: Sequence[str], t: Texts) -> bytes:
+        return render_replay(replay.views, names, t)
 
-class ReplayDesk:
-    """Where replays are asked for: the cache, the one drawing at a time, and the per-member cooldown."""
-
-    def __init__(self, games: GameService, cooldown_s: float = DEFAULT_COOLDOWN_S) -> None:
-        self.games = games
-        self.cooldown = timedelta(seconds=cooldown_s)
-        self.draw = render_replay
-        """What draws a replay (tests wrap it to watch or hold the drawing)."""
-        self.drawn = 0
-        """Replays this desk has drawn (not taken from the cache), for tests and benchmarks."""
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix="clans-replay")
-        self._drawing = asyncio.Lock()
-        self._asked: dict[int, datetime] = {}
-        """When each member last got a replay, while their cooldown runs."""
-
-    async def send(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
-        """Refuse (through the one error path) before answering; then answer at once ("thinking…") and post
-        the animation once it is there."""
-        finished = await finished_game(self.games, game_id, interaction.guild_id)
-        self._check_cooldown(interaction.user.id)
-        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-        gif = await self.gif(game_id)
-        if len(gif) > MAX_BYTES:
-            refusal = reader(interaction)._("The replay of game #{game} is too large to post.", game=game_id)
-            await interaction.followup.send(refusal, ephemeral=True)
-            return
-        # The animation speaks the game's language, whoever asked for it; the line above it speaks the reader's
-        # when only they see it.
-        t = reader(interaction) if ephemeral else of_game(finished)
-        moves = finished.moves
-        await interaction.followup.send(
-            content=t.n_(
-                "Replay of game #{game}: {count} move, one frame per action.",
-                "Replay of game #{game}: {count} moves, one frame per action.",
-                moves,
-                game=game_id,
-                count=moves,
-            ),
-            file=discord.File(io.BytesIO(gif), filename=replay_file_name(game_id)),
-            ephemeral=ephemeral,
+    def caption(t: Texts, finished: Finished) -> str:
+        return t.n_(
+            "Replay of game #{game}: {count} move, one frame per action.",
+            "Replay of game #{game}: {count} moves, one frame per action.",
+            finished.moves,
+            game=finished.game_id,
+            count=finished.moves,
         )
 
-    def _check_cooldown(self, user_id: int) -> None:
-        now = self.games.now()
-        for user, when in list(self._asked.items()):
-            if now - when >= self.cooldown:
-                del self._asked[user]
-        last = self._asked.get(user_id)
-        if last is not None:
-            wait = max(1, round((self.cooldown - (now - last)).total_seconds()))
-            raise GameError(Why.REPLAY_COOLDOWN, seconds=wait)
-        self._asked[user_id] = now
-
-    async def gif(self, game_id: int) -> bytes:
-        """The finished game's animation: the kept one, else drawn (one at a time) and kept."""
-        kept = await cached_gif(self.games, game_id, RENDERER_VERSION)
-        if kept is not None:
-            return kept
-        async with self._drawing:
-            kept = await cached_gif(self.games, game_id, RENDERER_VERSION)  # drawn while this one waited
-            if kept is not None:
-                return kept
-            replay = await replay_of(self.games, game_id)
-            loop = asyncio.get_running_loop()
-            names = [clean_name(name) for name in replay.names]
-            gif = await loop.run_in_executor(self._executor, self.draw, replay.views, names, of_game(replay))
-            self.drawn += 1
-            await keep_gif(self.games, game_id, RENDERER_VERSION, gif)
-            return gif
-
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    return ReplayKind(
+        game="clans",
+        version=RENDERER_VERSION,
+        finished=lambda game_id, guild_id: finished_game(games, game_id, guild_id),
+        rebuild=lambda game_id: replay_of(games, game_id),
+        draw=draw,
+        caption=caption,
+    )
 
 
 class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
@@ -133,7 +65,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(
-            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, self.game_id, True)
+            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, "clans", self.game_id, True)
         )
 
 

@@ -59,6 +59,11 @@ LETTER = {
 }
 
 
+def washed(fill: RGB, seat: int) -> RGB:
+    """A space's fill under its owner's colour."""
+    return _mix(fill, PLAYER_COLOURS[seat], 0.45)
+
+
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
@@ -91,6 +96,19 @@ def render_board(
 ) -> bytes:
     """The board as PNG bytes, from the public view only. ``targets`` are (label, point) pairs, e.g. the
     points Alexander may move to, drawn as numbered tags. Same arguments, same bytes."""
+    out = io.BytesIO()
+    board_picture(view, names, targets=targets, t=t).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def board_picture(
+    view: PublicView,
+    names: Sequence[str] | None = None,
+    *,
+    targets: Sequence[tuple[str, int]] = (),
+    t: Texts = EN,
+) -> Image.Image:
+    """The board as an RGB image, WIDTH px wide, before encoding (the replay animates these)."""
     frame = _Frame(view)
     image = Image.new("RGB", (WIDTH * SCALE, frame.height), SEA)
     draw = ImageDraw.Draw(image)
@@ -101,7 +119,7 @@ def render_board(
         fill = SAND if symbol is None else SYMBOL_COLOURS[symbol]
         seat = owner.get(view.province[space])
         if seat is not None:
-            fill = _mix(fill, PLAYER_COLOURS[seat], 0.45)
+            fill = washed(fill, seat)
         draw.polygon([frame.xy(board.points[p]) for p in board.space_points[space]], fill=fill)
     for side, (a, b) in enumerate(board.sides):
         if not view.walls >> side & 1:
@@ -141,10 +159,7 @@ def render_board(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=WHITE, width=SCALE)
         draw.text((x, y), label, font=tag_font, fill=WHITE, anchor="mm")
     _header(draw, view, names, t)
-    small = image.resize((WIDTH, round(frame.height / SCALE)), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    small.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image.resize((WIDTH, round(frame.height / SCALE)), Image.Resampling.LANCZOS)
 
 
 def _owners(view: PublicView) -> dict[int, int]:

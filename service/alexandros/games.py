@@ -172,17 +172,10 @@ class AlexandrosService(LobbyService):
     async def replay_views(self, game_id: int, guild_id: int | None) -> tuple[alex.PublicView, ...]:
         """Every position of a finished game of this server, from the seed and the move log (the seed stays
         inside)."""
-        record = await self._record(game_id)
-        if record.guild_id != guild_id:
-            raise GameError(Why.NO_SUCH_GAME, game=game_id)
-        if record.status != "finished":
-            raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=record.status)
-        state = alex.new_game(len(record.seats), record.seed)
-        views = [alex.public_view(state)]
-        for move in await self.store.moves(game_id):
-            alex.apply(state, alex.parse_action(move.action))
-            views.append(alex.public_view(state))
-        return tuple(views)
+        from service.alexandros.replays import finished_game, replay_of  # that module builds on this one
+
+        await finished_game(self, game_id, guild_id)
+        return (await replay_of(self, game_id)).views
 
     async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
         return await self.store.leaderboard(guild_id, game=KIND)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine.clans import Action, PublicView, new_game, play, public_view
 from service.clans.games import GameService
 from service.errors import GameError, Why
+from service.replays import Finished, finished_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,25 +31,9 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
     return tuple(views)
 
 
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """A finished game of the asker's server: what a replay may be drawn of."""
-
-    game_id: int
-    moves: int
-    language: str
-    """The game's language: the words of its public posts and of its replay."""
-
-
 async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> Finished:
-    """The game, if it is a finished game of this server (else refused)."""
-    game = await games.store.get_game(game_id)
-    if game is None or game.guild_id != guild_id:
-        raise GameError(Why.NO_SUCH_GAME, game=game_id)
-    if game.game != "clans":
-        raise GameError(Why.OTHER_GAME, game=game.game)
-    if game.status != "finished":
-        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
+    """The game, if it is a finished Clans game of this server (else refused); a move is a hut move."""
+    game = await finished_record(games.store, game_id, guild_id, "clans")
     return Finished(game_id, (await games.table(game_id)).view.turn, game.language)
 
 
@@ -60,13 +45,3 @@ async def replay_of(games: GameService, game_id: int) -> Replay:
     actions = await games.actions(game.id)
     names = tuple(seat.name for seat in game.seats)
     return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions), game.language)
-
-
-async def cached_gif(games: GameService, game_id: int, version: int) -> bytes | None:
-    """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
-    return await games.store.cached_replay(game_id, version)
-
-
-async def keep_gif(games: GameService, game_id: int, version: int, gif: bytes) -> None:
-    """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
-    await games.store.save_replay(game_id, version, gif)

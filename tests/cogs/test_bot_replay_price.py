@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -25,9 +26,10 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from fakediscord_server import FakeChannel
 
 from bot import ClansBot
-from engine.clans import PublicView, legal_moves
+from engine.clans import legal_moves
 from render.clans.replay import RENDERER_VERSION, render_replay
 from service import ManualClock
+from service.clans.replays import Replay
 from texts import Texts
 
 GIF_MAGIC = b"GIF89a"
@@ -89,19 +91,19 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
     drawing, most = [0], [0]
     lock = threading.Lock()
 
-    def held_draw(views: Sequence[PublicView], names: Sequence[str], t: Texts) -> bytes:
+    def held_draw(replay: Replay, names: Sequence[str], t: Texts) -> bytes:
         with lock:
             drawing[0] += 1
             most[0] = max(most[0], drawing[0])
         started.set()
         release.wait(60)
         try:
-            return render_replay(views, names, t)
+            return render_replay(replay.views, names, t)
         finally:
             with lock:
                 drawing[0] -= 1
 
-    desk.draw = held_draw
+    desk.kinds["clans"] = replace(desk.kinds["clans"], draw=held_draw)
     asked = [
         await fake.slash(alice, "clans replay", {"game": first}, channel=fake.channels[930], settle=False),
         await fake.slash(bob, "clans replay", {"game": second}, channel=fake.channels[931], settle=False),
