@@ -133,7 +133,7 @@ class ClansBase(commands.Cog):
             # seats that is all there is (so a two-player move stays at one read and one write).
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
-                content = with_catch_up(t, content, await self.games.catch_up(table.id, mover.seat, shown=shown))
+                content = with_catch_up(t, content, await self.games.catch_up(table, mover.seat, shown=shown))
             extra = {"view": extra_view} if extra_view is not None else {}
             board = await self.board_file(table)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
