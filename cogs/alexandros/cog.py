@@ -26,7 +26,7 @@ from texts.alexandros import end_reason_text, hand_text, played_text
 from usertext import shown_name
 
 if TYPE_CHECKING:
-    from bot import ClansBot
+    from cogs.frame import Frame
 
 
 log = logging.getLogger("clans.alexandros")
@@ -48,7 +48,7 @@ def lobby_text(t: Texts, game: GameRecord) -> str:
 
 @app_commands.guild_only()
 class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros", group_description="Play Alexandros"):
-    def __init__(self, bot: ClansBot) -> None:
+    def __init__(self, bot: Frame) -> None:
         self.bot = bot
         self.games: AlexandrosService = bot.alexandros
 
@@ -222,5 +222,5 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         )
 
 
-async def setup(bot: ClansBot) -> None:
+async def setup(bot: Frame) -> None:
     await bot.add_cog(AlexandrosCog(bot))
