@@ -14,6 +14,7 @@ from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, started
 import service.clans.history as history
 from engine.clans import Move
 from service import GameError, GameService, Played
+from service.alexandros import AlexandrosService
 from service.clans.overview import GameHistory
 from store import Store
 
@@ -167,3 +168,19 @@ async def test_a_slow_answer_holds_no_other_action_and_a_double_submission_appli
     with pytest.raises(GameError, match="already played"):
         await first
     assert [m.action for m in await store.moves(table.id)] == [move.text]
+
+
+async def test_an_alexandros_table_and_resignation_read_the_game_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alexandros = AlexandrosService(store, seed_source=lambda: 8)
+    game = await alexandros.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    for user_id, name in ((BOB, "Bob"), (CY, "Cy")):
+        await alexandros.join(game.id, user_id, name)
+    await alexandros.start(game.id, ANN)
+    reads = count_reads(store, monkeypatch)
+    table = await alexandros.table_in(CHANNEL)
+    assert reads == ["active_game"]
+    acted = await alexandros.resign(table.id, BOB)
+    assert reads == ["active_game", "get_game"]
+    assert acted.action == f"resign:{acted.seat.seat}" and acted.seat.user_id == BOB
