@@ -14,6 +14,7 @@ from engine.clans import (
     Action,
     Clan,
     GameState,
+    IllegalMove,
     Move,
     PublicView,
     Resign,
@@ -160,4 +161,7 @@ class LogTails:
         if over or tail.ply >= ply:  # a finished game pings nobody; a tail ahead of the log is no longer trusted
             del self._tails[game_id]
         elif tail.ply == ply - 1:
-            tail.advance(action)
+            try:
+                tail.advance(action)
+            except IllegalMove:  # never after a checked commit; if it were, the log tells the tail again later
+                del self._tails[game_id]

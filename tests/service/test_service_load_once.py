@@ -12,7 +12,7 @@ import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, started
 
 import service.clans.history as history
-from engine.clans import Move
+from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
 from service import GameError, GameService, Played
 from service.alexandros import AlexandrosService
 from service.clans.overview import GameHistory
@@ -184,3 +184,31 @@ async def test_an_alexandros_table_and_resignation_read_the_game_once(
     acted = await alexandros.resign(table.id, BOB)
     assert reads == ["active_game", "get_game"]
     assert acted.action == f"resign:{acted.seat.seat}" and acted.seat.user_id == BOB
+
+
+def test_a_tail_keeps_about_one_round_and_tells_what_the_whole_log_would() -> None:
+    state = new_game(3, 11)
+    tail = history.LogTail.replayed(public_view(state), [])
+    rng = random.Random(11)
+    actions: list[Move | Resign] = []
+    longest = 0
+    while not state.over and len(actions) < 150:
+        action: Move | Resign = rng.choice(legal_moves(state))
+        if len(actions) == 20:
+            action = Resign((state.to_move + 1) % 3)  # a seat leaves: the tail stops keeping facts for it
+        play(state, action)
+        actions.append(action)
+        tail.advance(action)
+        longest = max(longest, len(tail.facts))
+        whole = history.public_history(public_view(new_game(3, 11)), actions)
+        for seat in range(3):
+            if not state.resigned[seat]:
+                assert tail.since(seat, state.ply) == history.since_last_action(whole, seat)
+    assert len(actions) > 30 and longest <= 10  # one round of three seats, with their village choices
+
+
+def test_the_tails_kept_are_the_most_recently_used() -> None:
+    tails = history.LogTails(capacity=2)
+    for game_id in (1, 2, 3):
+        tails.keep(game_id, history.LogTail.replayed(public_view(new_game(3, game_id)), []))
+    assert len(tails) == 2 and tails.get(1) is None and tails.get(2) is not None
