@@ -140,7 +140,8 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<ga
             territory = parse_choice(selected(interaction))
             await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
 
-        await guarded(interaction, self.game_id, run)
+        # The service refuses a game of another server or channel with its one read of the game.
+        await guarded(interaction, self.game_id, run, here=False)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

@@ -53,6 +53,9 @@ Accepted = Callable[[], Awaitable[object]]
 """Called once an action is found legal, before it is committed and before the game's lock is taken: where the
 cog answers the interaction (a slow answer holds no other action of the game)."""
 
+Where = tuple[int | None, int | None]
+"""The (server, channel) a component was used in."""
+
 
 class VillageOrderOwed(GameError):
     """The mover tried a hut move while they still owe the order of the villages their move founded."""
@@ -82,6 +85,10 @@ class GameService(LobbyService, GameOverview):
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""
         return (await self._load(game_id)).table()
+
+    async def table_of(self, game: GameRecord) -> Table:
+        """The table of a game record already read (its snapshot holds the state: nothing is read again)."""
+        return (await self._loaded(game)).table()
 
     async def table_in(self, channel_id: int) -> Table:
         return (await self._loaded(await self._active_record(channel_id))).table()
@@ -120,6 +127,7 @@ class GameService(LobbyService, GameOverview):
         expected_ply: int | None = None,
         accepted: Accepted | None = None,
         timeouts: int | None = None,
+        where: Where | None = None,
     ) -> Played:
         """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
 
@@ -127,8 +135,11 @@ class GameService(LobbyService, GameOverview):
         has moved on, the action is refused instead of being applied to a different position.
         ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
         of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
+        ``where``: the (server, channel) a component was used in; a game of another one is refused (a forged or
+        copied custom id), checked with the game's one read.
         """
-        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted, timeouts)
+        loaded = await self._load(game_id)
+        return await self._play(loaded, user_id, action, seat, expected_ply, accepted, timeouts, where)
 
     async def play_in(
         self, channel_id: int, user_id: int, action: Action | str, accepted: Accepted | None = None
@@ -150,6 +161,7 @@ class GameService(LobbyService, GameOverview):
         expected_ply: int | None,
         accepted: Accepted | None,
         timeouts: int | None = None,
+        where: Where | None = None,
     ) -> Played:
         """Check the action, let the caller answer (``accepted``) holding nothing, then commit under the game's
         lock. The lock is held only across database work: a slow answer to Discord never holds other actions."""
@@ -159,7 +171,7 @@ class GameService(LobbyService, GameOverview):
             # again once it is (a double click is then refused before anything is answered).
             async with self.locks.hold(game_id):
                 loaded = await self._load(game_id)
-        checked = await self._check(loaded, user_id, action, seat, expected_ply, timeouts)
+        checked = await self._check(loaded, user_id, action, seat, expected_ply, timeouts, where)
         if accepted is not None:
             await accepted()
         async with self.locks.hold(game_id):
@@ -170,7 +182,8 @@ class GameService(LobbyService, GameOverview):
                     # Unpinned actions (a resignation) apply to whatever the position now is.
                     if expected_ply is not None or attempt == 1:
                         raise await self._lost_race(game_id, user_id, checked.seat, checked.action, error) from None
-                    checked = await self._check(await self._load(game_id), user_id, action, seat, None, timeouts)
+                    reloaded = await self._load(game_id)
+                    checked = await self._check(reloaded, user_id, action, seat, None, timeouts, where)
         raise AssertionError("unreachable")
 
     async def _lost_race(
@@ -194,9 +207,12 @@ class GameService(LobbyService, GameOverview):
         seat: int | None,
         expected_ply: int | None,
         timeouts: int | None,
+        where: Where | None = None,
     ) -> Checked:
         """The action applied to a copy of the loaded state, or the refusal that says why it cannot be."""
         record, state = loaded.record, loaded.state
+        if where is not None and where != (record.guild_id, record.channel_id):
+            raise GameError(Why.ELSEWHERE)
         if user_id is not None:
             seat_record = record.seat_of(user_id)
             if seat_record is None:

@@ -49,7 +49,7 @@ async def finished_game(games: GameService, game_id: int, guild_id: int | None) 
         raise GameError(Why.OTHER_GAME, game=game.game)
     if game.status != "finished":
         raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
-    return Finished(game_id, (await games.table(game_id)).view.turn, game.language)
+    return Finished(game_id, (await games.table_of(game)).view.turn, game.language)
 
 
 async def replay_of(games: GameService, game_id: int) -> Replay:

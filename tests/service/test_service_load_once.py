@@ -16,6 +16,7 @@ from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
 from service import GameError, GameService, Played
 from service.alexandros import AlexandrosService
 from service.clans.overview import GameHistory
+from service.clans.replays import finished_game
 from store import Store
 
 READS = ("get_game", "game_log", "moves", "active_game", "move_at", "latest_game")
@@ -212,3 +213,13 @@ def test_the_tails_kept_are_the_most_recently_used() -> None:
     for game_id in (1, 2, 3):
         tails.keep(game_id, history.LogTail.replayed(public_view(new_game(3, game_id)), []))
     assert len(tails) == 2 and tails.get(1) is None and tails.get(2) is not None
+
+
+async def test_a_finished_game_asked_for_its_replay_is_read_once(
+    games: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(games)
+    await games.resign(table.id, BOB)
+    reads = count_reads(store, monkeypatch)
+    finished = await finished_game(games, table.id, GUILD)
+    assert reads == ["get_game"] and finished.moves == 0
