@@ -16,7 +16,7 @@ from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
 from service import GameError, GameService, Played
 from service.alexandros import AlexandrosService
 from service.clans.overview import GameHistory
-from service.clans.replays import finished_game
+from service.clans.replays import finished_game, replay_of
 from store import Store
 
 READS = ("get_game", "game_log", "moves", "active_game", "move_at", "latest_game")
@@ -223,3 +223,5 @@ async def test_a_finished_game_asked_for_its_replay_is_read_once(
     reads = count_reads(store, monkeypatch)
     finished = await finished_game(games, table.id, GUILD)
     assert reads == ["get_game"] and finished.moves == 0
+    replay = await replay_of(games, table.id)
+    assert reads == ["get_game", "game_log"] and len(replay.views) == 2  # the setup, then the resignation
