@@ -14,9 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clans.cog import PERSISTENT_ITEMS
-from cogs.clans.overview import OVERVIEW_ITEMS
 from cogs.errors import ClansTree
+from cogs.frame import Frame
 from cogs.replays import ReplayDesk
 from cogs.translator import ClansTranslator
 from config import Config, ConfigError, load_config
@@ -31,7 +30,7 @@ log = logging.getLogger("clans")
 EXTENSIONS = ("cogs.clans.cog", "cogs.alexandros.cog")
 
 
-class ClansBot(commands.AutoShardedBot):
+class ClansBot(Frame):
     """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
     ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
     process running its shard; background work (AI turns) goes to whichever process claims it."""
@@ -70,8 +69,7 @@ class ClansBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
         for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        self.add_dynamic_items(*PERSISTENT_ITEMS, *OVERVIEW_ITEMS)
+            await self.load_extension(extension)  # each cog registers its persistent components
         await self.tree.set_translator(ClansTranslator())
         await self.sync_commands()
 

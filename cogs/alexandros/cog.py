@@ -27,7 +27,7 @@ from texts.alexandros import end_reason_text, hand_text, played_text
 from usertext import shown_name
 
 if TYPE_CHECKING:
-    from bot import ClansBot
+    from cogs.frame import Frame
 
 
 log = logging.getLogger("clans.alexandros")
@@ -49,7 +49,7 @@ def lobby_text(t: Texts, game: GameRecord) -> str:
 
 @app_commands.guild_only()
 class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros", group_description="Play Alexandros"):
-    def __init__(self, bot: ClansBot) -> None:
+    def __init__(self, bot: Frame) -> None:
         self.bot = bot
         self.games: AlexandrosService = bot.alexandros
         self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
@@ -220,5 +220,5 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         )
 
 
-async def setup(bot: ClansBot) -> None:
+async def setup(bot: Frame) -> None:
     await bot.add_cog(AlexandrosCog(bot))

@@ -7,22 +7,20 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import ui
 
 import engine.alexandros as alex
 from cogs.components import pings
+from cogs.frame import frame_of
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
 from service.errors import GameError
 from texts import Texts, mention, of_game
 from texts.alexandros import end_reason_text, played_text
 from usertext import clean_name, shown_name
-
-if TYPE_CHECKING:
-    from bot import ClansBot
 
 log = logging.getLogger("clans.alexandros")
 
@@ -33,7 +31,7 @@ MAX_LINES = 15
 
 def service_of(client: discord.Client) -> AlexandrosService:
     """The Alexandros service, a typed attribute of the bot (no cog lookup)."""
-    return cast("ClansBot", client).alexandros
+    return frame_of(client).alexandros
 
 
 def move_letters(legal: Sequence[str]) -> dict[int, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -22,13 +22,11 @@ from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention
 from cogs.components import pings
+from cogs.frame import Frame
 from engine.clans import Move, order_consequences
 from service import Deadlines, GameService, Played, PrivateBoard, Table
 from texts import of_game
 from usertext import clean_name, shown_name
-
-if TYPE_CHECKING:
-    from bot import ClansBot
 
 log = logging.getLogger("clans.cog")
 
@@ -38,7 +36,7 @@ Send = Callable[..., Awaitable[Any]]
 class ClansBase(commands.Cog):
     """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
 
-    def __init__(self, bot: ClansBot) -> None:
+    def __init__(self, bot: Frame) -> None:
         self.bot = bot
         self.games: GameService = bot.games
         self.boards = BoardImages()
@@ -134,7 +132,7 @@ class ClansBase(commands.Cog):
             # seats that is all there is (so a two-player move stays at one read and one write).
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
-                content = with_catch_up(t, content, await self.games.catch_up(table.id, mover.seat, shown=shown))
+                content = with_catch_up(t, content, await self.games.catch_up(table, mover.seat, shown=shown))
             extra = {"view": extra_view} if extra_view is not None else {}
             board = await self.board_file(table)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)

@@ -9,7 +9,7 @@ import discord
 from discord import ui
 
 from cogs.clans import clock_texts as words
-from cogs.clans.shared import EN, _cog, _guarded
+from cogs.clans.shared import EN, clans_of, guarded
 from cogs.components import ID
 from cogs.errors import reader
 from texts import Texts, of_game
@@ -66,7 +66,7 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self.game_id, lambda: _cog(interaction).back_button(interaction, self.game_id))
+        await guarded(interaction, self.game_id, lambda: clans_of(interaction).back_button(interaction, self.game_id))
 
 
 def back_view(t: Texts, game_id: int) -> ui.View:

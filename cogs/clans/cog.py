@@ -4,13 +4,10 @@ shows the answer; no rules here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.clans.base import ClansBase
 from cogs.clans.clock_commands import ClockCommands
 from cogs.clans.clock_views import BackButton
@@ -21,13 +18,19 @@ from cogs.clans.order_menus import OrderSelect
 from cogs.clans.overview import OVERVIEW_ITEMS, OverviewCommands
 from cogs.clans.replays import ReplayButton
 from cogs.clans.turns import TurnCommands
-from cogs.components import refuse_unknown
+from cogs.frame import Frame
 
-if TYPE_CHECKING:
-    from bot import ClansBot
-
-PERSISTENT_ITEMS = (LobbyButton, OrderSelect, CancelButton, ReplayButton, PaceSelect, LanguageSelect, BackButton)
-"""Every Clans button and select that outlives a restart (bot.py registers them as dynamic items)."""
+PERSISTENT_ITEMS = (
+    LobbyButton,
+    OrderSelect,
+    CancelButton,
+    ReplayButton,
+    PaceSelect,
+    LanguageSelect,
+    BackButton,
+    *OVERVIEW_ITEMS,
+)
+"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items)."""
 
 
 @app_commands.guild_only()
@@ -42,18 +45,19 @@ class ClansCog(
     group_name="clans",
     group_description="Play Clans, the hidden-clan game",
 ):
-    def __init__(self, bot: ClansBot) -> None:
+    def __init__(self, bot: Frame) -> None:
         ClansBase.__init__(self, bot)
 
     async def cog_load(self) -> None:
+        self.bot.clans = self  # what the Clans components call (cogs/clans/actions.py)
+        self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.deadlines.load_away()
         await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         await self.resume_ai_turns()
         self.clock.start()
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await refuse_unknown(interaction, (*PERSISTENT_ITEMS, *OVERVIEW_ITEMS, *ALEXANDROS_ITEMS))
+    async def send_replay(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
+        await self.replays.send(interaction, "clans", game_id, ephemeral)
 
     async def cog_unload(self) -> None:
         self.sweep.stop()
@@ -61,5 +65,5 @@ class ClansCog(
         await self.clock.stopped()
 
 
-async def setup(bot: ClansBot) -> None:
+async def setup(bot: Frame) -> None:
     await bot.add_cog(ClansCog(bot))

@@ -14,7 +14,7 @@ from discord import ui
 
 from cogs.clans.clock_texts import PACE_CHOICES, pace_label
 from cogs.clans.messages import BRAND
-from cogs.clans.shared import EN, _cog, _guarded, mention
+from cogs.clans.shared import EN, clans_of, guarded, mention
 from cogs.components import ID, selected
 from service.pace import DEFAULT_PACE
 from store import GameRecord
@@ -44,11 +44,11 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:(?P<action>j
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            cog = _cog(interaction)
-            handlers = {"join": cog.join_lobby, "leave": cog.leave_lobby, "start": cog.start_game}
+            clans = clans_of(interaction)
+            handlers = {"join": clans.join_lobby, "leave": clans.leave_lobby, "start": clans.start_game}
             await handlers[self.action](interaction, self.game_id, True)
 
-        await _guarded(interaction, self.game_id, run)
+        await guarded(interaction, self.game_id, run)
 
 
 def lobby_view(game_id: int, open_: bool = True, pace: str = DEFAULT_PACE, language: str = DEFAULT) -> ui.View:
@@ -85,8 +85,8 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:pace:(?P<game
 
     async def callback(self, interaction: discord.Interaction) -> None:
         pace = (selected(interaction) or [""])[0][:20]
-        await _guarded(
-            interaction, self.game_id, lambda: _cog(interaction).change_pace(interaction, self.game_id, pace)
+        await guarded(
+            interaction, self.game_id, lambda: clans_of(interaction).change_pace(interaction, self.game_id, pace)
         )
 
 
@@ -119,8 +119,10 @@ class LanguageSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:language:
         data = cast(dict[str, Any], interaction.data or {})
         values: list[str] = data.get("values") or []
         language = values[0] if values else ""
-        await _guarded(
-            interaction, self.game_id, lambda: _cog(interaction).change_language(interaction, self.game_id, language)
+        await guarded(
+            interaction,
+            self.game_id,
+            lambda: clans_of(interaction).change_language(interaction, self.game_id, language),
         )
 
 
@@ -142,7 +144,9 @@ class CancelButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:cancel:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self.game_id, lambda: _cog(interaction).confirm_cancel(interaction, self.game_id))
+        await guarded(
+            interaction, self.game_id, lambda: clans_of(interaction).confirm_cancel(interaction, self.game_id)
+        )
 
 
 def cancel_view(t: Texts, game_id: int, label: str | None = None) -> ui.View:

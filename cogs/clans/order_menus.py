@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, _cog, _guarded, mention
+from cogs.clans.shared import EN, clans_of, guarded, mention
 from cogs.components import ID, parse_choice, selected
 from engine.clans import OrderOption, Village
 from service import Table
@@ -138,9 +138,10 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<ga
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:  # the value is parsed inside the error path: a bad one is answered
             territory = parse_choice(selected(interaction))
-            await _cog(interaction).choose_village(interaction, self.game_id, self.ply, territory)
+            await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
 
-        await _guarded(interaction, self.game_id, run)
+        # The service refuses a game of another server or channel with its one read of the game.
+        await guarded(interaction, self.game_id, run, here=False)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

@@ -16,9 +16,10 @@ from discord import app_commands, ui
 
 from cogs.clans.base import ClansBase
 from cogs.clans.history_text import games_embed, history_embed, page_count
-from cogs.clans.shared import _cog, _guarded
+from cogs.clans.shared import guarded
 from cogs.components import ID
 from cogs.errors import reader
+from cogs.frame import frame_of
 from cogs.visibility import check_visible
 from service.clans.overview import LOBBY_IDLE, GameHistory
 from texts import Texts, of_game
@@ -65,7 +66,7 @@ class OverviewCommands(ClansBase):
 
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
     assert interaction.channel_id is not None
-    history = await _cog(interaction).games.history(game_id, interaction.channel_id, interaction.guild_id)
+    history = await frame_of(interaction.client).games.history(game_id, interaction.channel_id, interaction.guild_id)
     check_visible(interaction, history.record)  # the pages of another channel's game, seen from here
     t = reader(interaction)
     await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
@@ -93,7 +94,7 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:histor
         return cls(int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
+        await guarded(
             interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page), here=False
         )
 

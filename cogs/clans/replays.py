@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, _cog, _guarded
+from cogs.clans.shared import EN, clans_of, guarded
 from cogs.components import ID
 from cogs.replays import ReplayKind
 from render.clans.replay import RENDERER_VERSION, render_replay
@@ -64,8 +64,8 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction, self.game_id, lambda: _cog(interaction).replays.send(interaction, "clans", self.game_id, True)
+        await guarded(
+            interaction, self.game_id, lambda: clans_of(interaction).send_replay(interaction, self.game_id, True)
         )
 
 

@@ -11,26 +11,23 @@ a custom id no template accepts, is answered through the one error path (cogs/er
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.clans.actions import ClansActions
 from cogs.errors import report_error
+from cogs.frame import frame_of
 from service import GameError
 from service.errors import Why
 from texts import DEFAULT, resolve, seat_mention, texts
 
-if TYPE_CHECKING:
-    from cogs.clans.cog import ClansCog
+
+def clans_of(interaction: discord.Interaction) -> ClansActions:
+    """The /clans cog's actions, for a Clans component: the bot's typed ``clans`` attribute."""
+    return frame_of(interaction.client).clans
 
 
-def _cog(interaction: discord.Interaction) -> ClansCog:
-    cog = interaction.client.get_cog("Clans")  # type: ignore[attr-defined]
-    assert cog is not None, "the Clans cog is not loaded"
-    return cog  # type: ignore[no-any-return]
-
-
-async def _guarded(
+async def guarded(
     interaction: discord.Interaction, game_id: int, run: Callable[[], Awaitable[None]], *, here: bool = True
 ) -> None:
     """Run a component's action through the one error path; with ``here``, only if the game is this
@@ -38,14 +35,14 @@ async def _guarded(
     try:
         if here:
             await check_here(interaction, game_id)
-        await _cog(interaction).games.remember_language(interaction.user.id, resolve(interaction.locale))
+        await frame_of(interaction.client).games.remember_language(interaction.user.id, resolve(interaction.locale))
         await run()
     except Exception as error:  # the one error path, for components as for commands
         await report_error(interaction, error, game_id)
 
 
 async def check_here(interaction: discord.Interaction, game_id: int) -> None:
-    game = await _cog(interaction).games.game(game_id)
+    game = await frame_of(interaction.client).games.game(game_id)
     if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
         raise GameError(Why.ELSEWHERE)
 

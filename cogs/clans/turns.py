@@ -78,8 +78,9 @@ class TurnCommands(ClansBase):
             else:
                 await interaction.response.defer()  # the public menu is edited when the choice is announced
 
+        where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         played = await self.games.play(
-            game_id, interaction.user.id, Move.village(territory), expected_ply=ply, accepted=accepted
+            game_id, interaction.user.id, Move.village(territory), expected_ply=ply, accepted=accepted, where=where
         )
         if public:
             self.order_menus.forget(game_id)

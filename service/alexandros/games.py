@@ -124,17 +124,15 @@ class AlexandrosService(LobbyService):
     # --- reading -------------------------------------------------------------------------------------------
 
     async def _running(self, game_id: int) -> tuple[GameRecord, alex.GameState]:
-        record = await self._record(game_id)
-        if record.status == "lobby" or record.snapshot is None:
-            raise GameError(Why.NOT_STARTED)
-        return record, alex.state_from_json(record.snapshot)
+        return _started(await self._record(game_id))
 
     async def table(self, game_id: int) -> AlexTable:
         record, state = await self._running(game_id)
         return AlexTable(public_record(record), alex.public_view(state))
 
     async def table_in(self, channel_id: int) -> AlexTable:
-        return await self.table((await self._active_record(channel_id)).id)
+        record, state = _started(await self._active_record(channel_id))  # one read: the record holds the snapshot
+        return AlexTable(public_record(record), alex.public_view(state))
 
     async def hand(self, game_id: int, user_id: int) -> alex.PrivateView:
         """A player's own view: the public view, their hand and, on their move, the legal actions. Only ever
@@ -188,6 +186,13 @@ class AlexandrosService(LobbyService):
     async def act(self, game_id: int, user_id: int, action: str, expected_ply: int | None = None) -> Acted:
         """The player's action (its text form), checked by the engine and committed with its snapshot.
         ``expected_ply``: the position a panel was built for; a later one is Why.MOVED_ON."""
+        return await self._act(game_id, user_id, action, expected_ply)
+
+    async def resign(self, game_id: int, user_id: int) -> Acted:
+        return await self._act(game_id, user_id, None)
+
+    async def _act(self, game_id: int, user_id: int, action: str | None, expected_ply: int | None = None) -> Acted:
+        """``action`` None: the player's resignation (their seat is read with the game, once)."""
         async with self.locks.hold(game_id):
             record, state = await self._running(game_id)
             seat = record.seat_of(user_id)
@@ -195,18 +200,11 @@ class AlexandrosService(LobbyService):
                 raise GameError(Why.NOT_PLAYING)
             if expected_ply is not None and expected_ply != record.snapshot_ply:
                 raise GameError(Why.MOVED_ON)
-            parsed = _parse(action)
+            parsed = alex.Resign(seat.seat) if action is None else _parse(action)
             if not isinstance(parsed, alex.Resign) and state.to_move != seat.seat:
                 mover = record.seats[state.to_move]
                 raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
             return await self._commit(record, state, seat, parsed, user_id)
-
-    async def resign(self, game_id: int, user_id: int) -> Acted:
-        record = await self._record(game_id)
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise GameError(Why.NOT_PLAYING)
-        return await self.act(game_id, user_id, alex.Resign(seat.seat).text)
 
     async def play_ai(self, game_id: int) -> Acted | None:
         """One action of the AI seat to move (None if a human is to move or the game is over). The AI is
@@ -265,6 +263,12 @@ class AlexandrosService(LobbyService):
     async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         game = await self.cancellable_in(channel_id, user_id, can_manage)
         return await self.cancel(game.id, user_id, can_manage)
+
+
+def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
+    if record.status == "lobby" or record.snapshot is None:
+        raise GameError(Why.NOT_STARTED)
+    return record, alex.state_from_json(record.snapshot)
 
 
 def _parse(text: str) -> alex.Action:

@@ -7,7 +7,7 @@ move, the new snapshot and, at the end, the results). Nothing is read back after
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from engine.clans import (
@@ -29,18 +29,32 @@ from engine.clans import (
 from engine.clans.serial import BadState
 from service.ai_pool import AiPool, AiPoolError, AiQueueFull
 from service.claims import Claims
+from service.clans.history import LogTails
 from service.clans.overview import GameOverview
 from service.clans.private_board import PrivateBoard, private_board
-from service.clans.tables import AiGuesses, Loaded, Played, Table, public_record
+from service.clans.tables import AiGuesses, Checked, Loaded, Played, Table, public_record
 from service.errors import GameError, Why, refusal
 from service.lobby import LobbyService
 from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
-from store import GameRecord, LeaderboardRow, ProfileRecord, ResultInput, SeatRecord, StaleAction, Store
+from store import (
+    GameRecord,
+    LeaderboardRow,
+    MoveRecord,
+    ProfileRecord,
+    ResultInput,
+    SeatRecord,
+    StaleAction,
+    Store,
+)
 
 log = logging.getLogger("clans.service")
 
 Accepted = Callable[[], Awaitable[object]]
-"""Called once an action is found legal, before it is committed: where the cog answers the interaction."""
+"""Called once an action is found legal, before it is committed and before the game's lock is taken: where the
+cog answers the interaction (a slow answer holds no other action of the game)."""
+
+Where = tuple[int | None, int | None]
+"""The (server, channel) a component was used in."""
 
 
 class VillageOrderOwed(GameError):
@@ -65,10 +79,16 @@ class GameService(LobbyService, GameOverview):
         """Where every AI thinks (worker processes); its owner starts and closes it."""
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
+        self.log_tails = LogTails()
+        """The latest public facts of games whose catch-up was asked (service/clans/history.py)."""
 
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""
         return (await self._load(game_id)).table()
+
+    async def table_of(self, game: GameRecord) -> Table:
+        """The table of a game record already read (its snapshot holds the state: nothing is read again)."""
+        return (await self._loaded(game)).table()
 
     async def table_in(self, channel_id: int) -> Table:
         return (await self._loaded(await self._active_record(channel_id))).table()
@@ -85,14 +105,9 @@ class GameService(LobbyService, GameOverview):
 
     async def _state(self, game: GameRecord) -> GameState:
         """The state from the snapshot or, failing that, from the log."""
-        if game.snapshot is not None:
-            try:
-                state = GameState.from_json(game.snapshot)
-            except BadState:
-                pass
-            else:
-                if state.ply == game.snapshot_ply and state.seed == game.seed:
-                    return state
+        state = _from_snapshot(game)
+        if state is not None:
+            return state
         moves = await self.store.moves(game.id)
         return replay(game.seed, len(game.seats), [m.action for m in moves])
 
@@ -112,6 +127,7 @@ class GameService(LobbyService, GameOverview):
         expected_ply: int | None = None,
         accepted: Accepted | None = None,
         timeouts: int | None = None,
+        where: Where | None = None,
     ) -> Played:
         """Validate and apply one action for a human (``user_id``) or an AI (``seat``), then commit it.
 
@@ -119,8 +135,11 @@ class GameService(LobbyService, GameOverview):
         has moved on, the action is refused instead of being applied to a different position.
         ``timeouts`` is given when the autopilot acts for a human seat whose time ran out: the seat's new count
         of timeouts in a row. A human's own action sets it back to 0 (and ends being away).
+        ``where``: the (server, channel) a component was used in; a game of another one is refused (a forged or
+        copied custom id), checked with the game's one read.
         """
-        return await self._play(await self._load(game_id), user_id, action, seat, expected_ply, accepted, timeouts)
+        loaded = await self._load(game_id)
+        return await self._play(loaded, user_id, action, seat, expected_ply, accepted, timeouts, where)
 
     async def play_in(
         self, channel_id: int, user_id: int, action: Action | str, accepted: Accepted | None = None
@@ -142,21 +161,29 @@ class GameService(LobbyService, GameOverview):
         expected_ply: int | None,
         accepted: Accepted | None,
         timeouts: int | None = None,
+        where: Where | None = None,
     ) -> Played:
+        """Check the action, let the caller answer (``accepted``) holding nothing, then commit under the game's
+        lock. The lock is held only across database work: a slow answer to Discord never holds other actions."""
         game_id = loaded.record.id
-        # Someone else's action is in flight: what we read may be about to change, so read again in turn.
-        stale = self.locks.busy(game_id)
+        if self.locks.busy(game_id):
+            # Another action of this game is being committed: what we read may be about to change, so read
+            # again once it is (a double click is then refused before anything is answered).
+            async with self.locks.hold(game_id):
+                loaded = await self._load(game_id)
+        checked = await self._check(loaded, user_id, action, seat, expected_ply, timeouts, where)
+        if accepted is not None:
+            await accepted()
         async with self.locks.hold(game_id):
             for attempt in range(2):
-                if stale:
-                    loaded = await self._load(game_id)
                 try:
-                    return await self._commit(loaded, user_id, action, seat, expected_ply, accepted, timeouts)
+                    return await self._commit(checked)
                 except StaleAction as error:
                     # Unpinned actions (a resignation) apply to whatever the position now is.
                     if expected_ply is not None or attempt == 1:
-                        raise await self._lost_race(game_id, user_id, seat, action, error) from None
-                    stale, accepted = True, None
+                        raise await self._lost_race(game_id, user_id, checked.seat, checked.action, error) from None
+                    reloaded = await self._load(game_id)
+                    checked = await self._check(reloaded, user_id, action, seat, None, timeouts, where)
         raise AssertionError("unreachable")
 
     async def _lost_race(
@@ -172,17 +199,20 @@ class GameService(LobbyService, GameOverview):
         parsed = _parse(action) if isinstance(action, str) else action
         return await self.too_late(loaded.record, loaded.state, seat, parsed, error.ply - 1)
 
-    async def _commit(
+    async def _check(
         self,
         loaded: Loaded,
         user_id: int | None,
         action: Action | str,
         seat: int | None,
         expected_ply: int | None,
-        accepted: Accepted | None,
-        timeouts: int | None = None,
-    ) -> Played:
+        timeouts: int | None,
+        where: Where | None = None,
+    ) -> Checked:
+        """The action applied to a copy of the loaded state, or the refusal that says why it cannot be."""
         record, state = loaded.record, loaded.state
+        if where is not None and where != (record.guild_id, record.channel_id):
+            raise GameError(Why.ELSEWHERE)
         if user_id is not None:
             seat_record = record.seat_of(user_id)
             if seat_record is None:
@@ -202,17 +232,18 @@ class GameService(LobbyService, GameOverview):
             raise GameError(Why.RESIGNED)
         if isinstance(action, Move) and not action.is_village_choice and state.phase is Phase.ORDER:
             raise VillageOrderOwed(loaded.table())
-        before = state
-        state = state.copy()
+        after = state.copy()
         try:
-            outcome = play(state, action, seat=None if isinstance(action, Resign) else seat)
+            outcome = play(after, action, seat=None if isinstance(action, Resign) else seat)
         except IllegalMove as error:
             raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
-        if accepted is not None:
-            await accepted()
+        return Checked(loaded, seat, user_id, action, after, outcome, 0 if user_id is not None else timeouts)
+
+    async def _commit(self, checked: Checked) -> Played:
+        """Write a checked action with the state after it; StaleAction if the game moved on since it was read."""
+        record, before, state, seat = checked.loaded.record, checked.loaded.state, checked.state, checked.seat
+        timeouts = checked.timeouts
         rated = record.guild_id is not None
-        if user_id is not None:
-            timeouts = 0
         now_away = timeouts is not None and timeouts >= AWAY_AFTER
         seats = tuple(
             replace(s, timeouts=timeouts, away=now_away) if s.seat == seat and timeouts is not None else s
@@ -225,8 +256,8 @@ class GameService(LobbyService, GameOverview):
             record.id,
             state.ply,
             seat,
-            user_id,
-            action.text,
+            checked.user_id,
+            checked.action.text,
             state.to_json(),
             finished=state.over,
             end_reason=state.end_reason.value if state.end_reason else None,
@@ -244,7 +275,8 @@ class GameService(LobbyService, GameOverview):
         if state.over:
             end_reason = state.end_reason.value if state.end_reason else None
             after = replace(after, status="finished", finished_at=move.created_at, end_reason=end_reason, rated=rated)
-        return Played(Table(public_record(after), public_view(state)), outcome, record.seats[seat])
+        self.log_tails.committed(record.id, state.ply, checked.action, state.over)
+        return Played(Table(public_record(after), public_view(state)), checked.outcome, record.seats[seat])
 
     async def my_clan(self, game_id: int, user_id: int) -> Clan:
         """A player's own secret clan: only ever shown to that player."""
@@ -262,8 +294,13 @@ class GameService(LobbyService, GameOverview):
 
     async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
         """If an AI seat is to act and this process claims its turn, let it decide (in a worker process) and
-        play; None otherwise (a human acts, or another process has the turn)."""
-        loaded = await self._load(game_id)
+        play; None otherwise (a human acts, or another process has the turn). One read: the game with its log
+        (the AI replays the public log), the state from its snapshot; the action is committed against it."""
+        found = await self.store.game_log(game_id)
+        if found is None:
+            raise GameError(Why.GAME_GONE)
+        record, moves = found
+        loaded = self._loaded_from(self._own(record), moves)
         seat, ply = loaded.mover, loaded.state.ply
         if loaded.record.status != "running" or loaded.state.over:
             return None
@@ -274,7 +311,7 @@ class GameService(LobbyService, GameOverview):
             if not ours:
                 return None
             start = self._start_view(loaded)
-            history = await self.actions(game_id)
+            history = [parse_action(m.action) for m in moves]
             clan = loaded.state.clans[seat.seat]
             try:
                 answer = await self.ai_pool.choose(
@@ -290,7 +327,17 @@ class GameService(LobbyService, GameOverview):
                 )
             except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
                 return None
-            return await self.play(game_id, None, answer.move, seat=seat.seat, expected_ply=ply)
+            # Pinned to the ply it thought about: if the game moved on meanwhile, the commit is refused.
+            return await self._play(loaded, None, answer.move, seat.seat, ply, None)
+
+    def _loaded_from(self, game: GameRecord, moves: Sequence[MoveRecord]) -> Loaded:
+        """A started game from a record and its log read together (no further read)."""
+        if game.status == "lobby":
+            raise GameError(Why.NOT_STARTED)
+        if game.status == "cancelled":
+            raise GameError(Why.CANCELLED)
+        state = _from_snapshot(game) or replay(game.seed, len(game.seats), [m.action for m in moves])
+        return Loaded(game, state)
 
     async def ai_guesses(self, table: Table) -> list[AiGuesses]:
         """Once a game is over: what each AI seat believed about the others' clans at the end, and how
@@ -351,6 +398,17 @@ class GameService(LobbyService, GameOverview):
 
     async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
         return await self.store.profile(guild_id, user_id)
+
+
+def _from_snapshot(game: GameRecord) -> GameState | None:
+    """The state stored with the game's last action, if it is whole and matches the game."""
+    if game.snapshot is None:
+        return None
+    try:
+        state = GameState.from_json(game.snapshot)
+    except BadState:
+        return None
+    return state if state.ply == game.snapshot_ply and state.seed == game.seed else None
 
 
 def _parse(text: str) -> Action:

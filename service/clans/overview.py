@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine.clans import Action, GameState, Move, PublicView, new_game, public_view, replay
-from service.clans.history import MoveFact, public_history, since_last_action
-from service.clans.tables import public_record
+from service.clans.history import LogTail, LogTails, MoveFact, public_history
+from service.clans.tables import Table, public_record
 from service.errors import GameError, Why, refusals
 from store import GameRecord, SeatRecord, Store, StoreError
 
@@ -43,6 +43,7 @@ class GameOverview:
     """The read-mostly side of the game service (mixed into GameService)."""
 
     store: Store
+    log_tails: LogTails
 
     async def seated_games(self, user_id: int) -> list[SeatedGame]:
         """Every running game the user sits in, on every server: their own turns first, then oldest first."""
@@ -73,14 +74,11 @@ class GameOverview:
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(public_record(record), tuple(facts))
 
-    async def catch_up(self, game_id: int, seat: int, shown: int = 0) -> GameHistory:
-        """What happened in the game since ``seat``'s own last action, but for the last ``shown`` actions
-        (those the message carrying the catch-up shows anyway)."""
-        found = await self.store.game_log(game_id)
-        if found is None:
-            raise GameError(Why.GAME_GONE)
-        record, moves = found
-        facts = since_last_action(public_history(_start_view(record), [m.action for m in moves]), seat)
+    async def catch_up(self, table: Table, seat: int, shown: int = 0) -> GameHistory:
+        """What happened in the game of ``table`` since ``seat``'s own last action, but for the last ``shown``
+        actions (those the message carrying the catch-up shows anyway). Told from the game's kept tail: the
+        log is read only for actions this process did not commit, and told from the seed only the first time."""
+        facts = await self._facts_since(table, seat)
         told = facts[: max(len(facts) - shown, 0)]
         if shown and len(facts) > len(told):
             # The shown actions may end a turn that began earlier (a hut move, then its village choices):
@@ -88,7 +86,25 @@ class GameOverview:
             first = facts[len(told)]
             while told and told[-1].seat == first.seat and told[-1].turn == first.turn:
                 told.pop()
-        return GameHistory(public_record(record), tuple(told))
+        return GameHistory(table.record, tuple(told))
+
+    async def _facts_since(self, table: Table, seat: int) -> list[MoveFact]:
+        tail = self.log_tails.get(table.id)
+        if tail is None or tail.ply < table.view.ply or (facts := tail.since(seat, table.view.ply)) is None:
+            found = await self.store.game_log(table.id)
+            if found is None:
+                raise GameError(Why.GAME_GONE)
+            record, moves = found
+            tail = self.log_tails.get(table.id)  # this process may have committed more meanwhile
+            if tail is None or tail.ply > len(moves) or tail.since(seat, table.view.ply) is None:
+                tail = LogTail.replayed(_start_view(record), [m.action for m in moves])
+            else:
+                for move in moves[tail.ply :]:  # what other processes committed
+                    tail.advance(move.action)
+            self.log_tails.keep(table.id, tail)
+            facts = tail.since(seat, table.view.ply)
+            assert facts is not None, "a tail told from the seed keeps every seat's last action"
+        return facts
 
     async def finished_here(self, channel_id: int) -> GameRecord | None:
         """The channel's last game if it is finished (and no newer one has been opened since)."""

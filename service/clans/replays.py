@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.clans import Action, PublicView, new_game, play, public_view
+from engine.clans import Action, PublicView, new_game, parse_action, play, public_view
 from service.clans.games import GameService
 from service.errors import GameError, Why
 from service.replays import Finished, finished_record
@@ -34,14 +34,15 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
 async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> Finished:
     """The game, if it is a finished Clans game of this server (else refused); a move is a hut move."""
     game = await finished_record(games.store, game_id, guild_id, "clans")
-    return Finished(game_id, (await games.table(game_id)).view.turn, game.language)
+    return Finished(game_id, (await games.table_of(game)).view.turn, game.language)
 
 
 async def replay_of(games: GameService, game_id: int) -> Replay:
     """Every position of the finished game, to animate."""
-    game = await games.store.get_game(game_id)
-    if game is None:
+    found = await games.store.game_log(game_id)  # the game and its log, read together
+    if found is None:
         raise GameError(Why.GAME_GONE)
-    actions = await games.actions(game.id)
+    game, moves = found
+    actions = [parse_action(m.action) for m in moves]
     names = tuple(seat.name for seat in game.seats)
     return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions), game.language)
