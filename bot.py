@@ -61,7 +61,9 @@ class ClansBot(commands.AutoShardedBot):
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
         self.games.ai_pool.max_waiting = config.ai_queue
-        self.alexandros = alexandros or AlexandrosService(store, ai=self.games.ai_pool, now=self.games.now)
+        self.alexandros = alexandros or AlexandrosService(
+            store, ai=self.games.ai_pool, now=self.games.now, claims=self.games.claims
+        )
         self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
 
     async def setup_hook(self) -> None:
