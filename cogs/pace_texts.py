@@ -48,10 +48,6 @@ def pace_label(t: Texts, pace: str) -> str:
     return t._("{pace} ({time} a move)", pace=pace_name(t, pace), time=duration(t, time))
 
 
-def pace_line(t: Texts, pace: str) -> str:
-    return pace_label(t, pace)
-
-
 def clock_suffix(t: Texts, deadline: datetime | None, now: datetime) -> str:
     """' · 21 h left' after a turn ping, or '' for a turn without a clock."""
     left = time_left(t, deadline, now)

@@ -10,7 +10,7 @@ import discord
 
 from cogs.clans import clock_texts as words
 from cogs.clans.clock_views import back_view
-from cogs.clock import CATCH_UP_AFTER, MAX_SLEEP_S, ClockScheduler
+from cogs.clock import ClockScheduler
 from cogs.components import pings
 from service import Deadlines, Reminder, Timeout
 from texts import of_game, texts
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from cogs.clans.cog import ClansCog
 
 log = logging.getLogger("clans.clock")
-
-__all__ = ["CATCH_UP_AFTER", "MAX_SLEEP_S", "TurnScheduler"]
 
 
 class TurnScheduler(ClockScheduler[Timeout]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from cogs.pace_texts import PACE_CHOICES, PACE_NAME, clock_suffix, duration, pace_label, pace_line, pace_name, time_left
+from cogs.pace_texts import PACE_CHOICES, PACE_NAME, clock_suffix, duration, pace_label, pace_name, time_left
 from engine.clans import Action, Resign
 from service.pace import AWAY_AFTER
 from store import ClockStage, GameRecord, SeatRecord
@@ -18,7 +18,6 @@ __all__ = [
     "clock_suffix",
     "duration",
     "pace_label",
-    "pace_line",
     "pace_name",
     "time_left",
 ]
