@@ -14,6 +14,7 @@ from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.posts import post_turn, turn_lines
 from cogs.clock import ClockScheduler
 from cogs.components import pings
+from cogs.notify import NotifyWords
 from cogs.pace_texts import time_left
 from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTimeout
 from service.deadlines import Reminder
@@ -25,6 +26,20 @@ from texts.alexandros import played_text
 from usertext import shown_name
 
 log = logging.getLogger("clans.alexandros.clock")
+
+NOTIFY = NotifyWords(
+    on=N_(
+        "Reminders by DM are **on**: when your time to play runs low, in Alexandros or Clans, I also DM you. "
+        "`/alexandros notify off` stops it."
+    ),
+    on_closed=N_(
+        "Reminders by DM are **on**, but I cannot DM you: your direct messages are closed. Allow direct messages "
+        "from this server's members (Privacy Settings) to get them; meanwhile you are still mentioned in the channel."
+    ),
+    off=N_("Reminders by DM are **off**. You are still mentioned in the game's channel when your time runs low."),
+    test_dm=N_("You will get your turn reminders here. `/alexandros notify off` in a server stops them."),
+)
+"""What `/alexandros notify` says (the wish is the same for every game: cogs/notify.py)."""
 
 CATCH_UP_NOTICE = N_("📣 Catching up: these actions were played but not announced (the bot was restarting).")
 

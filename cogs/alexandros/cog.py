@@ -15,12 +15,13 @@ import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from cogs.ai_sweep import AiSweep
 from cogs.alexandros.ai_turns import turns_of
-from cogs.alexandros.clock import AlexandrosScheduler, back_note
+from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler, back_note
 from cogs.alexandros.lobby import lobby_text, lobby_view
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import after_action, board_file, post_turn
 from cogs.components import seat_name
 from cogs.errors import reader
+from cogs.notify import set_notify
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from cogs.visibility import check_visible
 from service.alexandros import KIND, AlexandrosDeadlines, AlexandrosService
@@ -85,6 +86,12 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         if back:
             self.clock.wake()
         return True
+
+    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
+    @app_commands.describe(dm="on: also DM me when my time to play runs low; off: only the channel mention")
+    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await set_notify(self.deadlines, self.bot, interaction, dm == "on", NOTIFY)
 
     @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
     @app_commands.describe(pace="Time for each turn (default: daily, 24 hours); the host can change it in the lobby")

@@ -103,7 +103,9 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     assert message_with(fake, "alex:panel:")["content"].endswith("· 1 h left")
     status = answered(await fake.slash(other, "alexandros status")).response
     assert status is not None and "Pace: fast (1 h a move) · 1 h left" in status.content
-    answered(await fake.slash(mover, "clans notify", {"dm": "on"}))  # one wish for both games' reminders
+    shown = answered(await fake.slash(mover, "alexandros notify", {"dm": "on"}))
+    assert "Reminders by DM are **on**" in shown.text and "`/alexandros notify off`" in shown.text
+    assert fake.dms(mover.id)[-1]["content"].startswith("You will get your turn reminders here.")
     hand = (await bot.alexandros.hand(1, mover.id)).hand
 
     clock.advance(30 * MINUTE)
