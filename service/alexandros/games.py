@@ -330,8 +330,10 @@ class AlexandrosService(LobbyService):
         record = await self._record(game_id)
         if record.status not in ("running", "finished") or record.snapshot is None:
             return None
-        moves = [m for m in await self.store.moves(game_id) if m.ply > record.announced_ply]
         view = alex.public_view(alex.state_from_json(record.snapshot))
+        if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
+            return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
+        moves = [m for m in await self.store.moves(game_id) if m.ply > record.announced_ply]
         if not moves or (view.phase is not alex.Phase.OVER and moves[-1].seat == view.to_move):
             return None
         actions = tuple((record.seats[m.seat], m.action) for m in moves)
