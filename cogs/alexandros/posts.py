@@ -61,9 +61,10 @@ def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str
     return lines[-MAX_LINES:]
 
 
-async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = (), left: str = "") -> None:
+async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:
     """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
-    time ``left`` to move. Once it is out, the game's actions up to it count as announced (catch-up skips them)."""
+    time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
+    them)."""
     from cogs.alexandros.panel import panel_button_view  # the panel module imports this one
 
     t = of_game(table.record)
