@@ -61,7 +61,9 @@ class ClansBot(Frame):
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
         self.games.ai_pool.max_waiting = config.ai_queue
-        self.alexandros = alexandros or AlexandrosService(store, ai=self.games.ai_pool, now=self.games.now)
+        self.alexandros = alexandros or AlexandrosService(
+            store, ai=self.games.ai_pool, now=self.games.now, claims=self.games.claims
+        )
         self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
         self.replays = ReplayDesk(store, self.games.now, config.replay_cooldown_s)
         """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""

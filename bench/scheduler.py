@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"
 from botkit import answered, cog, start_bot, users  # the harness lives with the tests
 from fakediscord import FakeDiscord
 
-from cogs.clans.clock import PARALLEL
+from cogs.clock import PARALLEL
 from service import Deadlines, GameService, ManualClock
 from service.ai_pool import AiPool
 from service.pace import Pace, new_turn

@@ -5,10 +5,11 @@ the engine validate and apply, commits, and hands back what happened for the cog
 public view and the viewer's own clan, never the whole state.
 """
 
+from service.clans.deadlines import ClockEvent, Deadlines, Timeout
 from service.clans.games import GameService, VillageOrderOwed
 from service.clans.private_board import PrivateBoard
 from service.clans.tables import AiGuesses, Played, Table
-from service.deadlines import ClockEvent, Deadlines, Reminder, Timeout
+from service.deadlines import Reminder
 from service.errors import GameError, Why, refusal
 from service.lobby import CancelTerms
 from service.pace import Clock, ManualClock, Pace

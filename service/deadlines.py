@@ -2,25 +2,22 @@
 
 The cog's scheduler asks for what is due and hands each due turn to ``handle``; everything here is one
 claim in the database first, so a due event is acted on once however many ticks (or processes) see it.
+
+``TurnDeadlines`` is the frame's part, the same for every game: it reads and claims the clocks of its game's
+kind (the ``games.game`` column), sends reminders, and keeps away seats and announcements. A game adds its
+autopilot (``_autopilot``: play the timed-out seat's whole turn) and what its catch-up lists:
+``service.clans.deadlines.Deadlines`` is Clans', ``service.alexandros.deadlines.AlexandrosDeadlines`` Alexandros'.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Generic, TypeVar
 
-from ai.clans import AUTOPILOT
-from engine.clans import GameState, Move, Resign, apply, new_game, parse_action, play
-from service.clans.games import GameService
-from service.clans.tables import Loaded, Played, Table
-from service.errors import GameError
+from service.lobby import LobbyService
 from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
 from store import ClockStage, DueTurn, SeatRecord
-
-log = logging.getLogger("clans.deadlines")
-
-AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,45 +34,34 @@ class Reminder:
     """The mover asked for reminders by DM too."""
 
 
-@dataclass(frozen=True, slots=True)
-class Timeout:
-    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
-
-    seat: SeatRecord
-    """The seat as it was before the timeout."""
-    played: tuple[Played, ...]
-    timeouts: int
-    away: bool
-    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
-
-    @property
-    def table(self) -> Table:
-        return self.played[-1].table
+TimeoutEvent = TypeVar("TimeoutEvent")
+"""What a game's autopilot reports after playing a timed-out turn (Clans: ``service.clans.deadlines.Timeout``)."""
 
 
-ClockEvent = Reminder | Timeout
+class TurnDeadlines(Generic[TimeoutEvent]):
+    """The clocks of one game's kind: due turns, reminders, claims, away seats, DM wishes, announcements."""
 
-
-class Deadlines:
-    def __init__(self, games: GameService, level: str = AUTOPILOT_LEVEL) -> None:
-        self.games = games
+    def __init__(self, games: LobbyService, level: str) -> None:
+        self.lobby = games
         self.store = games.store
+        self.kind = games.kind
         self.level = level
+        """The AI level the autopilot plays at."""
         self.away_here: set[tuple[int, int]] = set()
         """(user, channel) of players marked away: a command from anyone else needs no database write. Kept up
         to date by this process as seats go away and come back, and read again from the database in every
         scheduler tick for what other processes did (``load_away``)."""
 
     def now(self) -> datetime:
-        return self.games.now()
+        return self.lobby.now()
 
     async def due(self, limit: int = 100) -> list[DueTurn]:
-        return await self.store.due_turns(self.now(), limit)
+        return await self.store.due_turns(self.now(), limit, self.kind)
 
     async def next_due(self) -> datetime | None:
-        return await self.store.next_event_time()
+        return await self.store.next_event_time(self.kind)
 
-    async def handle(self, due: DueTurn) -> ClockEvent | None:
+    async def handle(self, due: DueTurn) -> Reminder | TimeoutEvent | None:
         """Act on one due turn: a reminder, or the autopilot's move. None if another claim got there first."""
         clock = due.clock
         if clock.stage is None or clock.seat is None or clock.deadline_at is None:
@@ -88,7 +74,7 @@ class Deadlines:
                 due.game_id, due.ply, clock.stage, now, step.next_stage, step.next_event_at
             ):
                 return None
-            game = await self.games.game(due.game_id)
+            game = await self.lobby.game(due.game_id)
             seat = game.seats[clock.seat]
             dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
             return Reminder(due.game_id, due.channel_id, seat, step.reminder, clock.deadline_at, pace, dm)
@@ -98,50 +84,16 @@ class Deadlines:
             return None
         return await self._autopilot(due.game_id, due.ply, clock.seat)
 
-    async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> Timeout | None:
-        """Play the timed-out seat's turn, a village order it owes included, at the ply found due."""
-        loaded = await self.games._load(game_id)  # inside the service: the autopilot needs the seat's clan
-        if loaded.state.ply != ply or loaded.state.over or loaded.state.to_move != seat_number:
-            return None
-        seat = loaded.mover
-        timeouts = seat.timeouts + 1
-        played: list[Played] = []
-        while True:
-            move = await self._decide(loaded)
-            try:
-                done = await self.games.play(
-                    game_id, None, move, seat=seat_number, expected_ply=loaded.state.ply, timeouts=timeouts
-                )
-            except GameError as refusal:  # the player moved in the meantime: their move stands
-                log.info("Autopilot in game %s stood down: %s", game_id, refusal)
-                break
-            played.append(done)
-            if done.table.view.over or done.table.view.to_move != seat_number:
-                break
-            loaded = await self.games._load(game_id)
-        if not played:
-            return None
-        now_seat = played[-1].table.record.seats[seat_number]
-        if now_seat.away and seat.user_id is not None:
-            self.went_away(seat.user_id, played[-1].table.record.channel_id)
-        return Timeout(seat, tuple(played), timeouts, now_seat.away)
-
-    async def _decide(self, loaded: Loaded) -> Move:
-        """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""
-        seat = loaded.mover.seat
-        start = self.games._start_view(loaded)
-        history = (await self.games.actions(loaded.record.id))[: loaded.state.ply]  # as loaded, whatever came since
-        clan = loaded.state.clans[seat]
-        # In the AI's worker pool, with a decision seed that cannot rebuild the deal (never the setup seed).
-        answer = await self.games.ai_pool.choose(self.level, start, history, seat, clan, game_id=loaded.record.id)
-        return answer.move
+    async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> TimeoutEvent | None:
+        """The game's own part: play the timed-out seat's whole turn at the ply found due (None if it moved)."""
+        raise NotImplementedError
 
     # --- away and back ----------------------------------------------------------------------------------
 
     async def load_away(self) -> None:
         """Who is away where, from the database (one read of a partial index): at start, and in every tick of
         the scheduler, since another process sharing the database may have marked a player away here."""
-        self.away_here = set(await self.store.away_seats())
+        self.away_here = set(await self.store.away_seats(self.kind))
 
     def went_away(self, user_id: int, channel_id: int) -> None:
         self.away_here.add((user_id, channel_id))
@@ -151,19 +103,19 @@ class Deadlines:
     ) -> list[SeatRecord]:
         """The player is back: no longer away in that game, and a turn of theirs gets a fresh clock.
 
-        By channel (any /clans command there), only a player known to be away costs a database write.
+        By channel (any command of the game there), only a player known to be away costs a database write.
         """
         if game_id is None:
             if (user_id, channel_id) not in self.away_here:
                 return []
             self.away_here.discard((user_id, channel_id))
-        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id)
+        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id, game=self.kind)
         seats = []
         for returned in back:
             if returned.clock_seat == returned.seat and returned.clock_stage is ClockStage.TIMEOUT:
                 clock = new_turn(Pace(returned.pace), returned.seat, self.now())
                 await self.store.restart_turn(returned.game_id, returned.ply, clock)
-            seats.append((await self.games.game(returned.game_id)).seats[returned.seat])
+            seats.append((await self.lobby.game(returned.game_id)).seats[returned.seat])
         return seats
 
     # --- reminders by DM ----------------------------------------------------------------------------------
@@ -178,23 +130,7 @@ class Deadlines:
 
     async def unannounced(self) -> list[tuple[int, int]]:
         """(game, last ply) of every game whose latest actions no public message announced yet."""
-        return await self.store.unannounced_games()
+        return await self.store.unannounced_games(self.kind)
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         await self.store.mark_announced(game_id, ply)
-
-    async def unannounced_actions(self, game_id: int) -> list[Played]:
-        """The actions committed after the last announced one, each with the table as it stood after it."""
-        record = await self.games._record(game_id)  # with the seed: the log is replayed from the setup
-        moves = await self.store.moves(game_id)
-        state: GameState = new_game(len(record.seats), record.seed)
-        played: list[Played] = []
-        for logged in moves:
-            action = parse_action(logged.action)
-            if logged.ply <= record.announced_ply:
-                apply(state, action)
-                continue
-            state = state.copy()
-            outcome = play(state, action, seat=None if isinstance(action, Resign) else logged.seat)
-            played.append(Played(Loaded(record, state).table(), outcome, record.seats[logged.seat]))
-        return played

@@ -137,11 +137,16 @@ def reminder_step(pace: Pace, stage: ClockStage, deadline: datetime, now: dateti
 
 
 def clock_for(pace: Pace, seats: Sequence[SeatRecord], state: GameState, now: datetime) -> TurnClock:
-    """The clock of the turn that begins with ``state``: none for an AI seat or a finished game, at once
-    for a seat marked away, else a fresh turn at the game's pace."""
-    if state.over:
+    """The clock of the Clans turn that begins with ``state`` (see ``turn_clock``)."""
+    return turn_clock(pace, seats, state.over, state.to_move, now)
+
+
+def turn_clock(pace: Pace, seats: Sequence[SeatRecord], over: bool, to_move: int, now: datetime) -> TurnClock:
+    """The clock of the turn of ``to_move`` beginning ``now``, in any game: none for an AI seat or a finished
+    game, at once for a seat marked away, else a fresh turn at the game's pace."""
+    if over:
         return stopped()
-    seat = seats[state.to_move]
+    seat = seats[to_move]
     if seat.is_ai:
         return stopped(seat.seat)
     if seat.away:

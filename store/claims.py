@@ -56,6 +56,9 @@ ORDER BY games.id
 LIMIT ?
 """
 
+DUE_AI_TURNS_OF_GAME = DUE_AI_TURNS.replace("games.ai_to_act = 1", "games.ai_to_act = 1 AND games.game = ?")
+"""The sweep's query for one game's kind (each game's sweep looks for its own): the same index range."""
+
 
 class ClaimQueries(Database):
     async def claim(self, game_id: int, kind: ClaimKind, ply: int, holder: str, now_ms: int, lease_ms: int) -> bool:
@@ -97,9 +100,10 @@ class ClaimQueries(Database):
             row = await cursor.fetchone()
         return None if row is None else (str(row["holder"]), int(row["ply"]), int(row["lease_until"]))
 
-    async def due_ai_turns(self, now_ms: int, limit: int = 100) -> list[tuple[int, int]]:
-        """(game id, ply) of running games waiting for an AI that no live claim covers, oldest first."""
-        async with self._read() as conn, conn.execute(DUE_AI_TURNS, (now_ms, limit)) as cursor:
+    async def due_ai_turns(self, now_ms: int, limit: int = 100, game: str = "clans") -> list[tuple[int, int]]:
+        """(game id, ply) of running games of ``game`` waiting for an AI that no live claim covers, oldest
+        first."""
+        async with self._read() as conn, conn.execute(DUE_AI_TURNS_OF_GAME, (game, now_ms, limit)) as cursor:
             return [(int(row["id"]), int(row["snapshot_ply"])) for row in await cursor.fetchall()]
 
     async def no_ai_to_act(self, game_id: int, ply: int) -> None:

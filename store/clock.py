@@ -48,6 +48,8 @@ class DueTurn:
     ply: int
     pace: str
     clock: TurnClock
+    game: str = "clans"
+    """The game's kind (engine.games): whose service acts on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,9 @@ async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeout
     )
 
 
-DUE_COLUMNS = "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at"
+DUE_COLUMNS = (
+    "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at, game"
+)
 
 AWAY_SEATS = (
     "SELECT s.user_id, g.channel_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -117,27 +121,37 @@ AWAY_SEATS = (
 
 
 class ClockQueries(Database):
-    async def due_turns(self, now: datetime, limit: int = 100) -> list[DueTurn]:
-        """Running games whose next clock event is due at ``now``, oldest first (the partial index's range)."""
+    async def due_turns(self, now: datetime, limit: int = 100, game: str = "clans") -> list[DueTurn]:
+        """Running games of ``game`` whose next clock event is due at ``now``, oldest first (the partial index's
+        range)."""
         async with (
             self._read() as conn,
             conn.execute(
                 # No status term: the planner would pick games_by_status; only running games have an event.
-                f"SELECT {DUE_COLUMNS} FROM games WHERE next_event_at <= ? ORDER BY next_event_at LIMIT ?",
-                (iso(now), limit),
+                f"SELECT {DUE_COLUMNS} FROM games WHERE next_event_at <= ? AND game = ? ORDER BY next_event_at LIMIT ?",
+                (iso(now), game, limit),
             ) as cursor,
         ):
             rows = await cursor.fetchall()
         return [
-            DueTurn(int(r["id"]), int(r["channel_id"]), int(r["snapshot_ply"]), str(r["pace"]), clock_from_row(r))
+            DueTurn(
+                int(r["id"]),
+                int(r["channel_id"]),
+                int(r["snapshot_ply"]),
+                str(r["pace"]),
+                clock_from_row(r),
+                str(r["game"]),
+            )
             for r in rows
         ]
 
-    async def next_event_time(self) -> datetime | None:
-        """When the earliest clock event of any running game falls due (None if no game has a clock)."""
+    async def next_event_time(self, game: str = "clans") -> datetime | None:
+        """When the earliest clock event of any running game of ``game`` falls due (None if none has a clock)."""
         async with (
             self._read() as conn,
-            conn.execute("SELECT MIN(next_event_at) AS first FROM games WHERE next_event_at IS NOT NULL") as cursor,
+            conn.execute(
+                "SELECT MIN(next_event_at) AS first FROM games WHERE next_event_at IS NOT NULL AND game = ?", (game,)
+            ) as cursor,
         ):
             row = await cursor.fetchone()
         return None if row is None else _time(row["first"])
@@ -179,27 +193,28 @@ class ClockQueries(Database):
             return True
 
     async def come_back(
-        self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None
+        self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None, game: str = "clans"
     ) -> list[Returned]:
-        """Clear the away mark of ``user_id`` in the running game of ``channel_id`` (or game ``game_id``)."""
+        """Clear the away mark of ``user_id`` in the running game of ``game`` in ``channel_id`` (or game
+        ``game_id``)."""
         where, key = ("channel_id = ?", channel_id) if game_id is None else ("id = ?", game_id)
         async with self._write() as conn:
             async with conn.execute(
-                "UPDATE seats SET away = 0, timeouts = 0 WHERE user_id = ? AND away = 1"
-                f" AND game_id IN (SELECT id FROM games WHERE {where} AND status = 'running') RETURNING game_id, seat",
-                (user_id, key),
+                "UPDATE seats SET away = 0, timeouts = 0 WHERE user_id = ? AND away = 1 AND game_id IN"
+                f" (SELECT id FROM games WHERE {where} AND status = 'running' AND game = ?) RETURNING game_id, seat",
+                (user_id, key, game),
             ) as cursor:
                 seats = [(int(r["game_id"]), int(r["seat"])) for r in await cursor.fetchall()]
             returned = []
-            for game, seat in seats:
+            for back_in, seat in seats:
                 async with conn.execute(
-                    "SELECT snapshot_ply, pace, clock_seat, clock_stage FROM games WHERE id = ?", (game,)
+                    "SELECT snapshot_ply, pace, clock_seat, clock_stage FROM games WHERE id = ?", (back_in,)
                 ) as cursor:
                     row = await cursor.fetchone()
                 assert row is not None
                 returned.append(
                     Returned(
-                        game,
+                        back_in,
                         seat,
                         int(row["snapshot_ply"]),
                         str(row["pace"]),
@@ -209,11 +224,12 @@ class ClockQueries(Database):
                 )
             return returned
 
-    async def away_seats(self) -> list[tuple[int, int]]:
-        """(user id, channel id) of every player marked away in a running game (through index seats_away)."""
+    async def away_seats(self, game: str = "clans") -> list[tuple[int, int]]:
+        """(user id, channel id) of every player marked away in a running game of ``game`` (through index
+        seats_away)."""
         async with (
             self._read() as conn,
-            conn.execute(AWAY_SEATS) as cursor,
+            conn.execute(f"{AWAY_SEATS} AND g.game = ?", (game,)) as cursor,
         ):
             return [(int(row["user_id"]), int(row["channel_id"])) for row in await cursor.fetchall()]
 
@@ -254,13 +270,14 @@ class ClockQueries(Database):
                 "UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?", (ply, game_id, ply)
             )
 
-    async def unannounced_games(self) -> list[tuple[int, int]]:
-        """(game id, last ply) of games with committed actions no public message announced yet."""
+    async def unannounced_games(self, game: str = "clans") -> list[tuple[int, int]]:
+        """(game id, last ply) of games of ``game`` with committed actions no public message announced yet."""
         async with (
             self._read() as conn,
             conn.execute(
-                "SELECT id, snapshot_ply, status FROM games WHERE announced_ply < snapshot_ply AND game = 'clans'"
-                " ORDER BY id"
+                "SELECT id, snapshot_ply, status FROM games WHERE announced_ply < snapshot_ply AND game = ?"
+                " ORDER BY id",
+                (game,),
             ) as cursor,
         ):
             rows = await cursor.fetchall()

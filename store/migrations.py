@@ -387,6 +387,14 @@ ALTER TABLE ratings ADD PRIMARY KEY (guild_id, game, user_id);
 
 V11_GAME_KIND: Final = Migration(sqlite=V11_GAME_KIND_SQLITE, postgres=V11_GAME_KIND_POSTGRES)
 
+# Alexandros games get the frame's turn clock, AI claims and catch-up (service/alexandros/games.py). Games of
+# before this step never recorded their announcements: all they did was posted, so it counts as announced. A
+# running one with an AI seat is marked for the AI sweep, which clears the mark if a human is to act.
+V12_ALEXANDROS_CLOCK: Final = """
+UPDATE games SET announced_ply = snapshot_ply WHERE game = 'alexandros' AND announced_ply < snapshot_ply;
+UPDATE games SET ai_to_act = 1 WHERE game = 'alexandros' AND status = 'running' AND has_ai = 1;
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -419,4 +427,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
         postgres=V10_REPLAYS.replace("game_id INTEGER", "game_id BIGINT").replace("gif     BLOB", "gif     BYTEA"),
     ),
     V11_GAME_KIND,
+    V12_ALEXANDROS_CLOCK,
 )

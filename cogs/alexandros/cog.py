@@ -13,16 +13,23 @@ from discord.ext import commands
 
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
+from cogs.ai_sweep import AiSweep
+from cogs.alexandros.ai_turns import AlexandrosAiTurns
+from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler, back_note
+from cogs.alexandros.lobby import lobby_text, lobby_view
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
-from cogs.alexandros.posts import after_action, board_file, post_turn, turn_lines
+from cogs.alexandros.posts import after_action, board_file, post_turn
 from cogs.alexandros.replay import alexandros_replays
 from cogs.components import seat_name
 from cogs.errors import reader
+from cogs.notify import set_notify
+from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from cogs.visibility import check_visible
-from service.alexandros import KIND, AlexandrosService
+from service.alexandros import KIND, AlexandrosDeadlines, AlexandrosService
 from service.errors import GameError
+from service.pace import DEFAULT_PACE
 from store import GameRecord
-from texts import Texts, of_game, resolve
+from texts import of_game, resolve
 from texts.alexandros import end_reason_text, hand_text, played_text
 from usertext import shown_name
 
@@ -38,15 +45,6 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-def lobby_text(t: Texts, game: GameRecord) -> str:
-    seats = t.listing(shown_name(seat.name) for seat in game.seats)
-    return t._(
-        "Alexandros #{game}: {seats}. Join with `/alexandros join`; the host starts with `/alexandros start`.",
-        game=game.id,
-        seats=seats,
-    )
-
-
 @app_commands.guild_only()
 class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros", group_description="Play Alexandros"):
     def __init__(self, bot: Frame) -> None:
@@ -54,49 +52,77 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.games: AlexandrosService = bot.alexandros
         self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
         self.replays.serve(alexandros_replays(self.games))
+        # The frame's clock and AI sweep, for Alexandros games.
+        self.deadlines = AlexandrosDeadlines(self.games)
+        self.ai = bot.alexandros_ai = AlexandrosAiTurns(bot)
+        self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
+        self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
-        self._resuming = asyncio.create_task(self.resume_ai_turns())
+        # Beside the bot's start rather than before its end: the Clans clock already ticks meanwhile.
+        self.starting = asyncio.create_task(self.start_clock(), name="alexandros-start")
+
+    async def start_clock(self) -> None:
+        """At start: who is away, the actions committed before a crash but never posted, and the AI turns a
+        stopped process (or another one) left; then the clock and the AI sweep run."""
+        try:
+            await self.deadlines.load_away()
+            await self.clock.catch_up(immediate=True)
+            await self.sweep.run_once()
+        except Exception:  # the database is unreachable for a moment: the clock's ticks and the sweep catch up
+            log.exception("Could not catch up the Alexandros games at start")
+        self.sweep.start()
+        self.clock.start()
 
     async def cog_unload(self) -> None:
-        self._resuming.cancel()
+        self.starting.cancel()
+        self.sweep.stop()
+        self.ai.cancel_all()
+        await self.clock.stopped()
 
-    async def resume_ai_turns(self) -> None:
-        """After a restart: games whose AI seats were to play (the process stopped between a human's commit
-        and the AI's turn) go on, and the table hears it. Another process doing the same loses the race
-        harmlessly (a stale ply changes nothing)."""
-        await self.bot.wait_until_ready()
-        for game_id in await self.games.running_game_ids():
-            try:
-                table = await self.games.table(game_id)
-                if table.ai_to_act and (ran := await self.games.play_ais(game_id)):
-                    await post_turn(self.bot, ran[-1].table, turn_lines(of_game(table.record), table, ran))
-            except GameError as error:
-                log.info("Alexandros game %s was resumed elsewhere: %s", game_id, error)
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Any /alexandros command in a game's channel brings its player back from being away."""
+        await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
+        back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)
+        for seat in back:
+            game = await self.games.game(seat.game_id)
+            await self.bot.get_partial_messageable(game.channel_id).send(back_note(of_game(game), seat))
+        if back:
+            self.clock.wake()
+        return True
+
+    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
+    @app_commands.describe(dm="on: also DM me when my time to play runs low; off: only the channel mention")
+    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await set_notify(self.deadlines, self.bot, interaction, dm == "on", NOTIFY)
 
     @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
-    async def new(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(pace="Time for each turn (default: daily, 24 hours); the host can change it in the lobby")
+    @app_commands.choices(pace=[app_commands.Choice(name=PACE_NAME[p], value=p.value) for p in PACE_CHOICES])
+    async def new(self, interaction: discord.Interaction, pace: str = DEFAULT_PACE.value) -> None:
         game = await self.games.open_lobby(
             interaction.guild_id,
             channel_of(interaction),
             interaction.user.id,
             seat_name(interaction.user),
+            pace,
             language=resolve(interaction.guild_locale),
         )
-        await interaction.response.send_message(lobby_text(of_game(game), game))
+        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
 
     @app_commands.command(name="join", description="Join the Alexandros game waiting for players here")
     async def join(self, interaction: discord.Interaction) -> None:
         game = await self.games.active_game(channel_of(interaction))
         game = await self.games.join(game.id, interaction.user.id, seat_name(interaction.user))
-        await interaction.response.send_message(lobby_text(of_game(game), game))
+        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
 
     @app_commands.command(name="leave", description="Leave the Alexandros game waiting for players here")
     async def leave(self, interaction: discord.Interaction) -> None:
         game = await self.games.active_game(channel_of(interaction))
         game = await self.games.leave(game.id, interaction.user.id)
-        await interaction.response.send_message(lobby_text(of_game(game), game))
+        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
 
     @app_commands.command(name="addbot", description="Add an AI player to the Alexandros game waiting here")
     @app_commands.describe(level="How strong the AI plays (default: normal)")
@@ -104,7 +130,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         game = await self.games.active_game(channel_of(interaction))
         game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        await interaction.response.send_message(lobby_text(of_game(game), game))
+        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
 
     @app_commands.command(name="start", description="Start the Alexandros game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -112,13 +138,11 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         table = await self.games.start(game.id, interaction.user.id)
         t = of_game(table.record)
         await interaction.response.send_message(t._("Alexandros #{game} begins.", game=table.id))
-        lines: list[str] = []
         if table.ai_to_act:
-            ran = await self.games.play_ais(table.id)
-            if ran:
-                table = ran[-1].table
-            lines = [played_text(t, shown_name(a.seat.name), alex.parse_action(a.action)) for a in ran][-15:]
-        await post_turn(self.bot, table, lines)
+            self.ai.schedule(table.id)  # the AI's run posts its turns and the first human's "your turn"
+        else:
+            await post_turn(self.bot, table)
+        self.clock.wake_by(table.record.next_event_at)
 
     @app_commands.command(name="board", description="Show the board of this channel's Alexandros game")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -142,7 +166,10 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
             red=table.view.red_left,
             supply=table.view.supply_size,
         )
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}", ephemeral=True)
+        pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
+        left = time_left(t, table.record.deadline_at, self.games.now()) if not table.over else ""
+        clock = f"{pace} · {left}" if left else pace
+        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"

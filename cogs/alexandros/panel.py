@@ -16,6 +16,7 @@ import discord
 from discord import ui
 
 import engine.alexandros as alex
+from cogs.alexandros.lobby import PaceSelect
 from cogs.alexandros.posts import after_action, as_view, board_file, move_letters, service_of
 from cogs.components import ID, selected
 from cogs.errors import reader, report_error
@@ -182,4 +183,4 @@ def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:
     return as_view([PanelButton(game_id, ply, t)])
 
 
-ALEXANDROS_ITEMS = (PanelButton, ActSelect)
+ALEXANDROS_ITEMS = (PanelButton, ActSelect, PaceSelect)

@@ -15,9 +15,9 @@ from discord import ui
 import engine.alexandros as alex
 from cogs.components import pings
 from cogs.frame import frame_of
+from cogs.pace_texts import clock_suffix
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
-from service.errors import GameError
 from texts import Texts, mention, of_game
 from texts.alexandros import end_reason_text, played_text
 from usertext import clean_name, shown_name
@@ -60,7 +60,9 @@ def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str
 
 
 async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:
-    """The public post after a turn passed: what happened, the board, and who is to move (or the end)."""
+    """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
+    time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
+    them)."""
     from cogs.alexandros.panel import panel_button_view  # the panel module imports this one
 
     t = of_game(table.record)
@@ -85,6 +87,8 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
             game=table.id,
             scores=scores,
         )
+        if table.record.deadline_at is not None:
+            content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
         mentions = pings([table.mover])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
@@ -94,8 +98,12 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
     text = f"{lead}\n{content}" if lead else content
     try:
         await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)
+    except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot: nothing to catch up
+        log.warning("Alexandros game %s's channel cannot be posted to", table.id)
     except discord.HTTPException:
         log.warning("Could not post the turn of Alexandros game %s", table.id)
+        return
+    await service_of(client).mark_announced(table.id, table.record.snapshot_ply)
 
 
 def _winners(view: alex.PublicView) -> set[int]:
@@ -105,23 +113,15 @@ def _winners(view: alex.PublicView) -> set[int]:
 
 
 async def after_action(client: discord.Client, acted: Acted) -> None:
-    """An action is committed: when the turn passed (or the game ended), the AI seats play their turns and the
-    table hears what happened, with the next "your turn" post."""
+    """An action is committed: when the turn passed (or the game ended), the table hears what happened, with
+    the next "your turn" post; when an AI seat is next, its run (cogs/alexandros/ai_turns.py) posts it all."""
     table = acted.table
     if not table.over and table.view.to_move == acted.seat.seat:
         return  # the mover's turn goes on in their panel
-    t = of_game(table.record)
-    done = [acted]
     if table.ai_to_act:
-        try:
-            ran = await service_of(client).play_ais(table.id)
-        except GameError as error:  # another process played these AI turns first: it posts them
-            log.info("Alexandros game %s: AI turns played elsewhere (%s)", table.id, error)
-            return
-        done += ran
-        if ran:
-            table = ran[-1].table
-    await post_turn(client, table, turn_lines(t, table, done))
+        frame_of(client).alexandros_ai.schedule(table.id, lead=[acted])
+        return
+    await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]))
 
 
 def as_view(items: Sequence[ui.Item[Any]]) -> ui.View:

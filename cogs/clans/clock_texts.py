@@ -3,63 +3,24 @@ nothing here depends on anyone's clan."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
+from cogs.pace_texts import PACE_CHOICES, PACE_NAME, clock_suffix, duration, pace_label, pace_name, time_left
 from engine.clans import Action, Resign
-from service.pace import AWAY_AFTER, Pace
+from service.pace import AWAY_AFTER
 from store import ClockStage, GameRecord, SeatRecord
 from texts import N_, Texts
 from texts import seat_mention as mention
 
-PACE_CHOICES = (Pace.LIVE, Pace.FAST, Pace.DAILY, Pace.RELAXED, Pace.UNTIMED)
-PACE_NAME = {
-    Pace.LIVE: N_("live"),
-    Pace.FAST: N_("fast"),
-    Pace.DAILY: N_("daily"),
-    Pace.RELAXED: N_("relaxed"),
-    Pace.UNTIMED: N_("untimed"),
-}
-
-
-def duration(t: Texts, delta: timedelta) -> str:
-    """'24 h', '10 min', '30 s': rounded to the nearest unit that keeps two figures or fewer."""
-    seconds = max(0, round(delta.total_seconds()))
-    if seconds >= 2 * 3600 or (seconds >= 3600 and seconds % 3600 == 0):
-        return t._("{count} h", count=round(seconds / 3600))
-    if seconds >= 2 * 60:
-        return t._("{count} min", count=round(seconds / 60))
-    return t._("{count} s", count=seconds)
-
-
-def time_left(t: Texts, deadline: datetime | None, now: datetime) -> str:
-    """'21 h left', 'time is up', or '' when the turn has no clock."""
-    if deadline is None:
-        return ""
-    if deadline <= now:
-        return t._("time is up")
-    return t._("{time} left", time=duration(t, deadline - now))
-
-
-def pace_name(t: Texts, pace: str) -> str:
-    return t._(PACE_NAME[Pace(pace)])
-
-
-def pace_label(t: Texts, pace: str) -> str:
-    """'daily (24 h a move)', 'untimed (no clock)'."""
-    time = Pace(pace).turn_time
-    if time is None:
-        return t._("{pace} (no clock)", pace=pace_name(t, pace))
-    return t._("{pace} ({time} a move)", pace=pace_name(t, pace), time=duration(t, time))
-
-
-def pace_line(t: Texts, pace: str) -> str:
-    return pace_label(t, pace)
-
-
-def clock_suffix(t: Texts, deadline: datetime | None, now: datetime) -> str:
-    """' · 21 h left' after a turn ping, or '' for a turn without a clock."""
-    left = time_left(t, deadline, now)
-    return f" · {left}" if left else ""
+__all__ = [
+    "PACE_CHOICES",
+    "PACE_NAME",
+    "clock_suffix",
+    "duration",
+    "pace_label",
+    "pace_name",
+    "time_left",
+]
 
 
 def action_phrase(t: Texts, action: Action) -> str:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from cogs import notify
 from cogs.clans import clock_texts as words
 from cogs.clans.shared import EN, clans_of, guarded
 from cogs.components import ID
-from cogs.errors import reader
 from texts import Texts, of_game
 
 if TYPE_CHECKING:
@@ -35,19 +35,10 @@ async def welcome_back(
 
 
 async def set_notify(cog: ClansCog, interaction: discord.Interaction, on: bool) -> None:
-    await cog.deadlines.set_notify(interaction.user.id, on)
-    t = reader(interaction)  # the test DM too: the player's language is the one they speak now
-    if not on:
-        await interaction.response.send_message(t._(words.NOTIFY_OFF), ephemeral=True)
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:  # a test DM now, so a player whose DMs are closed learns it today, not at their deadline
-        channel = await cog.bot.create_dm(discord.Object(interaction.user.id))
-        await channel.send(t._(words.NOTIFY_TEST_DM))
-    except discord.HTTPException:
-        await interaction.followup.send(t._(words.NOTIFY_ON_CLOSED), ephemeral=True)
-        return
-    await interaction.followup.send(t._(words.NOTIFY_ON), ephemeral=True)
+    await notify.set_notify(cog.deadlines, cog.bot, interaction, on, CLANS_NOTIFY)
+
+
+CLANS_NOTIFY = notify.NotifyWords(words.NOTIFY_ON, words.NOTIFY_ON_CLOSED, words.NOTIFY_OFF, words.NOTIFY_TEST_DM)
 
 
 class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):

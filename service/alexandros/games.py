@@ -4,6 +4,10 @@ results and ratings, history and replays. No Discord here: the cog talks to this
 Each action loads its game once and builds the state once (from the snapshot), under the game's lock; the
 move log stays the source of truth (``replay_views`` rebuilds every position from the seed and the log).
 Another process racing for the same ply loses with Why.STALE, changing nothing.
+
+Games are timed like Clans ones (service/pace.py): a commit that passes the turn writes the next turn's clock,
+an AI seat's turn is claimed (service/claims.py) so one process plays it, and the autopilot plays a timed-out
+turn through ``play_for`` (service/alexandros/deadlines.py).
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ import engine.alexandros as alex
 from ai.alexandros import LEVELS
 from engine.games import rules_of
 from service.ai_pool import AiPool
+from service.claims import Claims
 from service.clans.tables import public_record
 from service.errors import GameError, Why, refusals
+from service.limits import check_may_start
 from service.lobby import LobbyService
-from service.pace import Clock, Pace
+from service.pace import AWAY_AFTER, Clock, Pace, turn_clock
 from store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
 from store.records import LeaderboardRow, ProfileRecord
-from texts.catalogs import DEFAULT_LANGUAGE
 
 KIND = "alexandros"
 
@@ -79,6 +84,14 @@ class Acted:
     action: str
 
 
+@dataclass(frozen=True, slots=True)
+class Unannounced:
+    """Actions committed but never posted (a crash came between): the table now, and who did what."""
+
+    table: AlexTable
+    actions: tuple[tuple[SeatRecord, str], ...]
+
+
 class AlexandrosService(LobbyService):
     kind = KIND
 
@@ -88,21 +101,12 @@ class AlexandrosService(LobbyService):
         ai: AiPool | None = None,
         seed_source: Callable[[], int] | None = None,
         now: Clock | None = None,
+        claims: Claims | None = None,
     ) -> None:
         super().__init__(store, seed_source, now)
         self.ai = ai
-
-    async def open_lobby(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        pace: str = Pace.UNTIMED,
-        language: str = DEFAULT_LANGUAGE,
-    ) -> GameRecord:
-        # No turn clock runs for Alexandros yet: its games are untimed whatever is asked.
-        return await super().open_lobby(guild_id, channel_id, host_id, host_name, Pace.UNTIMED, language)
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it."""
 
     async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
         if level not in LEVELS:
@@ -116,9 +120,12 @@ class AlexandrosService(LobbyService):
         rules = rules_of(KIND)  # the frame's view of the game: bounds, setup, JSON
         if not rules.min_players <= len(game.seats) <= rules.max_players:
             raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
+        await check_may_start(self.store, self.limits, game.guild_id, user_id)
         state: alex.GameState = rules.setup(len(game.seats), game.seed)
+        clock = turn_clock(Pace(game.pace), game.seats, False, state.to_move, self.now())
         with refusals():
-            record = await self.store.start_game(game_id, rules.to_json(state))
+            ai_first = game.seats[state.to_move].ai_level is not None
+            record = await self.store.start_game(game_id, rules.to_json(state), clock, ai_to_act=ai_first)
         return AlexTable(public_record(record), alex.public_view(state))
 
     # --- reading -------------------------------------------------------------------------------------------
@@ -207,23 +214,40 @@ class AlexandrosService(LobbyService):
             return await self._commit(record, state, seat, parsed, user_id)
 
     async def play_ai(self, game_id: int) -> Acted | None:
-        """One action of the AI seat to move (None if a human is to move or the game is over). The AI is
-        given its own private view only, in a worker process when there is a pool."""
-        async with self.locks.hold(game_id):
-            record, state = await self._running(game_id)
-            if record.status != "running" or state.phase is alex.Phase.OVER:
+        """One action of the AI seat to move, if this process claims it (None if a human is to move, the game
+        is over, or another process has the turn). The AI is given its own private view only, in a worker
+        process when there is a pool."""
+        record, state = await self._running(game_id)
+        if record.status != "running" or state.phase is alex.Phase.OVER:
+            return None
+        seat = record.seats[state.to_move]
+        if seat.ai_level is None:
+            await self.store.no_ai_to_act(game_id, record.snapshot_ply)  # a mark from migration 12, or a late sweep
+            return None
+        async with self.claims.hold(game_id, "ai", record.snapshot_ply) as ours:
+            if not ours:
                 return None
-            seat = record.seats[state.to_move]
-            if seat.ai_level is None:
-                return None
-            mine = alex.private_view(state, seat.seat)
-            if self.ai is not None:
-                text = await self.ai.choose_alexandros(seat.ai_level, mine, game_id=game_id, guild_id=record.guild_id)
-            else:
-                from ai.alexandros import choose_action  # no pool (tests, the terminal): think here
+            return await self.play_for(game_id, seat.seat, record.snapshot_ply, seat.ai_level)
 
-                text = choose_action(seat.ai_level, mine, seed=record.snapshot_ply * 7919 + game_id).text
-            return await self._commit(record, state, seat, _parse(text), None)
+    async def play_for(self, game_id: int, seat: int, ply: int, level: str, timeouts: int | None = None) -> Acted:
+        """The action an AI of ``level`` chooses for ``seat`` at ``ply``, committed (Why.MOVED_ON if the game
+        moved on meanwhile). The AI sees that seat's private view only: the public view and its own hand.
+        ``timeouts``: the autopilot plays for a human whose time ran out (their new count in a row)."""
+        record, state = await self._running(game_id)
+        if record.snapshot_ply != ply or state.to_move != seat or state.phase is alex.Phase.OVER:
+            raise GameError(Why.MOVED_ON)
+        mine = alex.private_view(state, seat)
+        if self.ai is not None:
+            text = await self.ai.choose_alexandros(level, mine, game_id=game_id, guild_id=record.guild_id)
+        else:
+            from ai.alexandros import choose_action  # no pool (tests, the terminal): think here
+
+            text = choose_action(level, mine, seed=record.snapshot_ply * 7919 + game_id).text
+        async with self.locks.hold(game_id):
+            record, state = await self._running(game_id)  # what the AI thought about may have changed meanwhile
+            if record.snapshot_ply != ply:
+                raise GameError(Why.MOVED_ON)
+            return await self._commit(record, state, record.seats[seat], _parse(text), None, timeouts)
 
     async def play_ais(self, game_id: int, limit: int = 400) -> list[Acted]:
         """Every AI action until a human is to move or the game ends."""
@@ -233,14 +257,31 @@ class AlexandrosService(LobbyService):
         return done
 
     async def _commit(
-        self, record: GameRecord, state: alex.GameState, seat: SeatRecord, action: alex.Action, user_id: int | None
+        self,
+        record: GameRecord,
+        state: alex.GameState,
+        seat: SeatRecord,
+        action: alex.Action,
+        user_id: int | None,
+        timeouts: int | None = None,
     ) -> Acted:
+        before = state.to_move
         try:
             outcome = alex.play(state, action, seat=None if isinstance(action, alex.Resign) else seat.seat)
         except alex.IllegalAction as error:
             raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
         over = state.phase is alex.Phase.OVER
         rated = record.guild_id is not None
+        if user_id is not None:
+            timeouts = 0  # the player's own action: their timeouts in a row end, and so does being away
+        now_away = timeouts is not None and timeouts >= AWAY_AFTER
+        seats = tuple(
+            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat.seat and timeouts is not None else s
+            for s in record.seats
+        )
+        # The clock restarts when the turn passes to another seat (the four steps of a turn share one clock).
+        turn_passed = over or state.to_move != before
+        clock = turn_clock(Pace(record.pace), seats, over, state.to_move, self.now()) if turn_passed else None
         with refusals():
             move = await self.store.append_action(
                 record.id,
@@ -251,14 +292,43 @@ class AlexandrosService(LobbyService):
                 alex.state_to_json(state),
                 finished=over,
                 end_reason=state.end_reason.value if over and state.end_reason else None,
-                results=_results(record.seats, state) if over else (),
+                results=_results(seats, state) if over else (),
                 rated=rated,
+                clock=clock,
+                timeouts=timeouts,
+                away=now_away,
+                ai_to_act=not over and seats[state.to_move].ai_level is not None,
             )
-        after = replace(record, snapshot_ply=record.snapshot_ply + 1)
+        after = replace(record, snapshot_ply=record.snapshot_ply + 1, seats=seats)
+        if clock is not None:
+            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
         if over:
             end = state.end_reason.value if state.end_reason else None
             after = replace(after, status="finished", finished_at=move.created_at, end_reason=end, rated=rated)
-        return Acted(AlexTable(public_record(after), alex.public_view(state)), outcome, seat, action.text)
+        return Acted(
+            AlexTable(public_record(after), alex.public_view(state)), outcome, record.seats[seat.seat], action.text
+        )
+
+    # --- announcements ---------------------------------------------------------------------------------------
+
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        """The public post for the game's actions up to ``ply`` is out (catch-up leaves them alone)."""
+        await self.store.mark_announced(game_id, ply)
+
+    async def unannounced_turns(self, game_id: int) -> Unannounced | None:
+        """The actions committed since the last public post, when they ended a turn (or the game) and so were
+        due one: a crash came between the commit and the post. None while the mover is still in their turn."""
+        record = await self._record(game_id)
+        if record.status not in ("running", "finished") or record.snapshot is None:
+            return None
+        view = alex.public_view(alex.state_from_json(record.snapshot))
+        if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
+            return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
+        moves = [m for m in await self.store.moves(game_id) if m.ply > record.announced_ply]
+        if not moves or (view.phase is not alex.Phase.OVER and moves[-1].seat == view.to_move):
+            return None
+        actions = tuple((record.seats[m.seat], m.action) for m in moves)
+        return Unannounced(AlexTable(public_record(record), view), actions)
 
     async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         game = await self.cancellable_in(channel_id, user_id, can_manage)
@@ -298,4 +368,4 @@ def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[Resul
     ]
 
 
-__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel"]
+__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]
