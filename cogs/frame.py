@@ -7,26 +7,20 @@ entry point imports the cogs, the cogs import the frame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import ui
 from discord.ext import commands
 
+from cogs.alexandros.actions import AlexandrosActions
 from cogs.clans.actions import ClansActions
 from cogs.components import refuse_unknown
 from cogs.replays import ReplayDesk
 from config import Config
 from service import GameService
-from service.alexandros import Acted, AlexandrosService
+from service.alexandros import AlexandrosService
 from store import Store
-
-
-class AlexandrosAi(Protocol):
-    """The Alexandros AI runs (cogs/alexandros/ai_turns.py): the panel hands them a turn that ends at an AI seat."""
-
-    def schedule(self, game_id: int, lead: Sequence[Acted] = (), notice: str = "") -> None: ...
 
 
 class Frame(commands.AutoShardedBot):
@@ -40,8 +34,8 @@ class Frame(commands.AutoShardedBot):
     replays: ReplayDesk
     """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
     clans: ClansActions
-    alexandros_ai: AlexandrosAi
-    """The Alexandros cog's AI runs: the cog sets them here when it is built."""
+    alexandros_actions: AlexandrosActions
+    """The /alexandros cog's actions that its components call: the cog sets itself here when it is built."""
     """The /clans cog's actions that its buttons and selects call: the cog sets itself here when it loads."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,7 +26,7 @@ from cogs.errors import reader
 from cogs.notify import set_notify
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from cogs.visibility import check_visible
-from service.alexandros import KIND, AlexandrosDeadlines, AlexandrosService
+from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService
 from service.errors import GameError
 from service.pace import DEFAULT_PACE
 from store import GameRecord
@@ -54,9 +55,10 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.replays.serve(alexandros_replays(self.games))
         # The frame's clock and AI sweep, for Alexandros games.
         self.deadlines = AlexandrosDeadlines(self.games)
-        self.ai = bot.alexandros_ai = AlexandrosAiTurns(bot)
+        self.ai = AlexandrosAiTurns(bot)
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
+        bot.alexandros_actions = self  # what the components call (cogs/alexandros/actions.py)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
@@ -84,13 +86,19 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Any /alexandros command in a game's channel brings its player back from being away."""
         await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
+        await self.welcome_back(interaction)
+        return True
+
+    async def welcome_back(self, interaction: discord.Interaction) -> None:
         back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)
         for seat in back:
             game = await self.games.game(seat.game_id)
             await self.bot.get_partial_messageable(game.channel_id).send(back_note(of_game(game), seat))
         if back:
             self.clock.wake()
-        return True
+
+    def schedule_ai(self, game_id: int, lead: Sequence[Acted] = ()) -> None:
+        self.ai.schedule(game_id, lead=lead)
 
     @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
     @app_commands.describe(dm="on: also DM me when my time to play runs low; off: only the channel mention")

@@ -17,9 +17,11 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.alexandros.lobby import PaceSelect
-from cogs.alexandros.posts import after_action, as_view, board_file, move_letters, service_of
+from cogs.alexandros.posts import after_action, as_view, board_file, check_here, move_letters, service_of
+from cogs.alexandros.replay import ReplayButton
 from cogs.components import ID, selected
 from cogs.errors import reader, report_error
+from cogs.frame import frame_of
 from service.alexandros import Panel
 from service.errors import GameError, Why
 from texts import DEFAULT, Texts, texts
@@ -39,12 +41,6 @@ KINDS = {
     "g": (alex.Give,),
 }
 """Each menu of the panel and the actions it offers (one letter in the custom id)."""
-
-
-async def check_here(interaction: discord.Interaction, game_id: int) -> None:
-    game = await service_of(interaction.client).game(game_id)  # refuses another kind of game
-    if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
-        raise GameError(Why.ELSEWHERE)
 
 
 def action_value(values: list[str]) -> str:
@@ -74,6 +70,7 @@ class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<gam
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await check_here(interaction, self.game_id)
+            await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
             panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
             content, file, view = await panel_message(reader(interaction), panel)
             await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
@@ -183,4 +180,4 @@ def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:
     return as_view([PanelButton(game_id, ply, t)])
 
 
-ALEXANDROS_ITEMS = (PanelButton, ActSelect, PaceSelect)
+ALEXANDROS_ITEMS = (PanelButton, ActSelect, PaceSelect, ReplayButton)

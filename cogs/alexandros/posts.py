@@ -18,6 +18,7 @@ from cogs.frame import frame_of
 from cogs.pace_texts import clock_suffix
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
+from service.errors import GameError, Why
 from texts import Texts, mention, of_game
 from texts.alexandros import end_reason_text, played_text
 from usertext import clean_name, shown_name
@@ -32,6 +33,13 @@ MAX_LINES = 15
 def service_of(client: discord.Client) -> AlexandrosService:
     """The Alexandros service, a typed attribute of the bot (no cog lookup)."""
     return frame_of(client).alexandros
+
+
+async def check_here(interaction: discord.Interaction, game_id: int) -> None:
+    """A component acts only on an Alexandros game of its own server and channel."""
+    game = await service_of(interaction.client).game(game_id)  # refuses another kind of game
+    if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
+        raise GameError(Why.ELSEWHERE)
 
 
 def move_letters(legal: Sequence[str]) -> dict[int, str]:
@@ -64,6 +72,7 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
     time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
     them)."""
     from cogs.alexandros.panel import panel_button_view  # the panel module imports this one
+    from cogs.alexandros.replay import replay_view  # as does the replay module
 
     t = of_game(table.record)
     channel = client.get_partial_messageable(table.record.channel_id)
@@ -80,6 +89,7 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
             scores=scores,
         )
         mentions = pings([])
+        extra["view"] = replay_view(t, table.id)
     elif table.mover.user_id is not None:
         content = t._(
             "{player}, your turn in Alexandros #{game}. Points: {scores}",
@@ -119,7 +129,7 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     if not table.over and table.view.to_move == acted.seat.seat:
         return  # the mover's turn goes on in their panel
     if table.ai_to_act:
-        frame_of(client).alexandros_ai.schedule(table.id, lead=[acted])
+        frame_of(client).alexandros_actions.schedule_ai(table.id, lead=[acted])
         return
     await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]))
 

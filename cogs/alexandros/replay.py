@@ -3,14 +3,23 @@ needs to know of an Alexandros game. The desk keeps, draws one at a time and rat
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any
 
+import discord
+from discord import ui
+
+from cogs.alexandros.posts import check_here
+from cogs.components import ID
+from cogs.errors import report_error
+from cogs.frame import frame_of
 from cogs.replays import ReplayKind
 from render.alexandros.replay import RENDERER_VERSION, render_replay
 from service.alexandros import KIND, AlexandrosService
 from service.alexandros.replays import AlexReplay, finished_game, replay_of
 from service.replays import Finished
-from texts import Texts
+from texts import DEFAULT, Texts, texts
 
 
 def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
@@ -36,3 +45,38 @@ def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
         draw=draw,
         caption=caption,
     )
+
+
+EN = texts(DEFAULT)
+"""A button rebuilt from its custom_id only routes the click: its label is never shown again."""
+
+
+class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
+    """Under a finished game's result: the animated replay, shown to whoever asks (only to them)."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        super().__init__(
+            ui.Button(
+                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"alex:replay:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await check_here(interaction, self.game_id)
+            await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
+        except Exception as error:  # the one error path
+            await report_error(interaction, error, self.game_id)
+
+
+def replay_view(t: Texts, game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id, t))
+    return view

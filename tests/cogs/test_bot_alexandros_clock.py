@@ -171,6 +171,31 @@ async def test_three_timeouts_make_a_player_away_and_any_alexandros_command_brin
     assert not seat.away and seat.timeouts == 0
 
 
+async def test_an_away_player_who_opens_their_turn_panel_is_back(fake: FakeDiscord, tmp_path: Path) -> None:
+    clock = ManualClock()
+    bot = await alex_bot(fake, tmp_path, clock)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "alexandros new", {"pace": "live"}))
+    answered(await fake.slash(bob, "alexandros join"))
+    answered(await fake.slash(alice, "alexandros start"))
+    for _ in range(6):  # both players sleep: each times out three times in a row and is away
+        clock.advance(2 * MINUTE)
+        await tick(fake, bot)
+    table = await bot.alexandros.table(1)
+    assert all(seat.away for seat in table.record.seats)
+    mover = alice if table.mover.user_id == alice.id else bob
+    post = message_with(fake, "alex:panel:1:")
+    [panel_id] = [cid for cid in custom_ids(post) if cid.startswith("alex:panel:1:")]
+    before = len(public_messages(fake))
+    clicked = answered(await fake.click(mover, post, panel_id))
+    assert clicked.response is not None and clicked.response.ephemeral  # their own panel opened
+    assert [m["content"] for m in public_messages(fake)[before:]] == [
+        f"👋 <@{mover.id}> is back: the autopilot no longer plays for them."
+    ]
+    seat = (await bot.alexandros.table(1)).record.seats[table.mover.seat]
+    assert not seat.away and seat.timeouts == 0
+
+
 # --- AI turns in two processes ---------------------------------------------------------------------------------
 
 

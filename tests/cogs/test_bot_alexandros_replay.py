@@ -17,6 +17,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     by_id,
     cog,
     every_interaction_answered,  # noqa: F401
+    message_with,
     open_game,
     play_turn,
     refused,
@@ -72,6 +73,21 @@ async def finished_alexandros(fake: FakeDiscord, bot: ClansBot, players: list[Fa
     answered(await fake.slash(by_user[mover], "alexandros resign", channel=fake.channels[channel_id]))
     assert (await bot.store.get_game(game_id)).status == "finished"  # type: ignore[union-attr]
     return game_id
+
+
+async def test_the_end_post_has_a_replay_button_that_shows_the_animation_to_whoever_clicks(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await start_bot(fake, tmp_path)
+    fake.settle_timeout = 60  # the animation renders in a thread, for seconds on a busy machine
+    alice, bob, carol = users(fake, 3)
+    game_id = await finished_alexandros(fake, bot, [alice, bob], 941)
+    end = message_with(fake, f"alex:replay:{game_id}", fake.channels[941])
+    assert f"Alexandros #{game_id} is over" in end["content"]
+    clicked = answered(await fake.click(carol, end, f"alex:replay:{game_id}"))
+    [posted] = clicked.followups
+    assert posted.ephemeral and posted.files[0][1].startswith(GIF_MAGIC)  # only the one who asked sees it
+    assert f"Replay of Alexandros #{game_id}" in posted.content
 
 
 async def test_an_alexandros_replay_is_an_animation_drawn_once_then_sent_from_the_database(
