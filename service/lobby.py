@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from enum import Enum
+from typing import Any
 
-from engine.clans import new_game
-from service.clans.tables import Loaded, Table, public_record
+from engine.games import rules_of
 from service.errors import STATUS_REASON, GameError, Why, refusals
 from service.limits import Limits, check_may_join, check_may_open, check_may_start
 from service.locks import GameLocks
-from service.pace import Clock, Pace, clock_for, system_clock
+from service.pace import Clock, Pace, system_clock, turn_clock
 from store import GameRecord, Store
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-AI_LEVELS = ("easy", "normal", "hard")
+CLANS_AI_LEVELS = ("easy", "normal", "hard")
+
+
+def public_record(record: GameRecord) -> GameRecord:
+    """The game's record without its snapshot (which holds every secret) and with seed 0 (the seed deals them)."""
+    return replace(record, snapshot=None, seed=0)
 
 
 class CancelTerms(Enum):
@@ -34,8 +38,10 @@ class CancelTerms(Enum):
 
 class LobbyService:
     kind = "clans"
-    """The game this service runs (a name in engine.games.GAMES); a channel holds one game of any kind, and
-    each service refuses the others' games."""
+    """The game this service runs (a name in engine.games.GAMES, whose rules give the player bounds, the setup
+    and the state's JSON); a channel holds one game of any kind, and each service refuses the others' games."""
+    ai_levels: tuple[str, ...] = CLANS_AI_LEVELS
+    """The AI levels a lobby may seat."""
 
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
@@ -152,8 +158,8 @@ class LobbyService:
     async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
         """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
         game = await self.lobby(game_id)
-        if level not in AI_LEVELS:
-            raise GameError(Why.AI_LEVELS, levels=AI_LEVELS)
+        if level not in self.ai_levels:
+            raise GameError(Why.AI_LEVELS, levels=self.ai_levels)
         if game.seat_of(user_id) is None:
             raise GameError(Why.JOIN_FIRST)
         taken = {seat.name for seat in game.seats}
@@ -166,19 +172,23 @@ class LobbyService:
             await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
         return await self.game(game_id)
 
-    async def start(self, game_id: int, user_id: int) -> Table:
-        game = await self._lobby(game_id)  # with its seed, which deals the clans
+    async def _begin(self, game_id: int, user_id: int) -> tuple[GameRecord, Any]:
+        """Start the lobby's game (the host only, within the game's player bounds and the limits): the game's
+        setup from the lobby's seed, and the first turn's clock. The record (with its snapshot) and the state."""
+        game = await self._lobby(game_id)  # with its seed, which deals the secrets
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_START)
-        if not MIN_PLAYERS <= len(game.seats) <= MAX_PLAYERS:
-            raise GameError(Why.PLAYER_COUNT, low=MIN_PLAYERS, high=MAX_PLAYERS, seated=len(game.seats))
+        rules = rules_of(self.kind)
+        if not rules.min_players <= len(game.seats) <= rules.max_players:
+            raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
         await check_may_start(self.store, self.limits, game.guild_id, user_id)
-        state = new_game(len(game.seats), game.seed)
-        clock = clock_for(Pace(game.pace), game.seats, state, self.now())
+        state = rules.setup(len(game.seats), game.seed)
+        to_move = rules.to_move(state)
+        clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())
         with refusals():
-            ai_first = game.seats[state.to_move].ai_level is not None
-            record = await self.store.start_game(game_id, state.to_json(), clock, ai_to_act=ai_first)
-        return Loaded(record, state).table()
+            ai_first = game.seats[to_move].ai_level is not None
+            record = await self.store.start_game(game_id, rules.to_json(state), clock, ai_to_act=ai_first)
+        return record, state
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):

@@ -17,13 +17,10 @@ from dataclasses import dataclass, replace
 
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
-from engine.games import rules_of
 from service.ai_pool import AiPool
 from service.claims import Claims
-from service.clans.tables import public_record
 from service.errors import GameError, Why, refusals
-from service.limits import check_may_start
-from service.lobby import LobbyService
+from service.lobby import LobbyService, public_record
 from service.pace import AWAY_AFTER, Clock, Pace, turn_clock
 from store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
 from store.records import LeaderboardRow, ProfileRecord
@@ -94,6 +91,7 @@ class Unannounced:
 
 class AlexandrosService(LobbyService):
     kind = KIND
+    ai_levels = LEVELS
 
     def __init__(
         self,
@@ -108,24 +106,8 @@ class AlexandrosService(LobbyService):
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it."""
 
-    async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
-        if level not in LEVELS:
-            raise GameError(Why.AI_LEVELS, levels=LEVELS)
-        return await super().add_ai(game_id, user_id, level, label)
-
-    async def start(self, game_id: int, user_id: int) -> AlexTable:  # type: ignore[override]
-        game = await self._lobby(game_id)
-        if user_id != game.host_id:
-            raise GameError(Why.ONLY_HOST_START)
-        rules = rules_of(KIND)  # the frame's view of the game: bounds, setup, JSON
-        if not rules.min_players <= len(game.seats) <= rules.max_players:
-            raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
-        await check_may_start(self.store, self.limits, game.guild_id, user_id)
-        state: alex.GameState = rules.setup(len(game.seats), game.seed)
-        clock = turn_clock(Pace(game.pace), game.seats, False, state.to_move, self.now())
-        with refusals():
-            ai_first = game.seats[state.to_move].ai_level is not None
-            record = await self.store.start_game(game_id, rules.to_json(state), clock, ai_to_act=ai_first)
+    async def start(self, game_id: int, user_id: int) -> AlexTable:
+        record, state = await self._begin(game_id, user_id)
         return AlexTable(public_record(record), alex.public_view(state))
 
     # --- reading -------------------------------------------------------------------------------------------

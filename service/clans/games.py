@@ -32,9 +32,9 @@ from service.claims import Claims
 from service.clans.history import LogTails
 from service.clans.overview import GameOverview
 from service.clans.private_board import PrivateBoard, private_board
-from service.clans.tables import AiGuesses, Checked, Loaded, Played, Table, public_record
+from service.clans.tables import AiGuesses, Checked, Loaded, Played, Table
 from service.errors import GameError, Why, refusal
-from service.lobby import LobbyService
+from service.lobby import LobbyService, public_record
 from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
 from store import (
     GameRecord,
@@ -81,6 +81,10 @@ class GameService(LobbyService, GameOverview):
         """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
         self.log_tails = LogTails()
         """The latest public facts of games whose catch-up was asked (service/clans/history.py)."""
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        record, state = await self._begin(game_id, user_id)
+        return Loaded(record, state).table()
 
     async def table(self, game_id: int) -> Table:
         """The running (or finished) game as the players see it."""

@@ -8,8 +8,9 @@ from datetime import datetime, timedelta
 
 from engine.clans import Action, GameState, Move, PublicView, new_game, public_view, replay
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
-from service.clans.tables import Table, public_record
+from service.clans.tables import Table
 from service.errors import GameError, Why, refusals
+from service.lobby import public_record
 from store import GameRecord, SeatRecord, Store, StoreError
 
 LOBBY_IDLE = timedelta(hours=24)

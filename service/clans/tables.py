@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.clans import Action, Clan, GameState, Move, Outcome, PublicView, legal_moves, public_view, state_from_view
+from service.lobby import public_record
 from store import GameRecord, SeatRecord
-
-
-def public_record(record: GameRecord) -> GameRecord:
-    """The game's record without its snapshot (which holds every clan) and with seed 0 (the seed deals them)."""
-    return replace(record, snapshot=None, seed=0)
 
 
 @dataclass(frozen=True, slots=True)
