@@ -236,8 +236,17 @@ async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
 
         monkeypatch.setattr(bot.games.ai_pool, "choose_alexandros", counted)
 
-    found = await asyncio.gather(*(alexandros_cog(bot).sweep.run_once() for bot in two_bots))
+    # Each process starts its AI run only once both sweeps have looked (on a busy machine the first could claim
+    # the turn before the second's sweep reads, which then rightly finds nothing due).
+    held: list[tuple[Any, int]] = []
+    with pytest.MonkeyPatch.context() as holding:
+        for bot in two_bots:
+            turns = alexandros_cog(bot).sweep.turns
+            holding.setattr(turns, "schedule", lambda game_id, start=turns.schedule: held.append((start, game_id)))
+        found = await asyncio.gather(*(alexandros_cog(bot).sweep.run_once() for bot in two_bots))
     assert found == [[game.id], [game.id]]  # both saw it due; each process's claim races the other's
+    for start, game_id in held:
+        start(game_id)
     await asyncio.gather(*(alexandros_cog(bot).ai.idle() for bot in two_bots))
     log = await stored_moves(second, game.id)
     ai_actions = [m for m in log[human_plies:]]

@@ -164,8 +164,17 @@ async def test_an_ai_turn_found_by_both_sweeps_is_played_once(
 ) -> None:
     ai_ply = await open_ai_game(fake, two_bots[0])
     asked = [count_decisions(bot, monkeypatch) for bot in two_bots]
-    found = await asyncio.gather(*(cog(bot).sweep.run_once() for bot in two_bots))
+    # Each process starts its AI turn only once both sweeps have looked: on a busy machine the first could
+    # otherwise claim the turn before the second's sweep reads, which then (rightly) finds nothing due.
+    held: list[tuple[Any, int]] = []
+    with pytest.MonkeyPatch.context() as holding:
+        for bot in two_bots:
+            turns = cog(bot).sweep.turns
+            holding.setattr(turns, "schedule", lambda game_id, start=turns.schedule: held.append((start, game_id)))
+        found = await asyncio.gather(*(cog(bot).sweep.run_once() for bot in two_bots))
     assert found == [[1], [1]]  # both saw it due; each process's claim races the other's
+    for start, game_id in held:
+        start(game_id)
     await asyncio.gather(*(cog(bot).ai.idle() for bot in two_bots))
     log = await stored_moves(two_bots[1], 1)
     assert len(log) == ai_ply and log[-1].user_id is None
