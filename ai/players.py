@@ -38,9 +38,9 @@ class Policy:
     """Each action's value (outer) for each clan (inner), in the level's own terms."""
 
 
-def easy_policy(obs: Observation) -> Policy:
-    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING."""
-    state = obs.state
+def easy_policy(state: GameState) -> Policy:
+    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING. It
+    reads no beliefs: the public position is all it needs."""
     moves = legal_moves(state)
     values: list[list[float]] = []
     for move in moves:
