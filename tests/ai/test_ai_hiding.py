@@ -39,6 +39,12 @@ def test_lambda_shrinks_toward_the_last_villages() -> None:
     assert 1.0 < hiding.weight(6, 12) < 4.0
 
 
+def test_lambda_can_rise_to_a_middle_knot_and_fall_again() -> None:
+    hiding = Hiding(start=1.0, end=2.0, middle=3.0)
+    assert [hiding.weight(t, 12) for t in (0, 6, 12)] == [1.0, 3.0, 2.0]
+    assert 1.0 < hiding.weight(3, 12) < 3.0 and 2.0 < hiding.weight(9, 12) < 3.0
+
+
 def midgame(moves: int = 14) -> tuple[object, list[Action], int, Clan]:
     state = new_game(4, 11)
     start = public_view(state)
