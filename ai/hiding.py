@@ -12,8 +12,7 @@ over the policies of all five clans at once, the clans being equally likely a pr
 from the same shared menu μ of moves good for several clans (decoys come for free: a move good for
 two clans keeps both plausible), tilted by its own values, so that for any move and any two clans
 ``log q_c(m) / q_d(m)`` is at most ``(V_c(m) - V_d(m)) / λ`` plus a constant. λ is in points: how
-much value the AI gives up to leak one nat. It shrinks toward the last villages (LAMBDA_END), when
-hiding has little left to protect and points decide the game.
+much value the AI gives up to leak one nat. Each level sets how it runs over the game (``Hiding``).
 """
 
 from __future__ import annotations
