@@ -12,7 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from ai.clans.belief import _start_key, clan_beliefs, observe
+from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
 from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, choose_hard, easy_policy, normal_policy
@@ -95,11 +95,13 @@ def _policy(level: str, start: PublicView, history: Sequence[Action], seat: int)
         if cached is not None:
             _policies.move_to_end(key)
             return cached
-    obs = observe(start, history, with_gains=level != "easy")
-    _check_turn(obs.state.phase, obs.state.to_move, seat)
     if level == "easy":
-        policy = easy_policy(obs)
+        state = public_state(start, history)
+        _check_turn(state.phase, state.to_move, seat)
+        policy = easy_policy(state)
     else:
+        obs = observe(start, history)
+        _check_turn(obs.state.phase, obs.state.to_move, seat)
         policy = normal_policy(obs, seat, AUTOPILOT_HIDING if level == AUTOPILOT else NORMAL_HIDING)
     with _policies_lock:
         _policies[key] = policy

@@ -151,6 +151,29 @@ def observe(start: PublicView, history: Sequence[Action], with_gains: bool = Tru
         return Observation(best.state.copy(), [row[:] for row in best.loglik], gains)
 
 
+_states: OrderedDict[tuple[object, ...], tuple[list[Action], GameState]] = OrderedDict()
+
+
+def public_state(start: PublicView, history: Sequence[Action]) -> GameState:
+    """The public state after ``history`` (a private copy), replayed from the last one asked for in the
+    same game when that is a prefix. No move is judged on the way: for a level that reads no beliefs."""
+    key = _start_key(start)
+    history = list(history)
+    with _lock:
+        cached = _states.get(key)
+        if cached is not None and len(cached[0]) <= len(history) and cached[0] == history[: len(cached[0])]:
+            actions, state = cached
+            _states.move_to_end(key)
+        else:
+            actions, state = [], state_from_view(start, placeholder_clans(start.players))
+        for action in history[len(actions) :]:
+            apply(state, action)
+        _states[key] = (history, state)
+        while len(_states) > CACHE_GAMES:
+            _states.popitem(last=False)
+        return state.copy()
+
+
 def history_loglik(start: PublicView, history: Sequence[Action]) -> list[list[float]]:
     """Summed log-likelihoods per seat after ``history`` (also for a prefix of a cached history)."""
     key = _start_key(start)

@@ -22,7 +22,9 @@ PRIOR_VISITS = 10
 DEFAULT_ITERATIONS = 400
 
 EASY_HIDING = Hiding(start=40.0, end=40.0)
-NORMAL_HIDING = Hiding(start=1.5, end=1.0)
+NORMAL_HIDING = Hiding(start=1.0, middle=2.0, end=3.0)
+"""Normal hides harder as the game goes on: its moves give most away while the later villages are
+founded, and there a high λ cost fewer won games than it saved in leakage (docs/AI.md, the curve)."""
 HARD_HIDING = Hiding(start=0.8, end=0.5)
 AUTOPILOT_HIDING = Hiding(start=4.0, end=3.0)
 """The strongest hiding: a timed-out player's stand-in gives up points rather than their clan."""
@@ -38,9 +40,9 @@ class Policy:
     """Each action's value (outer) for each clan (inner), in the level's own terms."""
 
 
-def easy_policy(obs: Observation) -> Policy:
-    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING."""
-    state = obs.state
+def easy_policy(state: GameState) -> Policy:
+    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING. It
+    reads no beliefs: the public position is all it needs."""
     moves = legal_moves(state)
     values: list[list[float]] = []
     for move in moves:

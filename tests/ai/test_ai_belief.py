@@ -8,9 +8,20 @@ import random
 import pytest
 
 from ai.clans import choose_action, clan_beliefs
-from ai.clans.belief import action_values
+from ai.clans.belief import action_values, placeholder_clans, public_state
 from ai.clans.evaluate import move_gains
-from engine.clans import Action, Clan, GameState, Move, Phase, apply, legal_moves, new_game, public_view
+from engine.clans import (
+    Action,
+    Clan,
+    GameState,
+    Move,
+    Phase,
+    apply,
+    legal_moves,
+    new_game,
+    public_view,
+    state_from_view,
+)
 
 
 def test_fresh_game_beliefs_are_uniform_over_the_other_clans() -> None:
@@ -100,3 +111,24 @@ def test_hiding_normal_players_are_read_without_false_certainty() -> None:
             sure_and_wrong += any(p >= 0.95 for c, p in beliefs[seat].items() if c != state.clans[seat])
     assert sum(on_truth) / len(on_truth) > 1 / 4
     assert sure_and_wrong == 0
+
+
+def test_the_public_state_follows_any_history_and_is_a_private_copy() -> None:
+    state = new_game(4, 77)
+    start = public_view(state)
+    rng = random.Random(5)
+    line: list[Action] = []
+    for _ in range(20):
+        move = rng.choice(legal_moves(state))
+        apply(state, move)
+        line.append(move)
+    branch = line[:8]
+    fresh = state_from_view(start, placeholder_clans(4))
+    for action in branch:
+        apply(fresh, action)
+    public_state(start, line)  # the cache now holds the longer line
+    again = public_state(start, branch)  # not an extension of it: replayed from the start
+    assert (again.huts, again.scores, again.to_move, again.ply) == (fresh.huts, fresh.scores, fresh.to_move, fresh.ply)
+    again.huts[1][0] += 9
+    assert public_state(start, branch).huts == fresh.huts  # the caller's changes never reach the cache
+    assert public_state(start, line).huts == state.huts  # extended again from the branch

@@ -8,6 +8,7 @@ import pytest
 
 from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
 from ai.clans.hiding import Hiding, policies
+from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING
 from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view
 
 VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
@@ -37,6 +38,19 @@ def test_lambda_shrinks_toward_the_last_villages() -> None:
     hiding = Hiding(start=4.0, end=1.0)
     assert hiding.weight(0, 12) == 4.0 and hiding.weight(12, 12) == 1.0
     assert 1.0 < hiding.weight(6, 12) < 4.0
+
+
+def test_lambda_can_rise_to_a_middle_knot_and_fall_again() -> None:
+    hiding = Hiding(start=1.0, end=2.0, middle=3.0)
+    assert [hiding.weight(t, 12) for t in (0, 6, 12)] == [1.0, 3.0, 2.0]
+    assert 1.0 < hiding.weight(3, 12) < 3.0 and 2.0 < hiding.weight(9, 12) < 3.0
+
+
+def test_normal_hides_more_as_the_game_goes_on_and_the_autopilot_never_less() -> None:
+    chips = new_game(4, 1).chart.chips
+    weights = [NORMAL_HIDING.weight(t, chips) for t in range(chips + 1)]
+    assert weights == sorted(weights) and weights[0] < weights[-1]
+    assert all(AUTOPILOT_HIDING.weight(t, chips) >= w for t, w in enumerate(weights))  # on the same values
 
 
 def midgame(moves: int = 14) -> tuple[object, list[Action], int, Clan]:
