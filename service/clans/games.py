@@ -183,10 +183,13 @@ class GameService(LobbyService, GameOverview):
                 try:
                     return await self._commit(checked)
                 except StaleAction as error:
-                    # Unpinned actions (a resignation) apply to whatever the position now is.
-                    if expected_ply is not None or attempt == 1:
-                        raise await self._lost_race(game_id, user_id, checked.seat, checked.action, error) from None
+                    # Unpinned actions (a resignation) apply to whatever the position now is; a pinned one still
+                    # stands when only other seats' resignations came in between (the same turn, the same board).
                     reloaded = await self._load(game_id)
+                    if attempt == 1 or (
+                        expected_ply is not None and not _only_resignations(checked.loaded.state, reloaded.state)
+                    ):
+                        raise await self._lost_race(game_id, user_id, checked.seat, checked.action, error) from None
                     checked = await self._check(reloaded, user_id, action, seat, None, timeouts, where)
         raise AssertionError("unreachable")
 
@@ -442,3 +445,14 @@ def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInpu
         )
         for seat in seats
     ]
+
+
+def _only_resignations(before: GameState, after: GameState) -> bool:
+    """Whether every action between the two states was a resignation of a seat not to move: the mover, the phase
+    and the board are as they were."""
+    resigned = sum(after.resigned) - sum(before.resigned)
+    return (
+        resigned > 0
+        and after.ply - before.ply == resigned
+        and (after.turn, after.to_move, after.phase, after.over) == (before.turn, before.to_move, before.phase, False)
+    )

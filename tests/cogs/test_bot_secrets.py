@@ -29,9 +29,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from PIL import Image
 
+import engine.clans
 import service.clans.games
 import service.clans.replays
-import service.lobby
 from engine.clans import Clan, GameState, new_game
 from service import ManualClock
 from texts import texts
@@ -107,7 +107,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     histories: list[str] = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(service.lobby, "new_game", _dealing(shift))
+        monkeypatch.setattr(engine.clans, "new_game", _dealing(shift))  # what the lobby deals with (engine.games)
         await open_game(fake, [alice, bob, carol], channel=channel)
         deals.append((await peek(bot, game_id)).state.clans)
         for _ in range(12):

@@ -73,6 +73,23 @@ async def test_a_resignation_goes_through_while_another_action_is_committed(game
     assert move.table.view.ply + resign.table.view.ply == 3  # one after the other, whichever first
 
 
+async def test_a_move_stands_when_another_seat_resigns_while_it_is_answered(games: GameService) -> None:
+    """The move is checked, answered (no lock held), then committed: a resignation of another seat committed
+    meanwhile changes neither the mover nor the board, so the move goes through after it."""
+    table = await started(games, (ANN, BOB, CY))
+    mover = table.mover.user_id
+    other = next(u for u in (ANN, BOB, CY) if u != mover)
+    assert mover is not None
+    resigned: list[Played] = []
+
+    async def answer() -> None:
+        resigned.append(await games.resign_in(CHANNEL, other))
+
+    move = await games.play_in(CHANNEL, mover, table.hut_moves()[0], accepted=answer)
+    assert [r.table.view.ply for r in resigned] == [1] and move.table.view.ply == 2
+    assert move.table.view.resigned == resigned[0].table.view.resigned
+
+
 async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> None:
     table = await started(games, (ANN,), ai=("easy",))
     if table.mover.user_id == ANN:
