@@ -183,8 +183,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"
     )
     async def hand(self, interaction: discord.Interaction) -> None:
-        table = await self.games.table_in(channel_of(interaction))
-        mine = await self.games.hand(table.id, interaction.user.id)
+        mine = await self.games.hand_in(channel_of(interaction), interaction.user.id)
         t = reader(interaction)
         await interaction.response.send_message(t._("Your hand: {hand}", hand=hand_text(t, mine.hand)), ephemeral=True)
 

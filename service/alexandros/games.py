@@ -126,11 +126,11 @@ class AlexandrosService(LobbyService):
     async def hand(self, game_id: int, user_id: int) -> alex.PrivateView:
         """A player's own view: the public view, their hand and, on their move, the legal actions. Only ever
         shown to that player."""
-        record, state = await self._running(game_id)
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise GameError(Why.NOT_PLAYING)
-        return alex.private_view(state, seat.seat)
+        return _hand(*await self._running(game_id), user_id)
+
+    async def hand_in(self, channel_id: int, user_id: int) -> alex.PrivateView:
+        """The player's own view of the channel's game, from one read."""
+        return _hand(*_started(await self._active_record(channel_id)), user_id)
 
     async def panel(self, game_id: int, user_id: int) -> Panel:
         """The mover's turn panel (Why.THEIR_TURN for anyone else: a panel is the mover's alone)."""
@@ -321,6 +321,13 @@ def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
     if record.status == "lobby" or record.snapshot is None:
         raise GameError(Why.NOT_STARTED)
     return record, alex.state_from_json(record.snapshot)
+
+
+def _hand(record: GameRecord, state: alex.GameState, user_id: int) -> alex.PrivateView:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise GameError(Why.NOT_PLAYING)
+    return alex.private_view(state, seat.seat)
 
 
 def _parse(text: str) -> alex.Action:
