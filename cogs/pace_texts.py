@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import discord
+
 from service.pace import Pace
 from texts import N_, Texts
 
@@ -46,6 +48,16 @@ def pace_label(t: Texts, pace: str) -> str:
     if time is None:
         return t._("{pace} (no clock)", pace=pace_name(t, pace))
     return t._("{pace} ({time} a move)", pace=pace_name(t, pace), time=duration(t, time))
+
+
+def pace_options(t: Texts, pace: str) -> list[discord.SelectOption]:
+    """The lobby's pace menu (every game's), with the game's own pace marked."""
+    return [
+        discord.SelectOption(
+            label=t._("Pace: {pace}", pace=pace_label(t, choice)), value=choice.value, default=choice.value == pace
+        )
+        for choice in PACE_CHOICES
+    ]
 
 
 def clock_suffix(t: Texts, deadline: datetime | None, now: datetime) -> str:

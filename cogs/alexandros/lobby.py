@@ -9,11 +9,10 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.alexandros.posts import service_of
+from cogs.alexandros.posts import check_here, service_of
 from cogs.components import ID, selected
 from cogs.errors import report_error
-from cogs.pace_texts import PACE_CHOICES, pace_label
-from service.errors import GameError, Why
+from cogs.pace_texts import pace_label, pace_options
 from service.pace import DEFAULT_PACE
 from store import GameRecord
 from texts import DEFAULT, Texts, of_game, resolve, texts
@@ -30,16 +29,6 @@ def lobby_text(t: Texts, game: GameRecord) -> str:
         seats=seats,
     )
     return f"{joined}\n{t._('Pace: {pace}', pace=pace_label(t, game.pace))}"
-
-
-def pace_options(t: Texts, pace: str) -> list[discord.SelectOption]:
-    """The paces, as the Clans lobby offers them, with the game's own marked."""
-    return [
-        discord.SelectOption(
-            label=t._("Pace: {pace}", pace=pace_label(t, choice)), value=choice.value, default=choice.value == pace
-        )
-        for choice in PACE_CHOICES
-    ]
 
 
 class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:pace:(?P<game>{ID})"):
@@ -65,9 +54,7 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:pace:(?P<game>
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
         try:
-            game = await service.game(self.game_id)  # refuses another kind of game
-            if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
-                raise GameError(Why.ELSEWHERE)
+            await check_here(interaction, self.game_id)
             await service.remember_language(interaction.user.id, resolve(interaction.locale))
             pace = (selected(interaction) or [""])[0][:20]
             game = await service.set_pace(self.game_id, interaction.user.id, pace)

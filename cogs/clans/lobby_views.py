@@ -12,10 +12,11 @@ from typing import Any, cast
 import discord
 from discord import ui
 
-from cogs.clans.clock_texts import PACE_CHOICES, pace_label
+from cogs.clans.clock_texts import pace_label
 from cogs.clans.messages import BRAND
 from cogs.clans.shared import EN, clans_of, guarded, mention
 from cogs.components import ID, selected
+from cogs.pace_texts import pace_options
 from service.pace import DEFAULT_PACE
 from store import GameRecord
 from texts import DEFAULT, LANGUAGES, N_, Texts, texts
@@ -66,14 +67,13 @@ class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:pace:(?P<game
     """The host picks the game's pace in the lobby."""
 
     def __init__(self, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False, t: Texts = EN) -> None:
-        options = [
-            discord.SelectOption(
-                label=t._("Pace: {pace}", pace=pace_label(t, choice)), value=choice.value, default=choice.value == pace
-            )
-            for choice in PACE_CHOICES
-        ]
         super().__init__(
-            ui.Select(custom_id=f"clans:pace:{game_id}", placeholder=t._("Pace"), options=options, disabled=disabled)
+            ui.Select(
+                custom_id=f"clans:pace:{game_id}",
+                placeholder=t._("Pace"),
+                options=pace_options(t, pace),
+                disabled=disabled,
+            )
         )
         self.game_id = game_id
 
