@@ -13,9 +13,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ai.belief import _start_key, clan_beliefs, observe
+from ai.hard import choose_hard
 from ai.hiding import draw
 from ai.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
-from ai.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, choose_hard, easy_policy, normal_policy
+from ai.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, easy_policy, normal_policy
 from engine import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 
 DEFAULT_ROLLOUTS = 800

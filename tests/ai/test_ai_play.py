@@ -122,11 +122,11 @@ def test_hard_with_a_time_budget_answers_legally() -> None:
 
 def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list[int]:
     """Count hard's rollouts, on a clock that advances ``clock_step_s`` at every reading."""
-    import ai.players
+    import ai.hard
 
     played = [0]
     now = [0.0]
-    real_playout = ai.players.informed_playout
+    real_playout = ai.hard.informed_playout
 
     def playout(*args: object) -> None:
         played[0] += 1
@@ -136,8 +136,8 @@ def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list
         now[0] += clock_step_s
         return now[0]
 
-    monkeypatch.setattr(ai.players, "informed_playout", playout)
-    monkeypatch.setattr(ai.players.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(ai.hard, "informed_playout", playout)
+    monkeypatch.setattr(ai.hard.time, "perf_counter", perf_counter)
     return played
 
 

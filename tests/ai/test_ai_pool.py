@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import ai
+import ai.hard
 import ai.players
 import service.ai_worker
 from engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
@@ -55,7 +56,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     for module, name in (
         (ai, "choose_action"),
         (ai, "clan_beliefs"),
-        (ai.players, "choose_hard"),
+        (ai.hard, "choose_hard"),
         (ai.players, "normal_policy"),
         (ai, "exposure"),
         (service.ai_worker, "choose_action"),

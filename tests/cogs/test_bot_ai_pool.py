@@ -31,6 +31,7 @@ from fakediscord import FakeDiscord
 
 import ai
 import ai.belief
+import ai.hard
 import ai.players
 import service.ai_worker
 from bot import ClansBot
@@ -65,7 +66,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai, "observe"),
         (ai.belief, "observe"),
         (ai.belief, "clan_beliefs"),
-        (ai.players, "choose_hard"),
+        (ai.hard, "choose_hard"),
         (ai.players, "normal_policy"),
         (ai, "exposure"),
         (ai.players, "easy_policy"),
