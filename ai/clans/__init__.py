@@ -13,9 +13,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
+from ai.clans.hard import choose_hard
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
-from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, choose_hard, easy_policy, normal_policy
+from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, easy_policy, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 
 DEFAULT_ROLLOUTS = 800

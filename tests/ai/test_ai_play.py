@@ -122,11 +122,11 @@ def test_hard_with_a_time_budget_answers_legally() -> None:
 
 def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list[int]:
     """Count hard's rollouts, on a clock that advances ``clock_step_s`` at every reading."""
-    import ai.clans.players
+    import ai.clans.hard
 
     played = [0]
     now = [0.0]
-    real_playout = ai.clans.players.informed_playout
+    real_playout = ai.clans.hard.informed_playout
 
     def playout(*args: object) -> None:
         played[0] += 1
@@ -136,8 +136,8 @@ def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list
         now[0] += clock_step_s
         return now[0]
 
-    monkeypatch.setattr(ai.clans.players, "informed_playout", playout)
-    monkeypatch.setattr(ai.clans.players.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(ai.clans.hard, "informed_playout", playout)
+    monkeypatch.setattr(ai.clans.hard.time, "perf_counter", perf_counter)
     return played
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import ai.clans
+import ai.clans.hard
 import ai.clans.players
 import service.ai_worker
 from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
@@ -55,7 +56,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     for module, name in (
         (ai.clans, "choose_action"),
         (ai.clans, "clan_beliefs"),
-        (ai.clans.players, "choose_hard"),
+        (ai.clans.hard, "choose_hard"),
         (ai.clans.players, "normal_policy"),
         (ai.clans, "exposure"),
         (service.ai_worker, "choose_action"),

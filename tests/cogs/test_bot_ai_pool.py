@@ -31,6 +31,7 @@ from fakediscord import FakeDiscord
 
 import ai.clans
 import ai.clans.belief
+import ai.clans.hard
 import ai.clans.players
 import service.ai_worker
 from bot import ClansBot
@@ -65,7 +66,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai.clans, "observe"),
         (ai.clans.belief, "observe"),
         (ai.clans.belief, "clan_beliefs"),
-        (ai.clans.players, "choose_hard"),
+        (ai.clans.hard, "choose_hard"),
         (ai.clans.players, "normal_policy"),
         (ai.clans, "exposure"),
         (ai.clans.players, "easy_policy"),
