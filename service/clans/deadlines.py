@@ -76,7 +76,7 @@ class Deadlines(TurnDeadlines[Timeout]):
     async def _decide(self, loaded: Loaded) -> Move:
         """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""
         seat = loaded.mover.seat
-        start = self.games._start_view(loaded)
+        start = self.games.start_view(loaded)
         history = (await self.games.actions(loaded.record.id))[: loaded.state.ply]  # as loaded, whatever came since
         clan = loaded.state.clans[seat]
         # In the AI's worker pool, with a decision seed that cannot rebuild the deal (never the setup seed).

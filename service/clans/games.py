@@ -27,12 +27,13 @@ from engine.clans import (
     replay,
 )
 from engine.clans.serial import BadState
-from service.ai_pool import AiPool, AiPoolError, AiQueueFull
+from service.ai_pool import AiPool
 from service.claims import Claims
+from service.clans.ai_seats import AiSeats
 from service.clans.history import LogTails
 from service.clans.overview import GameOverview
 from service.clans.private_board import PrivateBoard, private_board
-from service.clans.tables import AiGuesses, Checked, Loaded, Played, Table
+from service.clans.tables import Checked, Loaded, Played, Table
 from service.errors import GameError, Why, refusal
 from service.lobby import LobbyService, public_record
 from service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
@@ -65,7 +66,7 @@ class VillageOrderOwed(GameError):
         self.table = table
 
 
-class GameService(LobbyService, GameOverview):
+class GameService(LobbyService, GameOverview, AiSeats):
     def __init__(
         self,
         store: Store,
@@ -115,7 +116,7 @@ class GameService(LobbyService, GameOverview):
         moves = await self.store.moves(game.id)
         return replay(game.seed, len(game.seats), [m.action for m in moves])
 
-    def _start_view(self, loaded: Loaded) -> PublicView:
+    def start_view(self, loaded: Loaded) -> PublicView:
         """The public position right after setup (what an AI replays the log from)."""
         return public_view(new_game(loaded.state.players, loaded.record.seed))
 
@@ -299,44 +300,6 @@ class GameService(LobbyService, GameOverview):
         seat = loaded.record.seat_of(user_id)
         return private_board(loaded.state, None if seat is None else seat.seat)
 
-    async def ai_turn(self, game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
-        """If an AI seat is to act and this process claims its turn, let it decide (in a worker process) and
-        play; None otherwise (a human acts, or another process has the turn). One read: the game with its log
-        (the AI replays the public log), the state from its snapshot; the action is committed against it."""
-        found = await self.store.game_log(game_id)
-        if found is None:
-            raise GameError(Why.GAME_GONE)
-        record, moves = found
-        loaded = self._loaded_from(self._own(record), moves)
-        seat, ply = loaded.mover, loaded.state.ply
-        if loaded.record.status != "running" or loaded.state.over:
-            return None
-        if seat.ai_level is None:
-            await self.store.no_ai_to_act(game_id, ply)  # a mark from before migration 4, or a late sweep
-            return None
-        async with self.claims.hold(game_id, "ai", ply) as ours:
-            if not ours:
-                return None
-            start = self._start_view(loaded)
-            history = [parse_action(m.action) for m in moves]
-            clan = loaded.state.clans[seat.seat]
-            try:
-                answer = await self.ai_pool.choose(
-                    seat.ai_level,
-                    start,
-                    history,
-                    seat.seat,
-                    clan,
-                    game_id=game_id,
-                    guild_id=loaded.record.guild_id,
-                    rollouts=rollouts,
-                    budget_s=budget_s,
-                )
-            except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
-                return None
-            # Pinned to the ply it thought about: if the game moved on meanwhile, the commit is refused.
-            return await self._play(loaded, None, answer.move, seat.seat, ply, None)
-
     def _loaded_from(self, game: GameRecord, moves: Sequence[MoveRecord]) -> Loaded:
         """A started game from a record and its log read together (no further read)."""
         if game.status == "lobby":
@@ -345,44 +308,6 @@ class GameService(LobbyService, GameOverview):
             raise GameError(Why.CANCELLED)
         state = _from_snapshot(game) or replay(game.seed, len(game.seats), [m.action for m in moves])
         return Loaded(game, state)
-
-    async def ai_guesses(self, table: Table) -> list[AiGuesses]:
-        """Once a game is over: what each AI seat believed about the others' clans at the end, and how
-        sure a table reading its moves with its own code could have been of its clan."""
-        if not table.view.over:
-            raise GameError(Why.GUESSES_AFTER_END)
-        ai_seats = [seat for seat in table.record.seats if seat.ai_level is not None]
-        if not ai_seats:
-            return []
-        loaded = await self._load(table.id)
-        start = self._start_view(loaded)
-        history = await self.actions(table.id)
-        guesses = []
-        for seat in ai_seats:
-            try:
-                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
-            except AiPoolError as error:
-                log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
-                continue
-            clan = loaded.state.clans[seat.seat]
-            try:
-                reading = await self.ai_pool.exposure(start, history, seat.seat, seat.ai_level or "normal")
-                exposed: tuple[Clan, float] | None = (clan, reading[clan])
-            except AiPoolError as error:
-                log.error("No exposure for %s in game %s: %s", seat.name, table.id, error)
-                exposed = None
-            guesses.append(
-                AiGuesses(
-                    seat.name,
-                    tuple(
-                        (other.name, *max(beliefs[other.seat].items(), key=lambda kv: kv[1]))
-                        for other in table.record.seats
-                        if other.seat != seat.seat
-                    ),
-                    exposed,
-                )
-            )
-        return guesses
 
     async def resign(self, game_id: int, user_id: int, accepted: Accepted | None = None) -> Played:
         loaded = await self._load(game_id)
