@@ -34,30 +34,23 @@ from engine.alexandros.board import (
 )
 from engine.alexandros.effects import Division, Part, WallEffect, wall_effect
 from engine.alexandros.geometry import path_wall_sets, point_distances, provinces, space_distance
-from engine.alexandros.playout import random_playout
-from engine.alexandros.rules import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    WIN_POINTS,
+from engine.alexandros.legal import (
     alexander_moves,
-    apply,
-    check,
     closest_empty,
     give_choices,
     is_empty,
     legal_actions,
-    new_game,
     occupation_cost,
     occupations,
-    play,
     province_spaces,
-    replay,
-    result,
     tax_income,
     wall_options,
 )
+from engine.alexandros.playout import random_playout
+from engine.alexandros.rules import check, new_game, play, replay
 from engine.alexandros.serial import BadState, check_invariants, state_from_json, state_to_json
-from engine.alexandros.state import EndReason, GameState, Outcome, Phase, Result
+from engine.alexandros.state import MAX_PLAYERS, MIN_PLAYERS, WIN_POINTS, EndReason, GameState, Outcome, Phase, Result
+from engine.alexandros.turns import apply, result
 from engine.alexandros.view import PrivateView, PublicView, private_view, public_view, sample_state
 
 __all__ = [

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.alexandros.geometry import provinces
-from engine.alexandros.rules import tax_income
+from engine.alexandros.legal import tax_income
 from engine.alexandros.state import GameState
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from engine.alexandros.actions import Action
-from engine.alexandros.rules import apply, legal_actions
+from engine.alexandros.legal import legal_actions
 from engine.alexandros.state import GameState
+from engine.alexandros.turns import apply
 
 
 def random_playout(state: GameState, rng: random.Random, limit: int = 100_000) -> list[Action]:

@@ -7,6 +7,11 @@ from enum import StrEnum
 
 from engine.alexandros.board import Board, Symbol
 
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+WIN_POINTS = 100
+"""docs/RULES.md A7.2: the game ends at once when someone has this many points."""
+
 
 class Phase(StrEnum):
     MOVE = "move"

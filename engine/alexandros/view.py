@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 
 from engine.alexandros.board import CARDS_PER_SYMBOL, SYMBOLS, Board, Symbol
-from engine.alexandros.rules import legal_actions
+from engine.alexandros.legal import legal_actions
 from engine.alexandros.state import EndReason, GameState, Phase
 
 
