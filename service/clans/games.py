@@ -175,7 +175,10 @@ class GameService(LobbyService, GameOverview, AiSeats):
             # Another action of this game is being committed: what we read may be about to change, so read
             # again once it is (a double click is then refused before anything is answered).
             async with self.locks.hold(game_id):
-                loaded = await self._load(game_id)
+                reloaded = await self._load(game_id)
+            if expected_ply == loaded.state.ply and _only_resignations(loaded.state, reloaded.state):
+                expected_ply = reloaded.state.ply  # the same turn and board: the pin moves with the resignations
+            loaded = reloaded
         checked = await self._check(loaded, user_id, action, seat, expected_ply, timeouts, where)
         if accepted is not None:
             await accepted()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
@@ -88,6 +89,40 @@ async def test_a_move_stands_when_another_seat_resigns_while_it_is_answered(game
     move = await games.play_in(CHANNEL, mover, table.hut_moves()[0], accepted=answer)
     assert [r.table.view.ply for r in resigned] == [1] and move.table.view.ply == 2
     assert move.table.view.resigned == resigned[0].table.view.resigned
+
+
+async def test_a_move_read_while_a_resignation_is_committed_stands(
+    games: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is read while another seat's resignation is being committed (it holds the game's lock): the
+    move reads again once it is in and, the mover, the turn and the board being the same, goes through."""
+    table = await started(games, (ANN, BOB, CY))
+    mover = table.mover.user_id
+    other = next(u for u in (ANN, BOB, CY) if u != mover)
+    assert mover is not None
+    writing, go_on, read = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    append, loaded = games.store.append_action, games._loaded
+
+    async def held_append(*args: Any, **kwargs: Any) -> Any:
+        writing.set()
+        await go_on.wait()
+        return await append(*args, **kwargs)
+
+    async def loaded_then_told(game: Any) -> Any:
+        result = await loaded(game)
+        read.set()
+        return result
+
+    monkeypatch.setattr(games.store, "append_action", held_append)
+    resigning = asyncio.create_task(games.resign_in(CHANNEL, other))
+    await writing.wait()  # the resignation is being committed, under the game's lock
+    monkeypatch.setattr(games.store, "append_action", append)
+    monkeypatch.setattr(games, "_loaded", loaded_then_told)
+    moving = asyncio.create_task(games.play_in(CHANNEL, mover, table.hut_moves()[0]))
+    await read.wait()  # the move has read the game before the resignation: it now waits for the lock
+    go_on.set()
+    resigned, move = await resigning, await moving
+    assert (resigned.table.view.ply, move.table.view.ply) == (1, 2)
 
 
 async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> None:
