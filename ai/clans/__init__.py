@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
-from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, choose_hard, easy_policy, normal_policy
+from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, Policy, choose_hard, easy_policy, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 
 DEFAULT_ROLLOUTS = 800
@@ -102,7 +102,10 @@ def _policy(level: str, start: PublicView, history: Sequence[Action], seat: int)
     else:
         obs = observe(start, history)
         _check_turn(obs.state.phase, obs.state.to_move, seat)
-        policy = normal_policy(obs, seat, AUTOPILOT_HIDING if level == AUTOPILOT else NORMAL_HIDING)
+        if level == AUTOPILOT:
+            policy = normal_policy(obs, seat, AUTOPILOT_HIDING)
+        else:
+            policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
     with _policies_lock:
         _policies[key] = policy
         while len(_policies) > _CACHE_SIZE:
