@@ -16,7 +16,7 @@ from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hard import choose_hard
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
-from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING, Policy, easy_policy, normal_policy
+from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, Policy, easy_policy, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 
 DEFAULT_ROLLOUTS = 800
@@ -103,7 +103,10 @@ def _policy(level: str, start: PublicView, history: Sequence[Action], seat: int)
     else:
         obs = observe(start, history)
         _check_turn(obs.state.phase, obs.state.to_move, seat)
-        policy = normal_policy(obs, seat, AUTOPILOT_HIDING if level == AUTOPILOT else NORMAL_HIDING)
+        if level == AUTOPILOT:
+            policy = normal_policy(obs, seat, AUTOPILOT_HIDING)
+        else:
+            policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
     with _policies_lock:
         _policies[key] = policy
         while len(_policies) > _CACHE_SIZE:

@@ -91,6 +91,22 @@ def policies(values: Sequence[Sequence[float]], lam: float) -> list[list[float]]
     return result
 
 
+def tilted(strategies: Sequence[Sequence[float]], log_weights: Sequence[float]) -> list[list[float]]:
+    """Every clan's strategy multiplied by the same ``exp(log_weights[move])``, then renormalised.
+
+    A preference that is the same whatever the clan (the chips a move takes are public) leaks nothing
+    of its own: for any move and any two clans, ``log q_c(m) / q_d(m)`` changes by a constant only.
+    """
+    top = max(log_weights, default=0.0)
+    factors = [math.exp(w - top) for w in log_weights]
+    result: list[list[float]] = []
+    for q in strategies:
+        weighted = [p * f for p, f in zip(q, factors, strict=True)]
+        total = sum(weighted)
+        result.append([w / total for w in weighted] if total > 0 else list(q))
+    return result
+
+
 def draw(probabilities: Sequence[float], rng: random.Random) -> int:
     """An index drawn from ``probabilities`` with the AI's own generator."""
     x = rng.random()

@@ -6,10 +6,12 @@ import math
 
 import pytest
 
+import ai.clans
 from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
-from ai.clans.hiding import Hiding, policies
-from ai.clans.players import AUTOPILOT_HIDING, NORMAL_HIDING
-from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view
+from ai.clans.belief import observe
+from ai.clans.hiding import Hiding, policies, tilted
+from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, normal_policy
+from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view, villages_founded
 
 VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
 
@@ -85,3 +87,48 @@ def test_exposure_is_a_distribution_over_the_clans() -> None:
         assert set(reading) == set(Clan) and math.isclose(sum(reading.values()), 1.0)
     with pytest.raises(ValueError):
         choose_action("brilliant", start, history, seat, Clan(0), 1)
+
+
+def test_a_tilt_shared_by_every_clan_moves_mass_without_telling_clans_apart() -> None:
+    q = policies(VALUES, 1.0)
+    weights = [0.0, 0.0, 2.0, 0.0]
+    t = tilted(q, weights)
+    for before, after in zip(q, t, strict=True):
+        assert math.isclose(sum(after), 1.0) and after[2] > before[2]
+    # For any two clans, each move's log-ratio moves by one constant: the tilt itself leaks nothing.
+    shifts = [math.log(t[0][i] / t[3][i]) - math.log(q[0][i] / q[3][i]) for i in range(4)]
+    assert max(shifts) - min(shifts) < 1e-9
+    even = tilted(q, [1.0] * 4)  # an even tilt changes nothing
+    assert all(row == pytest.approx(r) for row, r in zip(even, q, strict=True))
+
+
+def founding_position() -> tuple[object, list[Action], int]:
+    """A position where the mover can found a village (and take its chip) but need not."""
+    state = new_game(4, 5)
+    start = public_view(state)
+    history: list[Action] = []
+    i = 0
+    while True:
+        moves = legal_moves(state)
+        founding = [m for m in moves if villages_founded(state, m.src)]
+        if founding and len(founding) < len(moves):
+            return start, history, state.to_move
+        move = moves[(i * 37) % len(moves)]
+        apply(state, move)
+        history.append(move)
+        i += 1
+
+
+def test_normal_leans_to_the_chip_for_every_clan_alike() -> None:
+    start, history, seat = founding_position()
+    obs = observe(start, history)
+    plain = normal_policy(obs, seat, NORMAL_HIDING)
+    leaning = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    assert plain.values == leaning.values
+    takes = [i for i, e in enumerate(obs.gains) if max(o.chips for o in e.options)]
+    assert takes and len(takes) < len(obs.gains)
+    for c in range(5):
+        assert sum(leaning.by_clan[c][i] for i in takes) > sum(plain.by_clan[c][i] for i in takes)
+    # The level reaches it: normal's strategy is the leaning one.
+    level_policy = ai.clans._policy("normal", start, history, seat)
+    assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, leaning.by_clan, strict=True))
