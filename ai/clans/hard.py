@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ai.clans.belief import Observation, assignment_weights
 from ai.clans.evaluate import Option, move_gains, worth
 from ai.clans.hiding import Hiding, draw
-from ai.clans.players import normal_policy, one_ply_scores
+from ai.clans.players import CHIP_TILT, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
 
@@ -72,7 +72,7 @@ def hard_choice(
     """
     began = time.perf_counter()
     state = obs.state
-    policy = normal_policy(obs, seat, HARD_HIDING)
+    policy = normal_policy(obs, seat, HARD_HIDING, CHIP_TILT)
     lam = HARD_HIDING.weight(len(state.villages), state.chart.chips)
     menu = [sum(q[i] for q in policy.by_clan) / CLAN_COUNT for i in range(len(policy.moves))]
     picked = candidates(policy.values)
