@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.drawing import Drawing
 from cogs.errors import ClansTree
 from cogs.frame import Frame
 from cogs.replays import ReplayDesk
@@ -65,6 +66,7 @@ class ClansBot(Frame):
             store, ai=self.games.ai_pool, now=self.games.now, claims=self.games.claims
         )
         self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
+        self.drawing = Drawing()
         self.replays = ReplayDesk(store, self.games.now, config.replay_cooldown_s)
         """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
 

@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.alexandros.actions import AlexandrosActions
 from cogs.clans.actions import ClansActions
 from cogs.components import refuse_unknown
+from cogs.drawing import Drawing
 from cogs.replays import ReplayDesk
 from config import Config
 from service import GameService
@@ -32,6 +33,8 @@ class Frame(commands.AutoShardedBot):
     """Clans' game service."""
     alexandros: AlexandrosService
     replays: ReplayDesk
+    drawing: Drawing
+    """Every game's board images: off the event loop, a few at a time."""
     """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
     clans: ClansActions
     alexandros_actions: AlexandrosActions

@@ -156,7 +156,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     async def board(self, interaction: discord.Interaction) -> None:
         table = await self.games.table_in(channel_of(interaction))
         t = reader(interaction)
-        file = await board_file(t, table.view, table.names)
+        file = await board_file(self.bot.drawing, t, table.view, table.names)
         await interaction.response.send_message(file=file, ephemeral=True)
 
     @app_commands.command(name="status", description="Where this channel's Alexandros game stands")

@@ -20,6 +20,7 @@ from cogs.alexandros.lobby import PaceSelect
 from cogs.alexandros.posts import after_action, as_view, board_file, check_here, move_letters, service_of
 from cogs.alexandros.replay import ReplayButton
 from cogs.components import ID, selected
+from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
 from cogs.frame import frame_of
 from service.alexandros import Panel
@@ -72,7 +73,7 @@ class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<gam
             await check_here(interaction, self.game_id)
             await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
             panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
-            content, file, view = await panel_message(reader(interaction), panel)
+            content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
             await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
         except Exception as error:  # the one error path
             await report_error(interaction, error, self.game_id)
@@ -112,7 +113,8 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:do:(?P<game>{ID
         t = reader(interaction)
         try:
             if not acted.table.over and acted.table.view.to_move == acted.seat.seat:
-                content, file, view = await panel_message(t, await service.panel(self.game_id, interaction.user.id))
+                panel = await service.panel(self.game_id, interaction.user.id)
+                content, file, view = await panel_message(frame_of(interaction.client).drawing, t, panel)
                 await interaction.response.edit_message(content=content, attachments=[file], view=view)
             else:
                 done = t._("Your turn is over.")
@@ -138,7 +140,7 @@ def _kind(action: alex.Action) -> str:
     return next(kind for kind, types in KINDS.items() if isinstance(action, types))
 
 
-async def panel_message(t: Texts, panel: Panel) -> tuple[str, discord.File, ui.View]:
+async def panel_message(drawing: Drawing, t: Texts, panel: Panel) -> tuple[str, discord.File, ui.View]:
     """The panel for the step the mover's turn is at: words, board (destinations tagged), menus."""
     mine, table = panel.mine, panel.table
     letters = move_letters(mine.legal)
@@ -170,7 +172,7 @@ async def panel_message(t: Texts, panel: Panel) -> tuple[str, discord.File, ui.V
     }.get(table.view.phase, "")
     content = t._("Your hand: {hand}", hand=hand_text(t, mine.hand)) + "\n" + step
     targets = [(letter, point) for point, letter in letters.items()]
-    file = await board_file(t, table.view, table.names, targets)
+    file = await board_file(drawing, t, table.view, table.names, targets)
     ply = table.record.snapshot_ply
     items = [ActSelect(table.id, ply, kind, options, t) for kind, options in list(menus.items())[:5]]
     return content, file, as_view(items)

@@ -3,7 +3,6 @@ did, and the end. In the game's language; each post pings only the player it nam
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -14,6 +13,7 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.components import pings
+from cogs.drawing import Drawing
 from cogs.frame import frame_of
 from cogs.pace_texts import clock_suffix
 from render.alexandros import render_board
@@ -54,11 +54,15 @@ def move_letters(legal: Sequence[str]) -> dict[int, str]:
 
 
 async def board_file(
-    t: Texts, view: alex.PublicView, names: Sequence[str], targets: Sequence[tuple[str, int]] = ()
+    drawing: Drawing,
+    t: Texts,
+    view: alex.PublicView,
+    names: Sequence[str],
+    targets: Sequence[tuple[str, int]] = (),
 ) -> discord.File:
-    """The board image, rendered off the event loop."""
+    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time)."""
     drawn = [clean_name(name) for name in names]
-    png = await asyncio.to_thread(render_board, view, drawn, targets=tuple(targets), t=t)
+    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t)
     return discord.File(io.BytesIO(png), filename="alexandros.png")
 
 
@@ -104,7 +108,7 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings([])
-    file = await board_file(t, table.view, table.names)
+    file = await board_file(frame_of(client).drawing, t, table.view, table.names)
     text = f"{lead}\n{content}" if lead else content
     try:
         await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)

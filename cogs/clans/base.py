@@ -39,7 +39,7 @@ class ClansBase(commands.Cog):
     def __init__(self, bot: Frame) -> None:
         self.bot = bot
         self.games: GameService = bot.games
-        self.boards = BoardImages()
+        self.boards = BoardImages(bot.drawing)  # the frame's drawing slots, shared with every game
         self.order_menus = OrderMenus()
         settings = bot.config
         self.replays = bot.replays  # the frame's desk, shared with every game

@@ -1,15 +1,15 @@
-"""Board images, drawn off the event loop and a few at a time: a burst of moves waits for a free slot
-instead of holding one image's worth of memory per move at once."""
+"""Clans board images, drawn in the bot's drawing slots (cogs/drawing.py): off the event loop and a few at a
+time, shared with every game."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable, Sequence
 
 import discord
 
 from cogs.clans.messages import BOARD_FILE
+from cogs.drawing import RENDERS_AT_ONCE, Drawing
 from engine.clans import PublicView
 from render.clans import render_board, render_final
 from service import PrivateBoard
@@ -18,15 +18,16 @@ from texts import Texts
 Draw = Callable[[PublicView, Sequence[str], Texts], bytes]
 """Draws a board with the words of one language (render_board or render_final)."""
 
-RENDERS_AT_ONCE = 2
-"""Renders running at once; the machine it runs on has few cores, so more would only queue in threads."""
-
 
 class BoardImages:
     def __init__(
-        self, at_once: int = RENDERS_AT_ONCE, draw_board: Draw | None = None, draw_final: Draw = render_final
+        self,
+        drawing: Drawing | None = None,
+        at_once: int = RENDERS_AT_ONCE,
+        draw_board: Draw | None = None,
+        draw_final: Draw = render_final,
     ) -> None:
-        self._slots = asyncio.Semaphore(at_once)
+        self.drawing = drawing or Drawing(at_once)
         self.draw_board: Draw = draw_board or _public_board
         self.draw_final = draw_final
 
@@ -40,12 +41,9 @@ class BoardImages:
     ) -> bytes:
         """The public board (or the final one); with ``mine``, the viewer's private board. Words in ``t``'s
         language: the game's for a public board."""
-        async with self._slots:
-            if mine is not None:
-                return await asyncio.to_thread(
-                    render_board, view, names, viewer_clan=mine.clan, movable=mine.movable, t=t
-                )
-            return await asyncio.to_thread(self.draw_final if final else self.draw_board, view, names, t)
+        if mine is not None:
+            return await self.drawing.draw(render_board, view, names, viewer_clan=mine.clan, movable=mine.movable, t=t)
+        return await self.drawing.draw(self.draw_final if final else self.draw_board, view, names, t)
 
     async def file(
         self,
