@@ -66,7 +66,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai.clans, "observe"),
         (ai.clans.belief, "observe"),
         (ai.clans.belief, "clan_beliefs"),
-        (ai.clans.hard, "choose_hard"),
+        (ai.clans.hard, "hard_choice"),
         (ai.clans.players, "normal_policy"),
         (ai.clans, "exposure"),
         (ai.clans.players, "easy_policy"),
