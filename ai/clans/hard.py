@@ -130,12 +130,12 @@ def _search(
     k = 0
     for round_no in range(rounds):
         round_end = None if budget_s is None else began + budget_s * (round_no + 1) / rounds
-        per = max(CLAN_COUNT, total // (rounds * len(alive)))
+        per = max(1, total // (rounds * len(alive)))
         done = 0
         while True:
             if iterations is not None and done >= per:
                 break
-            if round_end is not None and done >= CLAN_COUNT and time.perf_counter() > round_end:
+            if round_end is not None and done and time.perf_counter() > round_end:
                 break
             mine = k % CLAN_COUNT
             pool = beliefs[mine]
