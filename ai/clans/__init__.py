@@ -144,8 +144,8 @@ def exposure(start: PublicView, history: Sequence[Action], seat: int, level: str
 
     The posterior over the five clans (from an even prior) of an observer who computes, for every
     move the seat made, the probability each clan's mixed strategy gives it. Easy, normal and the
-    autopilot are read exactly; hard's search is read through normal's strategy with hard's hiding
-    setting, the shape its draw follows. Only for after the game: it reads the seat's play, not
+    autopilot are read exactly; hard through normal's strategy, whose odds between any two clans its
+    draw keeps (its search weighs every clan's draw alike). Only for after the game: it reads the seat's play, not
     its clan, but the figure is a verdict on that clan.
     """
     level = "normal" if level == "hard" else level
