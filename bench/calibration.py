@@ -1,20 +1,26 @@
 """Is the belief model calibrated against hiding players? When it says 70%, is it right ~70%?
 
-    python -m bench.calibration [--games N] [--levels normal,hard] [--betas 0.9,0.5,0.3] [--quick]
+    python -m bench.calibration [--games N] [--levels normal,hard] [--settings current,b0.9:t1] [--bins] [--quick]
 
 Plays 4-player games of the given AI levels (hard: one hard seat among normal ones), then reads
 every seat's belief (``ai.clan_beliefs``) about each other seat after 10, 20 and 30 hut moves and at
-the end, and scores each stated probability of each clan against the truth. For each value of the
-belief model's BETA (its assumed sharpness of the players) it prints the expected calibration error
-over ten bins (``calibration_beta<b>_ece``: the mean gap between stated probability and observed
-frequency, weighted by how often the bin is used), the Brier score, the top-1 accuracy and the
-share of readings that claimed >= 90% (and how often those were right). ``--bins`` prints the
-reliability table (stated vs observed per bin) for the model's current BETA.
+the end, and scores each stated probability of each clan against the truth. Each belief model in
+``--settings`` reads the same games (the games themselves are played with the model in use, which
+normal and hard read too). A setting is ``current`` (the model in use, ``ai.clans.belief.MODEL``) or
+``:``-separated tokens, any left out as in the model in use: ``b`` the players' sharpness beta,
+``n`` the uniform noise, ``t`` the tempering tau of each move's log-likelihood (``b0.9:t1`` is the
+model before tempering). For each it prints the expected calibration error over ten bins
+(``calibration_<setting>_ece``: the mean gap between stated probability and observed frequency,
+weighted by how often the bin is used), the Brier score, the top-1 accuracy, the share of top
+guesses that claimed >= 90% (and how often those were right), and the share of seat readings >= 95%
+sure of a wrong clan, overall and at move 30 (what tests/ai/test_ai_belief.py bounds). ``--bins``
+adds the reliability table (stated vs observed per bin) of every setting.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from collections.abc import Sequence
@@ -42,13 +48,30 @@ def game(levels: Sequence[str], seed: int) -> tuple[PublicView, list[Action], li
     return start, history, list(state.clans), [*reads.values(), len(history)]
 
 
+def model(spec: str, current: belief.Model) -> belief.Model:
+    """The belief model a setting names (tokens b, n, t; see the module's docstring), the rest as
+    in ``current``."""
+    fields = {"b": "beta", "n": "noise", "t": "tau"}
+    if spec == "current":
+        return current
+    changes: dict[str, float] = {}
+    for token in spec.split(":"):
+        if token[:1] not in fields:
+            raise ValueError(f"Unknown setting {token!r}: use b, n or t followed by a number")
+        changes[fields[token[0]]] = float(token[1:])
+    return dataclasses.replace(current, **changes)
+
+
 def readings(
     games: Sequence[tuple[PublicView, list[Action], list[Clan], list[int]]],
-) -> list[tuple[float, bool, bool]]:
-    """(stated probability, true?, top guess?) for every seat's view of every other seat and clan."""
+) -> tuple[list[tuple[float, bool, bool]], list[tuple[int, bool]]]:
+    """(stated probability, true?, top guess?) for every seat's view of every other seat and clan;
+    and (move read at, >= 95% sure of a wrong clan?) for every seat's view of every other seat."""
     out: list[tuple[float, bool, bool]] = []
+    sure: list[tuple[int, bool]] = []
     for start, history, clans, points in games:
-        for n in points:
+        for k, n in enumerate(points):
+            at = POINTS[k] if k < len(points) - 1 else 0
             for observer in range(len(clans)):
                 beliefs = clan_beliefs(start, history[:n], observer, clans[observer])
                 for seat, b in enumerate(beliefs):
@@ -57,7 +80,8 @@ def readings(
                     top = max(b, key=lambda c: b[c])
                     for c, p in b.items():
                         out.append((p, c == clans[seat], c == top))
-    return out
+                    sure.append((at, any(p >= 0.95 for c, p in b.items() if c != clans[seat])))
+    return out, sure
 
 
 def scores(rows: Sequence[tuple[float, bool, bool]]) -> dict[str, float]:
@@ -78,7 +102,7 @@ def scores(rows: Sequence[tuple[float, bool, bool]]) -> dict[str, float]:
     }
 
 
-def table(rows: Sequence[tuple[float, bool, bool]]) -> list[str]:
+def table(rows: Sequence[tuple[float, bool, bool]], label: str) -> list[str]:
     bins: list[list[tuple[float, bool]]] = [[] for _ in range(BINS)]
     for p, truth, _ in rows:
         bins[min(BINS - 1, int(p * BINS))].append((p, truth))
@@ -87,9 +111,9 @@ def table(rows: Sequence[tuple[float, bool, bool]]) -> list[str]:
         if b:
             stated = sum(p for p, _ in b) / len(b)
             seen = sum(t for _, t in b) / len(b)
-            lines.append(f"FIGURE calibration_bin{i}_stated {stated:.3f} share")
-            lines.append(f"FIGURE calibration_bin{i}_observed {seen:.3f} share")
-            lines.append(f"FIGURE calibration_bin{i}_readings {len(b)} readings")
+            lines.append(f"FIGURE calibration_{label}_bin{i}_stated {stated:.3f} share")
+            lines.append(f"FIGURE calibration_{label}_bin{i}_observed {seen:.3f} share")
+            lines.append(f"FIGURE calibration_{label}_bin{i}_readings {len(b)} readings")
     return lines
 
 
@@ -97,8 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--levels", default="normal", help="comma list: normal, hard, easy, autopilot")
-    parser.add_argument("--betas", default=f"{belief.BETA:g}")
-    parser.add_argument("--bins", action="store_true", help="print the reliability table for the current BETA")
+    parser.add_argument("--settings", default="current", help="comma list of belief models, e.g. b0.9,b0.9:t0.7")
+    parser.add_argument("--bins", action="store_true", help="print the reliability table of every setting")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -109,19 +133,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i in range(games):
             levels = ["hard" if s == i % 4 else "normal" for s in range(4)] if level == "hard" else [level] * 4
             played.append(game(levels, args.seed + i))
-    current = belief.BETA
-    for text in args.betas.split(","):
-        belief.BETA = float(text)
+    current = belief.MODEL
+    try:
+        for spec in args.settings.split(","):
+            belief.MODEL = model(spec, current)
+            belief._tracks.clear()
+            rows, sure = readings(played)
+            label = spec.replace(":", "_")
+            for name, value in scores(rows).items():
+                print(f"FIGURE calibration_{label}_{name} {value:.3f} share")
+            at30 = [wrong for at, wrong in sure if at == 30]
+            print(f"FIGURE calibration_{label}_sure_wrong {sum(w for _, w in sure) / len(sure):.3f} share")
+            print(f"FIGURE calibration_{label}_sure_wrong_at30 {sum(at30)} readings")
+            print(f"FIGURE calibration_{label}_readings_at30 {len(at30)} readings")
+            if args.bins:
+                for line in table(rows, label):
+                    print(line)
+            sys.stdout.flush()
+    finally:
+        belief.MODEL = current
         belief._tracks.clear()
-        rows = readings(played)
-        for name, value in scores(rows).items():
-            print(f"FIGURE calibration_beta{text}_{name} {value:.3f} share")
-        if args.bins and float(text) == current:
-            for line in table(rows):
-                print(line)
-        sys.stdout.flush()
-    belief.BETA = current
-    belief._tracks.clear()
     print(f"FIGURE calibration_wall_time {time.perf_counter() - began:.0f} s")
     return 0
 
