@@ -1,7 +1,7 @@
 """Normal's strength against its leakage, for several hiding settings, on the same deals.
 
     python -m bench.hiding_curve [--settings 1.5:1.0,1.0:2.0:3.0] [--games N] [--observer-games M]
-                                 [--chip-tilt T] [--spread S] [--next-founding F] [--live L]
+                                 [--chip-tilt T] [--prospects P] [--spread S] [--next-founding F] [--live L]
                                  [--uniform-beliefs] [--draw-seed-offset K]
 
 A setting is normal's λ ``start:end``, or ``start:middle:end`` with λ at half the chips between
@@ -18,9 +18,10 @@ themselves (``ai.clans.hiding.tilted``), multiplied into every clan's strategy a
 ``--spread`` (feature: minus how far apart the clans' log-probabilities of the action lie, so the moves
 that tell the clans apart are played less), ``--next-founding`` (the share of the next player's legal
 moves that found a village after the action), ``--live`` (the territories still in play after it).
-``--chip-tilt`` replaces ``CHIP_TILT``; ``--uniform-beliefs`` values the threat as if the moves so far
-told nothing of the opponents' clans; ``--draw-seed-offset`` shifts the seeds of normal's own draws in
-the arena (the same deals, other draws: how much of a difference the draws alone make).
+``--chip-tilt`` replaces ``CHIP_TILT`` and ``--prospects`` ``NORMAL_PROSPECTS``; ``--uniform-beliefs``
+values the threat as if the moves so far told nothing of the opponents' clans; ``--draw-seed-offset``
+shifts the seeds of normal's own draws in the arena (the same deals, other draws: how much of a
+difference the draws alone make).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Variant:
     """Normal variants to try against the chosen code (the defaults change nothing)."""
 
     chip_tilt: float | None = None
+    prospects: float | None = None
     spread: float = 0.0
     next_founding: float = 0.0
     live: float = 0.0
@@ -78,6 +80,8 @@ def use(hiding: Hiding, variant: Variant = Variant()) -> None:
     ai.clans.NORMAL_HIDING = hiding  # type: ignore[attr-defined]
     if variant.chip_tilt is not None:
         ai.clans.CHIP_TILT = variant.chip_tilt  # type: ignore[attr-defined]
+    if variant.prospects is not None:
+        ai.clans.NORMAL_PROSPECTS = variant.prospects  # type: ignore[attr-defined]
     if variant.spread or variant.next_founding or variant.live or variant.uniform_beliefs:
         ai.clans.normal_policy = _varied(variant)  # type: ignore[attr-defined]
     if variant.draw_seed_offset:
@@ -85,10 +89,12 @@ def use(hiding: Hiding, variant: Variant = Variant()) -> None:
 
 
 def _varied(variant: Variant) -> PolicyMaker:
-    def normal_policy(obs: Observation, seat: int, hiding: Hiding, chip_tilt: float = 0.0) -> players.Policy:
+    def normal_policy(
+        obs: Observation, seat: int, hiding: Hiding, chip_tilt: float = 0.0, prospects: float = 1.0
+    ) -> players.Policy:
         if variant.uniform_beliefs:
             obs = dataclasses.replace(obs, loglik=[[0.0] * len(row) for row in obs.loglik])
-        policy = players.normal_policy(obs, seat, hiding, chip_tilt)
+        policy = players.normal_policy(obs, seat, hiding, chip_tilt, prospects)
         weights = [
             public_weight(obs, move, variant, [q[i] for q in policy.by_clan]) for i, move in enumerate(policy.moves)
         ]
@@ -142,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chip-tilt", type=float, default=None, help="instead of ai.clans.CHIP_TILT")
+    parser.add_argument("--prospects", type=float, default=None, help="instead of ai.clans.NORMAL_PROSPECTS")
     parser.add_argument("--spread", type=float, default=0.0)
     parser.add_argument("--next-founding", type=float, default=0.0)
     parser.add_argument("--live", type=float, default=0.0)
@@ -149,7 +156,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--draw-seed-offset", type=int, default=0)
     args = parser.parse_args(argv)
     variant = Variant(
-        args.chip_tilt, args.spread, args.next_founding, args.live, args.uniform_beliefs, args.draw_seed_offset
+        args.chip_tilt,
+        args.prospects,
+        args.spread,
+        args.next_founding,
+        args.live,
+        args.uniform_beliefs,
+        args.draw_seed_offset,
     )
     began = time.perf_counter()
     for text in args.settings.split(","):
