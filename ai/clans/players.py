@@ -17,7 +17,8 @@ NORMAL_HIDING = Hiding(start=0.7, middle=0.9, end=1.8)
 """Normal hides harder as the game goes on: its moves give most away while the later villages are
 founded, and there a high λ cost fewer won games than it saved in leakage (docs/AI.md, the curve).
 Lower than before the chip tilt (CHIP_TILT) and the halved prospects (NORMAL_PROSPECTS), which both
-leaked less and so bought a sharper choice."""
+leaked less and so bought a sharper choice; as low as the observer's bars allow: 0.6 -> 0.8 -> 1.8 read
+the clan at the end in 0.53 of 800 seats, 0.5 -> 0.9 -> 1.8 after 5 moves in 0.38."""
 CHIP_TILT = 2.0
 """Normal: every clan's strategy is weighted by exp(CHIP_TILT · village chips the action takes). The
 chips are public, so the weight is the same whatever the clan and leaks nothing by itself; it makes
@@ -26,11 +27,12 @@ per nat barely follows), and the move among them is still drawn by the clans' va
 three easy AIs on the same deals it won more games and leaked less at the end (docs/AI.md)."""
 NORMAL_PROSPECTS = 0.5
 """Normal's weight on prospects (what a move changes in the villages to come), the points it banks now
-weighing 1. Prospects are guesses, and they are where the clans' values part most on the moves that
-found nothing, so halving them leaks less at the same λ: against three easy AIs on the same 1000 deals,
-at λ 1.0 → 1.2 → 2.5, it won alike (0.813, against 0.79-0.82 for the full prospects over five draws)
-while the observer's reading at the end fell from 0.46 to 0.36; that bought the lower λ above, which
-won 0.83 with the observer's reading as before (docs/AI.md)."""
+weighing 1. Prospects are guesses, and on the moves that found nothing they are all that tells the
+clans' values apart, so halving them leaks less at the same λ: against three easy AIs on the same 1000
+deals, at λ 1.0 -> 1.2 -> 2.5, it won alike (0.813, the whole prospects 0.79-0.82 over five draws of
+normal's own seed) while an observer read the clan at the end in 0.36 of 800 seats instead of 0.46.
+That bought NORMAL_HIDING's lower λ: 0.827 of 2000 games against 0.808 of 5000 before, the observer at
+0.25 / 0.46 / 0.2% on 400 seats against 0.33 / 0.49 / 0.3% (docs/AI.md, "This round")."""
 AUTOPILOT_HIDING = Hiding(start=4.0, end=3.0)
 """The strongest hiding: a timed-out player's stand-in gives up points rather than their clan."""
 
@@ -63,7 +65,8 @@ def easy_policy(state: GameState) -> Policy:
 
 def clan_scores(obs: Observation, seat: int, prospects: float = 1.0) -> list[list[float]]:
     """Normal's judgement of every action (outer) for each clan the mover might hold (inner): its best
-    option's own gain plus chips, minus the gain of the opponent likeliest to profit.
+    option's own gain plus chips, minus the gain of the opponent likeliest to profit. The gains count
+    the points banked now whole and the rest (the prospects) times ``prospects``.
 
     An opponent's clan is guessed from the moves so far: the mean of the guesses given each clan the
     mover might hold, then, for the mover holding c, that guess with c ruled out.

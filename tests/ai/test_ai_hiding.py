@@ -168,3 +168,32 @@ def test_normal_weighs_the_prospects_by_normal_prospects() -> None:
     level_policy = ai.clans._policy("normal", start, history, seat)
     assert level_policy.values == weighed.values
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, weighed.by_clan, strict=True))
+
+
+def _information(by_clan: list[list[float]]) -> float:
+    """I(move; clan) in nats, the five clans even a priori."""
+    menu = [sum(q[i] for q in by_clan) / 5 for i in range(len(by_clan[0]))]
+    return sum(q[i] * math.log(q[i] / menu[i]) for q in by_clan for i in range(len(menu)) if q[i] > 0) / 5
+
+
+def test_halved_prospects_tell_less_of_the_clan_at_the_same_lambda() -> None:
+    whole = half = 0.0
+    for seed in (1, 2, 3):
+        state = new_game(4, seed)
+        start = public_view(state)
+        history: list[Action] = []
+        for ply in range(50):
+            if state.over:
+                break
+            if ply % 10 == 5:
+                obs = observe(start, history)
+                whole += _information(normal_policy(obs, state.to_move, NORMAL_HIDING, CHIP_TILT).by_clan)
+                half += _information(
+                    normal_policy(obs, state.to_move, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS).by_clan
+                )
+            moves = legal_moves(state)
+            move = moves[(ply * 37) % len(moves)]
+            apply(state, move)
+            history.append(move)
+    # Over positions from the first village to the last (some single positions go the other way).
+    assert half < 0.9 * whole
