@@ -16,7 +16,15 @@ from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hard import HardChoice, hard_choice
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
-from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, Policy, easy_policy, normal_policy
+from ai.clans.players import (
+    AUTOPILOT_HIDING,
+    CHIP_TILT,
+    NORMAL_HIDING,
+    NORMAL_PROSPECTS,
+    Policy,
+    easy_policy,
+    normal_policy,
+)
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 
 DEFAULT_ROLLOUTS = 800
@@ -131,7 +139,7 @@ def _policy(level: str, start: PublicView, history: Sequence[Action], seat: int)
         if level == AUTOPILOT:
             policy = normal_policy(obs, seat, AUTOPILOT_HIDING)
         else:
-            policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+            policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     with _policies_lock:
         _policies[key] = policy
         while len(_policies) > _CACHE_SIZE:

@@ -30,6 +30,8 @@ class Option:
     """Change of each clan's estimated worth."""
     chips: int
     """Village chips the mover takes."""
+    banked: Vector = ZERO
+    """The part of ``gains`` that is points scored now (the villages founded), the rest being prospects."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,17 @@ def _vec(values: list[float]) -> Vector:
     return (values[0], values[1], values[2], values[3], values[4])
 
 
+def _banked(after: GameState, scores_before: list[int]) -> Vector:
+    s = after.scores
+    return (
+        float(s[0] - scores_before[0]),
+        float(s[1] - scores_before[1]),
+        float(s[2] - scores_before[2]),
+        float(s[3] - scores_before[3]),
+        float(s[4] - scores_before[4]),
+    )
+
+
 def _diff(after: Vector, before: Vector) -> Vector:
     return (
         after[0] - before[0],
@@ -143,20 +156,25 @@ def _diff(after: Vector, before: Vector) -> Vector:
     )
 
 
-def order_options(state: GameState, base: Vector, prefix: tuple[Move, ...] = ()) -> list[Option]:
-    """Every founding order from a state waiting for the mover's choice, with its gains from ``base``."""
+def order_options(
+    state: GameState, base: Vector, prefix: tuple[Move, ...] = (), base_scores: list[int] | None = None
+) -> list[Option]:
+    """Every founding order from a state waiting for the mover's choice, with its gains from ``base``
+    (and the points banked since ``base_scores``, by default the state's)."""
+    if base_scores is None:
+        base_scores = state.scores
     options: list[Option] = []
     chips_before = state.chips[state.to_move]
     for choice in legal_moves(state):
         after = state.copy()
         apply(after, choice)
         if after.phase is Phase.ORDER:
-            deeper = order_options(after, base, (*prefix, choice))
+            deeper = order_options(after, base, (*prefix, choice), base_scores)
             extra = after.chips[state.to_move] - chips_before
-            options.extend(Option(o.actions, o.gains, o.chips + extra) for o in deeper)
+            options.extend(Option(o.actions, o.gains, o.chips + extra, o.banked) for o in deeper)
             continue
         chips = after.chips[state.to_move] - chips_before
-        options.append(Option((*prefix, choice), _diff(worth(after), base), chips))
+        options.append(Option((*prefix, choice), _diff(worth(after), base), chips, _banked(after, base_scores)))
     return options
 
 
@@ -204,7 +222,7 @@ def _founding_options(state: GameState, move: Move, base: Vector) -> list[Option
     if after.phase is Phase.ORDER:
         return order_options(after, base, (move,))
     chips = after.chips[state.to_move] - state.chips[state.to_move]
-    return [Option((move,), _diff(worth(after), base), chips)]
+    return [Option((move,), _diff(worth(after), base), chips, _banked(after, state.scores))]
 
 
 def _first_choices(state: GameState, base: Vector) -> list[Option]:
@@ -219,5 +237,6 @@ def _first_choices(state: GameState, base: Vector) -> list[Option]:
     for first, options in by_first.items():
         n = len(options)
         gains = [sum(o.gains[c] for o in options) / n for c in range(CLAN_COUNT)]
-        result.append(Option((first,), _vec(gains), max(o.chips for o in options)))
+        banked = [sum(o.banked[c] for o in options) / n for c in range(CLAN_COUNT)]
+        result.append(Option((first,), _vec(gains), max(o.chips for o in options), _vec(banked)))
     return result

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ai.clans.belief import Observation, assignment_weights
 from ai.clans.evaluate import MoveGains, Option, move_gains, worth
 from ai.clans.hiding import tilted
-from ai.clans.players import CHIP_TILT, NORMAL_HIDING, normal_policy, one_ply_scores
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
 
@@ -81,7 +81,7 @@ def hard_choice(
     number of rollouts; ``budget_s`` seconds, lookahead included, bound the thinking time.
     """
     began = time.perf_counter()
-    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     picked = candidates(normal.values)
     moves = tuple(normal.moves[i] for i in picked)
     base = [[q[i] for i in picked] for q in normal.by_clan]

@@ -13,7 +13,7 @@ import ai.clans.hard
 from ai.clans import choose_action
 from ai.clans.belief import observe
 from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
-from ai.clans.players import CHIP_TILT, NORMAL_HIDING, normal_policy
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
 
 ROLLOUTS = 60
@@ -48,7 +48,7 @@ def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
     start, history, seat = midgame(moves)
     obs = observe(start, history)
     choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
-    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     index = [normal.moves.index(m) for m in choice.moves]
     assert len(choice.moves) > CLAN_COUNT
     for row in choice.by_clan:
@@ -76,7 +76,7 @@ def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert max(gaps) > 0.05
     # Without the weight, the draw is normal's strategy for the clan, kept to the candidates.
-    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     kept = [[q[normal.moves.index(m)] for m in unweighted.moves] for q in normal.by_clan]
     for row, base in zip(unweighted.by_clan, kept, strict=True):
         assert row == pytest.approx([b / sum(base) for b in base])

@@ -10,7 +10,7 @@ import ai.clans
 from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
 from ai.clans.belief import observe
 from ai.clans.hiding import Hiding, policies, tilted
-from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, normal_policy
+from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
 from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view, villages_founded
 
 VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
@@ -122,8 +122,8 @@ def founding_position() -> tuple[object, list[Action], int]:
 def test_normal_leans_to_the_chip_for_every_clan_alike() -> None:
     start, history, seat = founding_position()
     obs = observe(start, history)
-    plain = normal_policy(obs, seat, NORMAL_HIDING)
-    leaning = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    plain = normal_policy(obs, seat, NORMAL_HIDING, prospects=NORMAL_PROSPECTS)
+    leaning = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     assert plain.values == leaning.values
     takes = [i for i, e in enumerate(obs.gains) if max(o.chips for o in e.options)]
     assert takes and len(takes) < len(obs.gains)
@@ -132,3 +132,68 @@ def test_normal_leans_to_the_chip_for_every_clan_alike() -> None:
     # The level reaches it: normal's strategy is the leaning one.
     level_policy = ai.clans._policy("normal", start, history, seat)
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, leaning.by_clan, strict=True))
+
+
+def test_a_founding_option_says_which_part_of_its_gain_is_banked_now() -> None:
+    start, history, _ = founding_position()
+    obs = observe(start, history)
+    state = obs.state
+    for entry in obs.gains:
+        for option in entry.options:
+            if not option.chips:
+                assert option.banked == (0.0,) * 5  # a move founding nothing only changes prospects
+                continue
+            after = state.copy()
+            for action in option.actions:
+                apply(after, action)
+            assert option.banked == tuple(float(after.scores[c] - state.scores[c]) for c in range(5))
+            assert any(option.banked)
+
+
+def test_normal_weighs_the_prospects_by_normal_prospects() -> None:
+    start, history, seat = founding_position()
+    obs = observe(start, history)
+    full = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT)
+    weighed = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    assert 0.0 < NORMAL_PROSPECTS < 1.0
+    # A move founding nothing is all prospects: its value (own gain minus the threat) scales with them.
+    quiet = [i for i, e in enumerate(obs.gains) if not any(o.chips for o in e.options)]
+    assert quiet
+    for i in quiet:
+        assert weighed.values[i] == pytest.approx([NORMAL_PROSPECTS * v for v in full.values[i]])
+    # A founding move keeps the points it banks whole, so it loses less than its prospects' share.
+    founding = [i for i, e in enumerate(obs.gains) if any(o.chips for o in e.options)]
+    assert any(weighed.values[i] != pytest.approx([NORMAL_PROSPECTS * v for v in full.values[i]]) for i in founding)
+    # The level reaches it.
+    level_policy = ai.clans._policy("normal", start, history, seat)
+    assert level_policy.values == weighed.values
+    assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, weighed.by_clan, strict=True))
+
+
+def _information(by_clan: list[list[float]]) -> float:
+    """I(move; clan) in nats, the five clans even a priori."""
+    menu = [sum(q[i] for q in by_clan) / 5 for i in range(len(by_clan[0]))]
+    return sum(q[i] * math.log(q[i] / menu[i]) for q in by_clan for i in range(len(menu)) if q[i] > 0) / 5
+
+
+def test_halved_prospects_tell_less_of_the_clan_at_the_same_lambda() -> None:
+    whole = half = 0.0
+    for seed in (1, 2, 3):
+        state = new_game(4, seed)
+        start = public_view(state)
+        history: list[Action] = []
+        for ply in range(50):
+            if state.over:
+                break
+            if ply % 10 == 5:
+                obs = observe(start, history)
+                whole += _information(normal_policy(obs, state.to_move, NORMAL_HIDING, CHIP_TILT).by_clan)
+                half += _information(
+                    normal_policy(obs, state.to_move, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS).by_clan
+                )
+            moves = legal_moves(state)
+            move = moves[(ply * 37) % len(moves)]
+            apply(state, move)
+            history.append(move)
+    # Over positions from the first village to the last (some single positions go the other way).
+    assert half < 0.9 * whole
