@@ -4,7 +4,9 @@
 
 Both checkouts name their packages ``ai`` and ``engine``, so the older one runs in its own
 interpreter with DIR first on its path; moves and views cross as pickles, which both sides read
-with their own (same-shaped) classes.
+with their own (same-shaped) classes. A class pickled from one layout is looked up in the other's
+when its module is missing there (``engine.view`` before the games had packages, ``engine.clans.view``
+after).
 """
 
 from __future__ import annotations
@@ -29,19 +31,34 @@ def choose_action(path: str, level: str, start: Any, history: Sequence[Any], sea
     assert child.stdin is not None and child.stdout is not None
     pickle.dump((level, start, list(history), seat, int(clan), seed), child.stdin)
     child.stdin.flush()
-    return pickle.load(child.stdout)
+    return _Unpickler(child.stdout).load()
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        parts = module.split(".")
+        tries = [module]
+        if parts[0] == "engine":
+            rest = parts[2:] if parts[:2] == ["engine", "clans"] else parts[1:]
+            tries += [".".join(["engine", *rest]), ".".join(["engine", "clans", *rest]), "engine.clans", "engine"]
+        for place in tries:
+            try:
+                return super().find_class(place, name)
+            except (ImportError, AttributeError):
+                continue
+        raise pickle.UnpicklingError(f"{module}.{name} is in neither checkout's layout")
 
 
 def _serve(path: str, stdin: IO[bytes], stdout: IO[bytes]) -> None:
     sys.path.insert(0, path)
     for name in [m for m in sys.modules if m.split(".")[0] in ("ai", "engine")]:
         del sys.modules[name]
-    from ai.clans import choose_action as old_choose
-    from engine.clans import Clan
+    from ai import choose_action as old_choose
+    from engine import Clan
 
     while True:
         try:
-            level, start, history, seat, clan, seed = pickle.load(stdin)
+            level, start, history, seat, clan, seed = _Unpickler(stdin).load()
         except EOFError:
             return
         pickle.dump(old_choose(level, start, history, seat, Clan(clan), seed), stdout)

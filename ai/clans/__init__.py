@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
-from ai.clans.hard import choose_hard
+from ai.clans.hard import HardChoice, hard_choice
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
 from ai.clans.players import (
@@ -48,6 +48,8 @@ __all__ = [
 _CACHE_SIZE = 256
 _policies: OrderedDict[tuple[object, ...], Policy] = OrderedDict()
 _policies_lock = threading.Lock()
+_SEARCHES = 32
+_searches: OrderedDict[tuple[object, ...], HardChoice] = OrderedDict()
 
 
 def choose_action(
@@ -80,12 +82,35 @@ def choose_action(
         policy = _policy(level, start, history, seat)
         rng = random.Random(f"{seed}:{len(history)}:{seat}:{level}")
         return policy.moves[draw(policy.by_clan[int(clan)], rng)]
-    obs = observe(start, history)
-    _check_turn(obs.state.phase, obs.state.to_move, seat)
-    rng = random.Random(f"{seed}:{len(history)}:{seat}:{level}")
     if iterations is None and budget_s is None:
         iterations = DEFAULT_ROLLOUTS
-    return choose_hard(obs, seat, clan, rng, budget_s, iterations)
+    choice = _hard_search(start, history, seat, seed, budget_s, iterations)
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:{level}")
+    return choice.moves[draw(choice.by_clan[int(clan)], rng)]
+
+
+def _hard_search(
+    start: PublicView, history: Sequence[Action], seat: int, seed: int, budget_s: float | None, iterations: int | None
+) -> HardChoice:
+    """Hard's search, the same whatever clan it holds. A search bound by rollouts alone is reproducible
+    and cached like the other levels' strategies, so an observer testing five clans pays once."""
+    key = ("hard", _start_key(start), tuple(history), seat, seed, iterations)
+    if budget_s is None:
+        with _policies_lock:
+            cached = _searches.get(key)
+            if cached is not None:
+                _searches.move_to_end(key)
+                return cached
+    obs = observe(start, history)
+    _check_turn(obs.state.phase, obs.state.to_move, seat)
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
+    choice = hard_choice(obs, seat, rng, budget_s, iterations)
+    if budget_s is None:
+        with _policies_lock:
+            _searches[key] = choice
+            while len(_searches) > _SEARCHES:
+                _searches.popitem(last=False)
+    return choice
 
 
 def _check_turn(phase: Phase, to_move: int, seat: int) -> None:
@@ -127,8 +152,8 @@ def exposure(start: PublicView, history: Sequence[Action], seat: int, level: str
 
     The posterior over the five clans (from an even prior) of an observer who computes, for every
     move the seat made, the probability each clan's mixed strategy gives it. Easy, normal and the
-    autopilot are read exactly; hard's search is read through normal's strategy with hard's hiding
-    setting, the shape its draw follows. Only for after the game: it reads the seat's play, not
+    autopilot are read exactly; hard through normal's strategy, whose odds between any two clans its
+    draw keeps (its search weighs every clan's draw alike). Only for after the game: it reads the seat's play, not
     its clan, but the figure is a verdict on that clan.
     """
     level = "normal" if level == "hard" else level

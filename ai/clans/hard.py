@@ -1,9 +1,17 @@
-"""Hard: a search over moves shared by every clan, then a hiding draw among them.
+"""Hard: normal's hiding strategy, sharpened by a search whose verdict is the same for every clan.
 
-Hard used to search the ten moves best for its own clan, and that set alone gave the clan away: an
-observer running the code for each clan found the played move outside the other clans' sets. Here
-the candidates are the union of the moves best for EACH clan (by normal's one-ply judgement), the
-same whatever clan hard holds; the search only changes how much each candidate is worth.
+Hard used to search the ten moves best for its own clan, and that set alone gave the clan away. Then
+it searched a set shared by every clan but valued it for its own clan, and drew from normal's menu
+tilted by those values: still an open book (a white-box observer read 0.71 of its seats after five
+moves, docs/AI.md). Measured since: whenever the search's verdict for the clan held moves the draw,
+the draw must be flattened so far to hide it that the search wins nothing over normal.
+
+So here nothing the search finds depends on the clan held. Its candidates, replies and rollouts are
+the same whatever the clan; each rollout plays hard's seat for one of the five clans in turn, and a
+candidate's PUBLIC value is its mean final margin over the five. The draw is normal's own strategy
+for the clan held (``ai.clans.players.normal_policy``), restricted to the candidates and weighted by
+exp(PUBLIC_WEIGHT · public value): a weight shared by every clan shifts no move's odds between two
+clans (``ai.clans.hiding.tilted``), so hard gives away what normal does and no more.
 """
 
 from __future__ import annotations
@@ -15,30 +23,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.clans.belief import Observation, assignment_weights
-from ai.clans.evaluate import Option, move_gains, worth
-from ai.clans.hiding import Hiding, draw
-from ai.clans.players import CHIP_TILT, normal_policy, one_ply_scores
+from ai.clans.evaluate import MoveGains, Option, move_gains, worth
+from ai.clans.hiding import tilted
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
 
 PER_CLAN = 4
 """Candidates: the union of the moves normal values most for each of the five clans (at most 20)."""
 PRIOR_VISITS = 10
-"""The lookahead's judgement counts as this many rollouts of each candidate."""
+"""The lookahead's judgement counts as this many rollouts of each candidate, for each clan."""
 DEFAULT_ITERATIONS = 400
-HARD_HIDING = Hiding(start=0.8, end=0.5)
-"""λ of the final draw, in points of rollout margin per nat."""
+PUBLIC_WEIGHT = 1.0
+"""Nats per point of public value. Measured against three normal AIs on the same 80 deals: 0.5 won
+0.26, 1.0 won 0.37, 1.5 won 0.34, 3.0 won 0.14 (past 1.5 the five clans' mean drowns the clan's own
+preference); valuing only the chips and keeping the opponents down, not the clans' mean, won 0.21
+(docs/AI.md)."""
+
+Assignment = tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HardChoice:
-    """The searched candidates (the same for every clan), their values and the draw's probabilities."""
+    """The searched candidates, their value for every clan, and each clan's draw over them."""
 
     moves: tuple[Move, ...]
-    values: tuple[float, ...]
-    """Each candidate's value for the clan held: its mean margin (lookahead prior and rollouts)."""
-    probabilities: tuple[float, ...]
-    options: tuple[Option, ...]
+    values: tuple[tuple[float, ...], ...]
+    """Each candidate's (outer) mean final margin for each clan hard might hold (inner)."""
+    by_clan: tuple[tuple[float, ...], ...]
+    """Each clan's (outer) probability of drawing each candidate (inner)."""
 
 
 def candidates(values: Sequence[Sequence[float]]) -> list[int]:
@@ -53,81 +66,60 @@ def candidates(values: Sequence[Sequence[float]]) -> list[int]:
 
 
 def hard_choice(
-    obs: Observation,
-    seat: int,
-    clan: Clan,
-    rng: random.Random,
-    budget_s: float | None,
-    iterations: int | None,
+    obs: Observation, seat: int, rng: random.Random, budget_s: float | None, iterations: int | None
 ) -> HardChoice:
-    """Opponent-model lookahead, then determinized flat Monte Carlo, over the shared candidates.
+    """Opponent-model lookahead, then determinized flat Monte Carlo, over the shared candidates; it is
+    not told the clan held, and gives every clan's draw.
 
     Each candidate is followed by a full round of replies, every opponent modelled as a normal AI
-    holding its likeliest clan; the resulting positions are judged by the estimated final margin
-    (the prior, worth PRIOR_VISITS rollouts). Then each iteration samples the hidden clans from the
-    belief and plays every surviving candidate's position out to the end with the informed playout
-    policy; the value is the margin over the best opponent's total. Sequential halving keeps the
-    better half after each round. The draw weighs each candidate by the shared menu (normal's
-    hiding strategy averaged over the clans, ``ai.clans.hiding``) times exp(value / λ).
+    holding its likeliest clan (read from the public moves alone); the resulting positions are
+    judged for each clan hard might hold by the estimated final margin (the prior, worth
+    PRIOR_VISITS rollouts). Then iteration k plays for clan k mod 5: it samples the opponents' clans
+    from the belief given that clan and plays every surviving candidate out to the end with the
+    informed playout policy, scoring the margin over the best opponent's total. After each round the
+    candidates of lower public value are dropped (sequential halving). ``iterations`` fixes the
+    number of rollouts; ``budget_s`` seconds, lookahead included, bound the thinking time.
     """
     began = time.perf_counter()
-    state = obs.state
-    policy = normal_policy(obs, seat, HARD_HIDING, CHIP_TILT)
-    lam = HARD_HIDING.weight(len(state.villages), state.chart.chips)
-    menu = [sum(q[i] for q in policy.by_clan) / CLAN_COUNT for i in range(len(policy.moves))]
-    picked = candidates(policy.values)
-    options_by_move = _best_options(obs, seat, clan)
-    moves = tuple(policy.moves[i] for i in picked)
-    options = tuple(options_by_move[m] for m in moves)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    picked = candidates(normal.values)
+    moves = tuple(normal.moves[i] for i in picked)
+    base = [[q[i] for i in picked] for q in normal.by_clan]
     n = len(picked)
     if n == 1:
-        return HardChoice(moves, (0.0,), (1.0,), options)
-    assignments = assignment_weights(obs.loglik, seat, clan)
-    clans_pool = [a for a, _ in assignments]
-    weights = [w for _, w in assignments]
-    likeliest = max(assignments, key=lambda aw: aw[1])[0]
-    roots = [_after_replies(obs, option, likeliest) for option in options]
-    judged = [_worth_margin(root, seat, likeliest) for root in roots]
-    top_judged = max(judged)
-    totals = [PRIOR_VISITS * (j - top_judged) for j in judged]
-    visits = [PRIOR_VISITS] * n
+        return HardChoice(moves, ((0.0,) * CLAN_COUNT,), tuple((1.0,) for _ in range(CLAN_COUNT)))
+    beliefs = [assignment_weights(obs.loglik, seat, Clan(c)) for c in range(CLAN_COUNT)]
+    replies = _public_likeliest(beliefs)
+    likeliest = [max(b, key=lambda aw: aw[1])[0] for b in beliefs]
+    roots = [_after_replies(obs, _shared_option(obs.gains[i]), replies) for i in picked]
+    totals = [[PRIOR_VISITS * m for m in _worth_margins(root, seat, likeliest)] for root in roots]
+    visits = [[PRIOR_VISITS] * CLAN_COUNT for _ in range(n)]
     if iterations != 0:
-        _search(roots, totals, visits, seat, clans_pool, weights, rng, budget_s, iterations, began)
-    means = [totals[i] / visits[i] for i in range(n)]
-    top = max(means)
-    tilt = [menu[picked[i]] * math.exp((means[i] - top) / lam) for i in range(n)]
-    total = sum(tilt)
-    return HardChoice(moves, tuple(means), tuple(t / total for t in tilt), options)
+        _search(roots, totals, visits, seat, beliefs, rng, budget_s, iterations, began)
+    values = tuple(tuple(t / v for t, v in zip(totals[i], visits[i], strict=True)) for i in range(n))
+    by_clan = tilted(base, [PUBLIC_WEIGHT * public for public in map(_public_value, values)])
+    return HardChoice(moves, values, tuple(tuple(q) for q in by_clan))
 
 
-def choose_hard(
-    obs: Observation,
-    seat: int,
-    clan: Clan,
-    rng: random.Random,
-    budget_s: float | None,
-    iterations: int | None,
-) -> Move:
-    """Hard's move (``hard_choice``'s draw). ``iterations`` fixes the number of rollouts; ``budget_s``
-    seconds, lookahead included, bound the thinking time; at least one is given."""
-    choice = hard_choice(obs, seat, clan, rng, budget_s, iterations)
-    return choice.options[draw(choice.probabilities, rng)].actions[0]
+def _public_value(values: Sequence[float]) -> float:
+    """A candidate's value whatever the clan held: its mean over the five clans."""
+    return sum(values) / CLAN_COUNT
 
 
 def _search(
     roots: Sequence[GameState],
-    totals: list[float],
-    visits: list[int],
+    totals: list[list[float]],
+    visits: list[list[int]],
     seat: int,
-    clans_pool: Sequence[tuple[int, ...]],
-    weights: Sequence[float],
+    beliefs: Sequence[Sequence[tuple[Assignment, float]]],
     rng: random.Random,
     budget_s: float | None,
     iterations: int | None,
     began: float,
 ) -> None:
     """Sequential halving with common random numbers: every surviving candidate is played out with
-    the same sampled clans and the same rollout seed, so differences come from the moves."""
+    the same sampled clans and the same rollout seed, so differences come from the moves. Rollouts
+    go to the five clans in turn; ``visits[i][c]`` counts clan c's (prior included)."""
     n = len(roots)
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
@@ -135,6 +127,7 @@ def _search(
     spent = time.perf_counter() - began
     began += spent
     budget_s = None if budget_s is None else max(0.0, budget_s - spent)
+    k = 0
     for round_no in range(rounds):
         round_end = None if budget_s is None else began + budget_s * (round_no + 1) / rounds
         per = max(1, total // (rounds * len(alive)))
@@ -144,28 +137,37 @@ def _search(
                 break
             if round_end is not None and done and time.perf_counter() > round_end:
                 break
-            clans = rng.choices(clans_pool, weights)[0]
+            mine = k % CLAN_COUNT
+            pool = beliefs[mine]
+            clans = rng.choices([a for a, _ in pool], [w for _, w in pool])[0]
             rollout_seed = rng.getrandbits(32)
             for i in alive:
                 sim = roots[i].copy()
                 informed_playout(sim, clans, random.Random(rollout_seed))
-                totals[i] += _margin(sim, seat, clans)
-                visits[i] += 1
+                totals[i][mine] += _margin(sim, seat, clans)
+                visits[i][mine] += 1
+            k += 1
             done += 1
         if len(alive) == 1:
             break
-        alive.sort(key=lambda i: (-totals[i] / visits[i], i))
-        alive = alive[: max(1, (len(alive) + 1) // 2)]
+        public = {i: _public_value([t / v for t, v in zip(totals[i], visits[i], strict=True)]) for i in alive}
+        alive = sorted(sorted(alive, key=lambda i: (-public[i], i))[: max(1, (len(alive) + 1) // 2)])
 
 
-def _best_options(obs: Observation, seat: int, clan: Clan) -> dict[Move, Option]:
-    """Each action's best option (founding order) for ``clan``."""
-    best: dict[Move, tuple[float, Option]] = {}
-    for score, option in one_ply_scores(obs, seat, clan):
-        first = option.actions[0]
-        if first not in best or score > best[first][0]:
-            best[first] = (score, option)
-    return {move: option for move, (_, option) in best.items()}
+def _public_likeliest(beliefs: Sequence[Sequence[tuple[Assignment, float]]]) -> Assignment:
+    """The likeliest assignment of clans to seats with hard's own clan unknown (each clan a fifth)."""
+    best: tuple[Assignment, float] = ((), -1.0)
+    for pool in beliefs:
+        for assignment, weight in pool:
+            if weight > best[1]:
+                best = (assignment, weight)
+    return best[0]
+
+
+def _shared_option(entry: MoveGains) -> Option:
+    """The founding order searched for an action: the best for the five clans together (the order is
+    chosen again, for the clan held, when it is played)."""
+    return max(entry.options, key=lambda o: sum(o.gains) + CLAN_COUNT * o.chips)
 
 
 def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:
@@ -186,14 +188,18 @@ def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> Ga
     return after
 
 
-def _worth_margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
-    """Estimated final margin: each seat's clan worth (banked + prospects) plus its chips."""
+def _worth_margins(state: GameState, seat: int, likeliest: Sequence[Assignment]) -> list[float]:
+    """Estimated final margin for each clan the seat might hold: each seat's clan worth (banked plus
+    prospects) plus its chips, the opponents holding their likeliest clans given that one."""
     if state.phase is Phase.OVER:
-        return _margin(state, seat, clans)
+        return [_margin(state, seat, clans) for clans in likeliest]
     values = worth(state)
-    totals = [values[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
-    others = [t for s, t in enumerate(totals) if s != seat and not state.resigned[s]]
-    return totals[seat] - max(others, default=0.0)
+    result = []
+    for clans in likeliest:
+        totals = [values[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
+        others = [t for s, t in enumerate(totals) if s != seat and not state.resigned[s]]
+        result.append(totals[seat] - max(others, default=0.0))
+    return result
 
 
 def _margin(state: GameState, seat: int, clans: Sequence[int]) -> float:

@@ -1,19 +1,25 @@
-"""Hard hides like the other levels: its search is the same whatever clan it holds, and only the final
-draw reads the clan, from one information-regularised solution shared by the five clans."""
+"""Hard hides exactly as normal does: its search is not told the clan held, so what it finds weighs every
+clan's draw alike, and between any two clans a move's odds are normal's."""
 
 from __future__ import annotations
 
 import math
 import random
 
+import pytest
+
+import ai.clans
+import ai.clans.hard
+from ai.clans import choose_action
 from ai.clans.belief import observe
-from ai.clans.hard import HARD_HIDING, PER_CLAN, candidates, hard_choice
-from engine.clans import CLAN_COUNT, Action, Clan, apply, legal_moves, new_game, public_view
+from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
 
 ROLLOUTS = 60
 
 
-def midgame(moves: int) -> tuple[object, list[Action], int]:
+def midgame(moves: int) -> tuple[PublicView, list[Action], int]:
     state = new_game(4, 23)
     start = public_view(state)
     history: list[Action] = []
@@ -35,31 +41,73 @@ def test_the_candidates_are_every_clans_favourites() -> None:
     assert sorted(candidates(values[:3])) == [0, 1, 2]  # fewer moves than candidates: all of them
 
 
-def test_every_clan_searches_the_same_moves_and_can_play_each() -> None:
-    # The old hard searched its own clan's favourites: the searched set alone named the clan.
-    for moves in (6, 20):
-        start, history, seat = midgame(moves)
-        obs = observe(start, history)
-        choices = [hard_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS) for c in range(CLAN_COUNT)]
-        assert len(choices[0].moves) > CLAN_COUNT
-        assert all(choice.moves == choices[0].moves for choice in choices)
-        assert len({choice.values for choice in choices}) > 1  # the values are each clan's own
-        for choice in choices:
-            assert math.isclose(sum(choice.probabilities), 1.0) and min(choice.probabilities) > 0
-        # Drawn from the shared menu tilted by exp(value / λ): a move's odds between two clans are
-        # bounded by how differently the two clans value it, relative to their best.
-        lam = HARD_HIDING.weight(len(obs.state.villages), obs.state.chart.chips)
-        tilts = [[(v - max(choice.values)) / lam for v in choice.values] for choice in choices]
-        for c in range(CLAN_COUNT):
-            for d in range(CLAN_COUNT):
-                gap = max(abs(a - b) for a, b in zip(tilts[c], tilts[d], strict=True))
-                for p, q in zip(choices[c].probabilities, choices[d].probabilities, strict=True):
-                    assert abs(math.log(p / q)) <= 2 * gap + 1e-9
+@pytest.mark.parametrize("moves", [6, 20])
+def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
+    # The search reweighs the candidates by one public factor, so for any two candidates and any two
+    # clans the odds ratio is normal's own: hard gives away what normal does, and no more.
+    start, history, seat = midgame(moves)
+    obs = observe(start, history)
+    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    index = [normal.moves.index(m) for m in choice.moves]
+    assert len(choice.moves) > CLAN_COUNT
+    for row in choice.by_clan:
+        assert math.isclose(sum(row), 1.0) and min(row) > 0
+    for c in range(CLAN_COUNT):
+        for d in range(c + 1, CLAN_COUNT):
+            for i in range(1, len(index)):
+                hard = math.log(
+                    choice.by_clan[c][i] * choice.by_clan[d][0] / (choice.by_clan[d][i] * choice.by_clan[c][0])
+                )
+                q_c, q_d = normal.by_clan[c], normal.by_clan[d]
+                own = math.log(q_c[index[i]] * q_d[index[0]] / (q_d[index[i]] * q_c[index[0]]))
+                assert hard == pytest.approx(own, abs=1e-9)
+
+
+def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    monkeypatch.setattr(ai.clans.hard, "PUBLIC_WEIGHT", 0.0)
+    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    assert searched.values == unweighted.values
+    gaps = [
+        abs(a - b) for p, q in zip(searched.by_clan, unweighted.by_clan, strict=True) for a, b in zip(p, q, strict=True)
+    ]
+    assert max(gaps) > 0.05
+    # Without the weight, the draw is normal's strategy for the clan, kept to the candidates.
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    kept = [[q[normal.moves.index(m)] for m in unweighted.moves] for q in normal.by_clan]
+    for row, base in zip(unweighted.by_clan, kept, strict=True):
+        assert row == pytest.approx([b / sum(base) for b in base])
 
 
 def test_hard_choice_follows_its_seed() -> None:
     start, history, seat = midgame(20)
     obs = observe(start, history)
-    same = [hard_choice(obs, seat, Clan(2), random.Random(9), None, ROLLOUTS) for _ in range(2)]
+    same = [hard_choice(obs, seat, random.Random(9), None, ROLLOUTS) for _ in range(2)]
     assert same[0] == same[1]
-    assert hard_choice(obs, seat, Clan(2), random.Random(10), None, ROLLOUTS).values != same[0].values
+    assert hard_choice(obs, seat, random.Random(10), None, ROLLOUTS).values != same[0].values
+
+
+def test_one_search_serves_every_clan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An observer asking what each of the five clans would play, with one seed, pays for one search,
+    # and each clan's move is drawn from its own row of that search's strategies.
+    start, history, seat = midgame(14)
+    searches: list[HardChoice] = []
+
+    def counting(*args: object) -> HardChoice:
+        choice = hard_choice(*args)  # type: ignore[arg-type]
+        searches.append(choice)
+        return choice
+
+    monkeypatch.setattr(ai.clans, "hard_choice", counting)
+    moves = [
+        choose_action("hard", start, history, seat, Clan(c), seed=3, iterations=ROLLOUTS + 1) for c in range(CLAN_COUNT)
+    ]
+    assert len(searches) == 1
+    for c, move in enumerate(moves):
+        assert searches[0].by_clan[c][searches[0].moves.index(move)] > 0
+    choose_action("hard", start, history, seat, Clan(0), seed=4, iterations=ROLLOUTS + 1)
+    choose_action("hard", start, history, seat, Clan(0), seed=3, budget_s=5.0, iterations=ROLLOUTS + 1)
+    assert len(searches) == 3  # another seed, or a search bound by the clock: searched again

@@ -56,7 +56,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     for module, name in (
         (ai.clans, "choose_action"),
         (ai.clans, "clan_beliefs"),
-        (ai.clans.hard, "choose_hard"),
+        (ai.clans.hard, "hard_choice"),
         (ai.clans.players, "normal_policy"),
         (ai.clans, "exposure"),
         (service.ai_worker, "choose_action"),

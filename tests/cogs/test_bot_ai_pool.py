@@ -66,7 +66,7 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (ai.clans, "observe"),
         (ai.clans.belief, "observe"),
         (ai.clans.belief, "clan_beliefs"),
-        (ai.clans.hard, "choose_hard"),
+        (ai.clans.hard, "hard_choice"),
         (ai.clans.players, "normal_policy"),
         (ai.clans, "exposure"),
         (ai.clans.players, "easy_policy"),
@@ -106,8 +106,10 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     assert await play_game(fake, bot, 1, by_id(alice), random_picker(3)) is not None
     assert {m.seat for m in await stored_moves(bot, 1)} == {0, 1, 2}
     assert pool.fallbacks == 0 and pool.replaced == 0
-    final = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"][1]
-    assert {f["name"] for f in final["fields"] if f["name"].startswith("What ")} == {
+    # The result's embed (after the last move's own, when an AI made it) carries each AI's guesses.
+    embeds = next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"]
+    fields = [f["name"] for e in embeds for f in e.get("fields", [])]
+    assert {name for name in fields if name.startswith("What ")} == {
         "What AI (easy) thought",
         "What AI (normal) thought",
     }
