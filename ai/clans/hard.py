@@ -91,8 +91,8 @@ def hard_choice(
     beliefs = [assignment_weights(obs.loglik, seat, Clan(c)) for c in range(CLAN_COUNT)]
     replies = _public_likeliest(beliefs)
     likeliest = [max(b, key=lambda aw: aw[1])[0] for b in beliefs]
-    roots = [_after_replies(obs, _shared_option(obs.gains[i]), replies) for i in picked]
-    totals = [[PRIOR_VISITS * m for m in _worth_margins(root, seat, likeliest)] for root in roots]
+    roots = [after_replies(obs, _shared_option(obs.gains[i]), replies) for i in picked]
+    totals = [[PRIOR_VISITS * m for m in worth_margins(root, seat, likeliest)] for root in roots]
     visits = [[PRIOR_VISITS] * CLAN_COUNT for _ in range(n)]
     if iterations != 0:
         _search(roots, totals, visits, seat, beliefs, rng, budget_s, iterations, began)
@@ -144,7 +144,7 @@ def _search(
             for i in alive:
                 sim = roots[i].copy()
                 informed_playout(sim, clans, random.Random(rollout_seed))
-                totals[i][mine] += _margin(sim, seat, clans)
+                totals[i][mine] += margin(sim, seat, clans)
                 visits[i][mine] += 1
             k += 1
             done += 1
@@ -170,7 +170,7 @@ def _shared_option(entry: MoveGains) -> Option:
     return max(entry.options, key=lambda o: sum(o.gains) + CLAN_COUNT * o.chips)
 
 
-def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:
+def after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> GameState:
     """The state after ``option`` and a full round of answers, each opponent modelled as a normal AI
     holding its likeliest clan (one-ply: own gain minus its most dangerous opponent's)."""
     after = obs.state.copy()
@@ -188,11 +188,11 @@ def _after_replies(obs: Observation, option: Option, clans: Sequence[int]) -> Ga
     return after
 
 
-def _worth_margins(state: GameState, seat: int, likeliest: Sequence[Assignment]) -> list[float]:
+def worth_margins(state: GameState, seat: int, likeliest: Sequence[Assignment]) -> list[float]:
     """Estimated final margin for each clan the seat might hold: each seat's clan worth (banked plus
     prospects) plus its chips, the opponents holding their likeliest clans given that one."""
     if state.phase is Phase.OVER:
-        return [_margin(state, seat, clans) for clans in likeliest]
+        return [margin(state, seat, clans) for clans in likeliest]
     values = worth(state)
     result = []
     for clans in likeliest:
@@ -202,7 +202,7 @@ def _worth_margins(state: GameState, seat: int, likeliest: Sequence[Assignment])
     return result
 
 
-def _margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
+def margin(state: GameState, seat: int, clans: Sequence[int]) -> float:
     """The seat's total minus the best other total."""
     totals = [state.scores[c] + chips for c, chips in zip(clans, state.chips, strict=True)]
     others = [t for s, t in enumerate(totals) if s != seat and not state.resigned[s]]
