@@ -26,12 +26,16 @@ import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ai.clans import choose_action, clan_beliefs
 from bench import old_ai
-from engine.clans import Action, Clan, Phase, PublicView, new_game, play, public_view
+from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+
+LevelChooser = Callable[[PublicView, Sequence[Action], int, Clan, int], Move]
+"""A bench's own way to play a level: (start, history, seat, clan, seed) -> move."""
+_overrides: dict[str, LevelChooser] = {}
 
 BELIEF_MOVES = (10, 20, 30)
 DEFAULT_HARD_ITERATIONS = 800
@@ -69,20 +73,7 @@ def play_game(task: Task) -> GameRecord:
         seat = state.to_move
         level = task.levels[seat]
         began = time.perf_counter()
-        if level.startswith("old-"):
-            assert task.old_ai is not None
-            move = old_ai.choose_action(task.old_ai, level[4:], start, history, seat, state.clans[seat], task.seed)
-        else:
-            move = choose_action(
-                level,
-                start,
-                history,
-                seat,
-                state.clans[seat],
-                seed=task.seed,
-                budget_s=task.hard_budget if level == "hard" else None,
-                iterations=task.hard_iterations if level == "hard" else None,
-            )
+        move = decide(task, level, start, history, seat, state.clans[seat])
         record.seconds[level] = record.seconds.get(level, 0.0) + time.perf_counter() - began
         record.decisions[level] = record.decisions.get(level, 0) + 1
         outcome = play(state, move, seat)
@@ -95,6 +86,31 @@ def play_game(task: Task) -> GameRecord:
     if task.tracked in result.winners:
         record.share = 1 / len(result.winners)
     return record
+
+
+def override(level: str, chooser: LevelChooser) -> None:
+    """Play ``level`` with ``chooser`` in this process's games (a bench trying a variant of the AI)."""
+    _overrides[level] = chooser
+
+
+def decide(task: Task, level: str, start: PublicView, history: Sequence[Action], seat: int, clan: Clan) -> Move:
+    """The move of the seat playing ``level``: a bench's override, an old checkout's AI, or today's."""
+    if level in _overrides:
+        return _overrides[level](start, history, seat, clan, task.seed)
+    if level.startswith("old-"):
+        assert task.old_ai is not None
+        move: Move = old_ai.choose_action(task.old_ai, level[4:], start, history, seat, clan, task.seed)
+        return move
+    return choose_action(
+        level,
+        start,
+        history,
+        seat,
+        clan,
+        seed=task.seed,
+        budget_s=task.hard_budget if level == "hard" else None,
+        iterations=task.hard_iterations if level == "hard" else None,
+    )
 
 
 def _belief_hits(

@@ -100,22 +100,10 @@ def told_move(
 def use(rollouts: int, scale: float) -> None:
     """Make the arena's hard the told hard in this process (a worker's initializer)."""
 
-    def chooser(
-        level: str,
-        start: PublicView,
-        history: Sequence[Action],
-        seat: int,
-        clan: Clan,
-        seed: int,
-        budget_s: float | None = None,
-        *,
-        iterations: int | None = None,
-    ) -> Move:
-        if level == "hard":
-            return told_move(start, history, seat, clan, seed, rollouts, scale)
-        return choose_action(level, start, history, seat, clan, seed, budget_s, iterations=iterations)
+    def told(start: PublicView, history: Sequence[Action], seat: int, clan: Clan, seed: int) -> Move:
+        return told_move(start, history, seat, clan, seed, rollouts, scale)
 
-    ai_arena.choose_action = chooser  # type: ignore[attr-defined]
+    ai_arena.override("hard", told)
 
 
 @dataclass(frozen=True)

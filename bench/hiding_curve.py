@@ -44,7 +44,6 @@ from engine.clans import Action, Clan, Move, Phase, PublicView, apply, legal_mov
 from engine.clans.hutmoves import founding_moves, live_territories
 
 PolicyMaker = Callable[..., players.Policy]
-Chooser = Callable[..., Move]
 SPREAD_CAP = 10.0
 """Nats: beyond this, an action's clans are as far apart as can matter to --spread."""
 
@@ -85,7 +84,7 @@ def use(hiding: Hiding, variant: Variant = Variant()) -> None:
     if variant.spread or variant.next_founding or variant.live or variant.uniform_beliefs:
         ai.clans.normal_policy = _varied(variant)  # type: ignore[attr-defined]
     if variant.draw_seed_offset:
-        ai_arena.choose_action = _shifted(variant.draw_seed_offset)  # type: ignore[attr-defined]
+        ai_arena.override("normal", _shifted(variant.draw_seed_offset))
 
 
 def _varied(variant: Variant) -> PolicyMaker:
@@ -118,25 +117,13 @@ def public_weight(obs: Observation, move: Move, variant: Variant, odds: Sequence
     return weight
 
 
-def _shifted(offset: int) -> Chooser:
-    chosen: Chooser = ai_arena.choose_action  # type: ignore[attr-defined]
+def _shifted(offset: int) -> ai_arena.LevelChooser:
+    """Normal as it is, its own draws from seeds shifted by ``offset``."""
 
-    def choose_action(
-        level: str,
-        start: PublicView,
-        history: Sequence[Action],
-        seat: int,
-        clan: Clan,
-        seed: int,
-        budget_s: float | None = None,
-        *,
-        iterations: int | None = None,
-    ) -> Move:
-        if level == "normal":
-            seed += 1_000_003 * offset
-        return chosen(level, start, history, seat, clan, seed, budget_s, iterations=iterations)
+    def normal(start: PublicView, history: Sequence[Action], seat: int, clan: Clan, seed: int) -> Move:
+        return ai_arena.choose_action("normal", start, history, seat, clan, seed + 1_000_003 * offset)  # type: ignore[attr-defined]
 
-    return choose_action
+    return normal
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,10 +6,13 @@ import math
 import random
 import re
 
+import pytest
+
+from ai.clans import choose_action
 from ai.clans.belief import observe
 from ai.clans.hard import candidates
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from bench import hard_ceiling
+from bench import ai_arena, hard_ceiling
 from engine.clans import Clan
 from tests.ai.test_ai_hard import midgame
 
@@ -51,3 +54,15 @@ def test_the_bench_prints_strength_and_an_exact_reading(capsys: object) -> None:
     names = {line.split()[1] for line in lines}
     for figure in ("win_rate", "win_rate_games", "top1_move5", "top1_end", "pin_rate"):
         assert f"ceiling_0p5_{figure}" in names
+
+
+def test_a_worker_plays_the_arenas_hard_as_the_told_hard(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai_arena, "_overrides", {})  # restored after the test
+    hard_ceiling.use(10, 0.5)
+    start, history, seat = midgame(20)
+    task = ai_arena.hard_tasks(1, None, None, 9)[0]
+    played = ai_arena.decide(task, "hard", start, history, seat, Clan(3))
+    assert played == hard_ceiling.told_move(start, history, seat, Clan(3), task.seed, 10, 0.5)
+    assert ai_arena.decide(task, "normal", start, history, seat, Clan(3)) == choose_action(
+        "normal", start, history, seat, Clan(3), task.seed
+    )

@@ -93,9 +93,11 @@ def test_a_draw_seed_offset_shifts_normal_draws_only(monkeypatch: pytest.MonkeyP
         return Move(1, 2)
 
     monkeypatch.setattr(ai_arena, "choose_action", record)
-    monkeypatch.setattr(ai.clans, "NORMAL_HIDING", ai.clans.NORMAL_HIDING)  # restored after the test
+    monkeypatch.setattr(ai_arena, "_overrides", {})  # restored after the test
+    monkeypatch.setattr(ai.clans, "NORMAL_HIDING", ai.clans.NORMAL_HIDING)
     hiding_curve.use(NORMAL_HIDING, hiding_curve.Variant(draw_seed_offset=2))
     start = public_view(new_game(4, 1))
-    ai_arena.choose_action("normal", start, [], 0, Clan(0), 5)  # type: ignore[attr-defined]
-    ai_arena.choose_action("easy", start, [], 0, Clan(0), 5)  # type: ignore[attr-defined]
-    assert seen == [("normal", 5 + 2 * 1_000_003), ("easy", 5)]
+    task = ai_arena.normal_tasks(1, 5)[0]
+    ai_arena.decide(task, "normal", start, [], 0, Clan(0))
+    ai_arena.decide(task, "easy", start, [], 0, Clan(0))
+    assert seen == [("normal", task.seed + 2 * 1_000_003), ("easy", task.seed)]
