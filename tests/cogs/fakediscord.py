@@ -42,7 +42,7 @@ from fakediscord_payloads import (
     perf_now,
     visible_text,
 )
-from fakediscord_server import Call, DiscordServer, InteractionRecord, UnexpectedRequest
+from fakediscord_server import Call, DiscordServer, InteractionRecord, Notification, UnexpectedRequest
 
 __all__ = [
     "MEMBER_PERMISSIONS",
@@ -51,6 +51,7 @@ __all__ = [
     "FakeDiscord",
     "FakeUser",
     "InteractionResult",
+    "Notification",
     "Sent",
     "UnexpectedRequest",
 ]
@@ -106,7 +107,9 @@ class InteractionResult:
     payload: Json
     dispatched_at: float
     first_call: int  # index into fake.calls at dispatch
+    first_notification: int = 0  # index into fake.notifications at dispatch
     last_call: int | None = None  # index at the end of settle()
+    last_notification: int | None = None
 
     @property
     def id(self) -> int:
@@ -122,6 +125,11 @@ class InteractionResult:
     def calls_during(self) -> list[Call]:
         """Every call made between dispatch and settle, including channel messages and DMs."""
         return self.fake.calls[self.first_call : self.last_call]
+
+    @property
+    def notified(self) -> list[int]:
+        """Users Discord notified (in order) of messages created between dispatch and settle, by anything."""
+        return [n.user_id for n in self.fake.notifications[self.first_notification : self.last_notification]]
 
     @property
     def response(self) -> Sent | None:
@@ -399,7 +407,7 @@ class FakeDiscord(DiscordServer):
             perf_now(),
             original=int(message["id"]) if message else None,
         )
-        result = InteractionResult(self, payload, perf_now(), len(self.calls))
+        result = InteractionResult(self, payload, perf_now(), len(self.calls), len(self.notifications))
         flag = _in_dispatch.set(True)
         try:
             self.bot._connection.parse_interaction_create(copy.deepcopy(payload))  # type: ignore[arg-type]
@@ -408,6 +416,7 @@ class FakeDiscord(DiscordServer):
         if settle:
             await self.settle()
             result.last_call = len(self.calls)
+            result.last_notification = len(self.notifications)
         return result
 
     async def settle(self, timeout: float | None = None) -> None:

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 import discord
 from fakediscord_payloads import (
     BOT_PERMISSIONS,
+    MENTION,
     MEMBER_PERMISSIONS,
     FakeChannel,
     FakeUser,
@@ -46,6 +47,16 @@ class Call:
     params: dict[str, Any] | None
     at: float  # time.perf_counter() when the request was made
     status: int = 200
+
+
+@dataclass(frozen=True)
+class Notification:
+    """Discord told ``user_id`` about message ``message_id``: a mention it allowed in a created message, or a DM."""
+
+    user_id: int
+    message_id: int
+    channel_id: int
+    at: float  # time.perf_counter() of the request that created the message
 
 
 @dataclass
@@ -86,6 +97,7 @@ class DiscordServer:
         self.messages: dict[int, StoredMessage] = {}
         self.synced_commands: dict[int | None, list[Json]] = {}
         self.closed_dms: set[int] = set()
+        self.notifications: list[Notification] = []
         self._dm_by_user: dict[int, int] = {}
         self._interactions: dict[str, InteractionRecord] = {}
         self._after_call: dict[int, Json] = {}  # id(call) -> the message it created or changed, as it left it
@@ -215,6 +227,14 @@ class DiscordServer:
 
     def message(self, message_id: int) -> Json:
         return self.messages[message_id].data
+
+    def notified(self, user_id: int) -> list[Json]:
+        """The messages that notified ``user_id`` (as they read now), oldest first."""
+        return [self.messages[n.message_id].data for n in self.notifications if n.user_id == user_id]
+
+    def notified_users(self, since: int = 0) -> list[int]:
+        """Who was notified, in order, by the messages created after ``len(fake.notifications) == since``."""
+        return [n.user_id for n in self.notifications[since:]]
 
     def files_of(self, message: Json) -> list[tuple[str, bytes]]:
         return self.messages[int(message["id"])].files
@@ -395,7 +415,33 @@ class DiscordServer:
         )
         stored = self.messages[int(data["id"])] = StoredMessage(data, list(call.files))
         self._after_call[id(call)] = copy.deepcopy(stored.data)
+        self._notify(call, stored, sent)
         return stored
+
+    def _notify(self, call: Call, stored: StoredMessage, sent: Json) -> None:
+        """Discord's notifications for a newly created message (edits never notify, whatever they mention).
+
+        A DM notifies its recipient. In a server channel, a user mentioned in the content is notified when
+        ``allowed_mentions`` lets the mention through: absent, Discord parses every mention; present, a user
+        is pinged when listed in its ``users`` or when ``parse`` holds "users". Ephemeral messages and
+        mentions inside embeds notify nobody.
+        """
+        if stored.ephemeral:
+            return
+        channel = self.channels.get(int(stored.data["channel_id"]))
+        targets: list[int] = []
+        if channel is not None and channel.recipient is not None:
+            targets.append(channel.recipient.id)
+        else:
+            allowed = sent.get("allowed_mentions")
+            listed = {int(u) for u in (allowed or {}).get("users", [])}
+            parse_all = allowed is None or "users" in (allowed.get("parse") or [])
+            for raw in MENTION.findall(sent.get("content") or ""):
+                user_id = int(raw)
+                if (parse_all or user_id in listed) and user_id not in targets and user_id != self.bot_user.id:
+                    targets.append(user_id)
+        for user_id in targets:
+            self.notifications.append(Notification(user_id, stored.id, int(stored.data["channel_id"]), call.at))
 
     def _edit(self, call: Call, stored: StoredMessage, sent: Json) -> StoredMessage:
         apply_edit(stored.data, sent, call.files, [self._ids.next() for _ in call.files], self.users)
