@@ -17,8 +17,8 @@ from typing import Any, NoReturn
 import discord
 from fakediscord_payloads import (
     BOT_PERMISSIONS,
-    MENTION,
     MEMBER_PERMISSIONS,
+    MENTION,
     FakeChannel,
     FakeUser,
     Json,
