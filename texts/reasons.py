@@ -130,6 +130,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("There is no game #{game} in this server.", game=facts["game"])
         case Why.GAME_NOT_STARTED:
             return t._("Game #{game} has not started yet.", game=facts["game"])
+        case Why.NEVER_STARTED:
+            return t._("Game #{game} was cancelled before it started: it has no moves to show.", game=facts["game"])
         case Why.REPLAY_NOT_OVER:
             return _status_phrase(t, facts["game"], facts["status"])
         case Why.ALREADY_PLAYED:
@@ -236,6 +238,16 @@ def refusal(t: Texts, error: GameError) -> str:
                 "This channel's game is a game of {game}: use `/{command}` for it.",
                 game=str(facts["game"]).capitalize(),
                 command=facts["game"],
+            )
+        case Why.SEATS_CHANGED:
+            seated = int(str(facts["seated"]))
+            return t.n_(
+                "The players changed as you pressed Start: {seated} player sits here now. Check the lobby and press "
+                "Start again.",
+                "The players changed as you pressed Start: {seated} players sit here now. Check the lobby and press "
+                "Start again.",
+                seated,
+                seated=seated,
             )
         case Why.MISSING_PERMISSIONS:
             names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]

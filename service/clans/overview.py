@@ -72,6 +72,8 @@ class GameOverview:
             raise GameError(Why.OTHER_GAME, game=record.game)
         if record.status == "lobby":
             raise GameError(Why.GAME_NOT_STARTED, game=record.id)
+        if record.started_at is None:  # a lobby cancelled before it started: no setup was ever dealt
+            raise GameError(Why.NEVER_STARTED, game=record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(public_record(record), tuple(facts))
 
