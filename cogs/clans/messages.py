@@ -124,7 +124,7 @@ def final_embed(
     title = t._("Game #{game} is over — {reason}", game=game_id, reason=end_reason(t, result.reason))
     embed = discord.Embed(title=f"🏁 {title}", colour=BRAND)
     away = {seat.seat for seat in seats if seat.away}
-    won = final_winners(result, away)
+    won = final_winners(result.totals, result.winners, result.resigned, away)
     winners = [seats[s] for s in won]
     if not winners:
         embed.description = t._("Nobody is left to win.")
