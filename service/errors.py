@@ -49,7 +49,7 @@ class Why(StrEnum):
     GAME_OVER = "game_over"  # the game this action is for is over
     RESIGNED = "resigned"
     GUESSES_AFTER_END = "guesses_after_end"
-    NO_GAME_YET = "no_game_yet"
+    NO_GAME_YET = "no_game_yet"  # game (whose history command to name)
     NO_SUCH_GAME = "no_such_game"  # game
     GAME_NOT_STARTED = "game_not_started"  # game
     NEVER_STARTED = "never_started"  # game (cancelled in its lobby)
@@ -58,12 +58,12 @@ class Why(StrEnum):
     THEIR_TURN = "their_turn"  # name, user_id (None for an AI seat)
     MOVED_ON = "moved_on"
     ONLY_HOST_PACE = "only_host_pace"
-    NO_GAME_IN_CHANNEL = "no_game_in_channel"
-    HOST_CANNOT_LEAVE = "host_cannot_leave"
+    NO_GAME_IN_CHANNEL = "no_game_in_channel"  # game (whose command opens one)
+    HOST_CANNOT_LEAVE = "host_cannot_leave"  # game
     AI_LEVELS = "ai_levels"  # levels
     JOIN_FIRST = "join_first"
     ONLY_HOST_START = "only_host_start"
-    PLAYER_COUNT = "player_count"  # low, high, seated
+    PLAYER_COUNT = "player_count"  # game, low, high, seated
     ONLY_HOST_CANCEL = "only_host_cancel"
     UNKNOWN_PACE = "unknown_pace"  # paces
     ILLEGAL_MOVE = "illegal_move"  # reason (an engine IllegalMove)

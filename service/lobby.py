@@ -122,7 +122,7 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError(Why.NO_GAME_IN_CHANNEL)
+            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.kind)
         return self._own(game)
 
     def _own(self, game: GameRecord) -> GameRecord:
@@ -156,7 +156,7 @@ class LobbyService:
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError(Why.HOST_CANNOT_LEAVE)
+            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.kind)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
@@ -185,7 +185,9 @@ class LobbyService:
             raise GameError(Why.ONLY_HOST_START)
         rules = rules_of(self.kind)
         if not rules.min_players <= len(game.seats) <= rules.max_players:
-            raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
+            raise GameError(
+                Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
+            )
         state = rules.setup(len(game.seats), game.seed)
         to_move = rules.to_move(state)
         clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())

@@ -125,7 +125,10 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.GUESSES_AFTER_END:
             return t._("The AI's guesses are only shown once the game is over.")
         case Why.NO_GAME_YET:
-            return t._("No game has been played in this channel yet. Name one: `/clans history game:12`.")
+            return t._(
+                "No game has been played in this channel yet. Name one: {command}.",
+                command=t.command(str(facts["game"]), "history", game=12),
+            )
         case Why.NO_SUCH_GAME:
             return t._("There is no game #{game} in this server.", game=facts["game"])
         case Why.GAME_NOT_STARTED:
@@ -147,9 +150,14 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.ONLY_HOST_LANGUAGE:
             return t._("Only the host can change the language.")
         case Why.NO_GAME_IN_CHANNEL:
-            return t._("There is no game in this channel. Open one with `/clans new`.")
+            return t._(
+                "There is no game in this channel. Open one with {command}.",
+                command=t.command(str(facts["game"]), "new"),
+            )
         case Why.HOST_CANNOT_LEAVE:
-            return t._("You are the host: use `/clans cancel` to close the lobby.")
+            return t._(
+                "You are the host: use {command} to close the lobby.", command=t.command(str(facts["game"]), "cancel")
+            )
         case Why.AI_LEVELS:
             return t._("The AI levels are {levels}.", levels=", ".join(str(x) for x in facts["levels"]))  # type: ignore[attr-defined]
         case Why.JOIN_FIRST:
@@ -158,7 +166,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("Only the host can start the game.")
         case Why.PLAYER_COUNT:
             return t._(
-                "Clans needs {low} to {high} players; this lobby has {seated}.",
+                "{game} needs {low} to {high} players; this lobby has {seated}.",
+                game=str(facts["game"]).capitalize(),
                 low=facts["low"],
                 high=facts["high"],
                 seated=facts["seated"],

@@ -62,7 +62,7 @@ class GameOverview:
         if game_id is None:
             current = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
             if current is None:
-                raise GameError(Why.NO_GAME_YET)
+                raise GameError(Why.NO_GAME_YET, game="clans")
             game_id = current.id
         found = await self.store.game_log(game_id)
         if found is None or found[0].guild_id != guild_id:
