@@ -236,10 +236,6 @@ class LobbyService:
                 raise GameError(Why.CANCEL_MOVED_ON) from None
             raise
 
-    async def running_game_ids(self) -> list[int]:
-        """Every running game, oldest first (what to resume after a restart)."""
-        return [game.id for game in await self.store.running_games(self.kind)]
-
 
 def parse_language(language: str) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE

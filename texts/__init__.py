@@ -141,13 +141,6 @@ class Texts:
         words += [f"{self.p_('option name', option)}:{value}" for option, value in options.items()]
         return "`/" + " ".join(words) + "`"
 
-    def alternatives(self, items: Iterable[str]) -> str:
-        """ "A, B or C" in the language."""
-        parts = [str(item) for item in items]
-        if len(parts) <= 1:
-            return "".join(parts)
-        return self.p_("listing", "{head} or {last}", head=", ".join(parts[:-1]), last=parts[-1])
-
 
 @cache
 def texts(lang: str) -> Texts:
