@@ -18,6 +18,7 @@ import engine
 from engine.clans import Phase, PublicView
 from render.clans import palette as pal
 from render.clans import render_board, render_final
+from render.clans.board_image import pip_centres
 from render.clans.gallery import crowded, final, order_phase
 from render.clans.layout import (
     BLOCK_W,
@@ -126,7 +127,7 @@ def test_every_clan_pip_is_9px_with_a_readable_count_on_a_phone(name: str) -> No
     for tid in range(1, view.board.size + 1):
         if not any(view.huts[tid]) or tid in touched:
             continue
-        for clan, (x, y) in layout.hut_marker_positions(view.huts[tid], tid):
+        for clan, (x, y) in pip_centres(view, tid):
             half = PIP // 2 + 1
             box = (x - half, y - half, x + half + 1, y + half + 1)
             height, width = _ink_extent(image, box, [pal.CLAN[clan], pal.INK])  # the shape and its outline
