@@ -268,8 +268,8 @@ def hut_group(
     scale: int, huts: tuple[int, ...], own: Clan | None, extra: Extra = ("", 0, False), lost: tuple[int, ...] = ()
 ) -> tuple[Sprite, tuple[int, int]]:
     """The clan pips of a territory holding ``huts``, with the total or village badge as the second item and
-    the number of huts strife took ("−3", struck through) after them, as one sprite, and where its top-left corner lies from
-    the territory centre: one paste per territory instead of up to six."""
+    the number of huts strife took ("−3", struck through) after them, as one sprite, and where its top-left
+    corner lies from the territory centre: one paste per territory instead of up to six."""
     present = [Clan(c) for c, n in enumerate(huts) if n]
     k = len(present) + (1 if extra[0] else 0) + (1 if sum(lost) else 0)
     small = compact(k)

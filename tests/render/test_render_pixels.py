@@ -64,7 +64,6 @@ def test_hut_markers_show_each_colour_in_its_territory() -> None:
 def test_a_marker_is_not_painted_in_another_clans_colour() -> None:
     view = engine.public_view(engine.new_game(2, 12))
     image = _rgb(view)
-    layout = layout_for(view.board)
     for tid in (1, 30, 60):
         [(clan, pos)] = pip_centres(view, tid)
         for other in Clan:

@@ -42,7 +42,6 @@ def _inside(p: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
 
 
 def _pip_boxes(clan: Clan) -> list[tuple[int, int, int, int]]:
-    layout = layout_for(VIEW.board)
     half = PIP // 2 + 11  # a triangle is drawn a little larger than PIP, and the ring adds 5 px
     return [
         (x - half, y - half, x + half + 1, y + half + 1)
