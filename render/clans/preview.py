@@ -53,11 +53,12 @@ def preview_picture(
     move = outcome.move
     if not isinstance(move, Move) or move.is_village_choice:
         raise ValueError("A preview shows a hut move")
+    founded = frozenset(v.territory for v in outcome.villages)
     marks = Marks(
         moves=((after.turn, move),),
-        new=frozenset(v.territory for v in outcome.villages),
+        new=founded,
         lost=losses(outcome.villages),
-        moved_to=frozenset({move.dst}),
+        moved_to=frozenset({move.dst}) - founded,  # a new village's own ring marks it already
     )
     image = draw_map(after, viewer_clan, frozenset(), t, marks)
     seats = seat_names(after.players, names, t)
