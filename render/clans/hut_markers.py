@@ -98,7 +98,7 @@ def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[fl
     h = size / 2
     corners = {"circle": 40, "square": 4, "triangle": 3, "diamond": 4, "hexagon": 6}[shape]
     turn = {"circle": 0.0, "square": 45.0, "triangle": -90.0, "diamond": -90.0, "hexagon": 0.0}[shape]
-    reach = {"circle": h, "square": h * 1.38, "triangle": h * 1.3, "diamond": h * 1.1, "hexagon": h * 1.06}[shape]
+    reach = {"circle": h * 0.96, "square": h * 1.32, "triangle": h * 1.3, "diamond": h * 1.1, "hexagon": h * 1.1}[shape]
     centre_y = cy + (h * 0.2 if shape == "triangle" else 0.0)
     return [
         (
@@ -111,16 +111,16 @@ def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[fl
 
 def clan_shape_rgba(clan: Clan, size: int, ring: pal.RGB | None = None) -> Image.Image:
     """The clan's shape in its colour with a dark outline; ``ring`` draws a thick halo around it."""
-    pad = 7 if ring else 2
+    pad = 2
     w = size + 2 * pad
-    big = _canvas(w, w, ring or pal.WHITE)
+    big = _canvas(w, w, pal.INK if ring else pal.WHITE)
     draw = ImageDraw.Draw(big)
     c = w * SS / 2
     shape = pal.CLAN_SHAPE[clan]
-    if ring:
-        halo = shape_points(shape, (size + 12) * SS, c, c)
-        draw.polygon(halo, fill=pal.INK)
-        draw.polygon(shape_points(shape, (size + 8) * SS, c, c), fill=ring)
+    if ring:  # inside the pip's own outline, so a ringed pip takes no more room than another
+        draw.polygon(shape_points(shape, (size + 3) * SS, c, c), fill=pal.INK)
+        draw.polygon(shape_points(shape, (size + 1) * SS, c, c), fill=ring)
+        size -= 8
     else:
         draw.polygon(shape_points(shape, (size + 3) * SS, c, c), fill=pal.WHITE)
     draw.polygon(shape_points(shape, size * SS, c, c), fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS)
@@ -133,7 +133,7 @@ def marker_rgba(clan: Clan, count: int, own: bool = False, small: bool = False) 
     rings it in the viewer's colour."""
     size = COMPACT_PIP if small else PIP
     shape = pal.CLAN_SHAPE[clan]
-    grow = {"triangle": 6, "diamond": 4}.get(shape, 0)  # the pointed shapes hold less around the digits
+    grow = {"triangle": 4, "diamond": 2}.get(shape, 0)  # the pointed shapes hold less around the digits
     image = clan_shape_rgba(clan, size + grow, pal.OWN if own else None)
     w, h = image.size
     dy = round(size * 0.14) if shape == "triangle" else 0
@@ -147,7 +147,7 @@ def marker_rgba(clan: Clan, count: int, own: bool = False, small: bool = False) 
 def strife_rgba(lost: int, small: bool = False) -> Image.Image:
     """Huts lost to strife: how many, after a minus sign, in a white pill struck through with a dark rim."""
     h = (COMPACT_PIP if small else PIP) + 2
-    w = h + 14
+    w = h + 2
     big = _canvas(w, h, pal.WHITE)
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=8 * SS, fill=pal.INK)
@@ -197,56 +197,31 @@ def village_badge_rgba(value: int, destroyed: bool, large: bool = False, small: 
 
     The large version stands alone in the middle of a village left without huts.
     """
-    w, h = (62, 58) if large else ((COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 4))
+    w, h = (62, 58) if large else ((COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 2))
     big = _canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     body, roof = (pal.RUIN, pal.mix(pal.RUIN, pal.INK, 0.3)) if destroyed else (pal.VILLAGE, pal.VILLAGE_ROOF)
-    edge = SS
-    eave = int(h * SS * 0.34)
-    outline = [
-        (w * SS // 2, edge),
-        (w * SS - edge, eave),
-        (w * SS - edge, h * SS - edge),
-        (edge, h * SS - edge),
-        (edge, eave),
-    ]
-    draw.polygon(outline, fill=pal.INK)
-    inner = 4 * SS
-    draw.polygon(
-        [
-            (w * SS // 2, edge + int(inner * 1.4)),
-            (w * SS - edge - inner, eave + inner // 2),
-            (w * SS - edge - inner, h * SS - edge - inner),
-            (edge + inner, h * SS - edge - inner),
-            (edge + inner, eave + inner // 2),
-        ],
-        fill=roof,
-    )
-    inner2 = 8 * SS
-    draw.polygon(
-        [
-            (w * SS // 2, edge + int(inner2 * 1.45)),
-            (w * SS - edge - inner2, eave + inner2 // 2),
-            (w * SS - edge - inner2, h * SS - edge - inner2 + 2 * SS),
-            (edge + inner2, h * SS - edge - inner2 + 2 * SS),
-            (edge + inner2, eave + inner2 // 2),
-        ],
-        fill=body,
-    )
+    W, H, e = w * SS, h * SS, SS
+    eave = int(H * 0.36)
+    house = [(W / 2, e), (W - e, eave), (W - e, H - e), (e, H - e), (e, eave)]
+    draw.polygon(house, fill=body, outline=pal.INK, width=2 * SS)
+    band = 6 * SS  # the roof: a thick chevron along the two top edges, above the value
+    draw.line([(e * 2, eave + band // 3), (W / 2, e + band // 2), (W - e * 2, eave + band // 3)], fill=roof, width=band)
+    draw.polygon(house, outline=pal.INK, width=2 * SS)
     if destroyed:
-        for a, b in (((0.1, 0.3), (0.9, 0.95)), ((0.9, 0.3), (0.1, 0.95))):
-            pa, pb = (a[0] * w * SS, a[1] * h * SS), (b[0] * w * SS, b[1] * h * SS)
+        for a, b in (((0.12, 0.38), (0.88, 0.94)), ((0.88, 0.38), (0.12, 0.94))):
+            pa, pb = (a[0] * W, a[1] * H), (b[0] * W, b[1] * H)
             draw.line([pa, pb], fill=pal.INK, width=(5 if large else 4) * SS)
     image = _reduce(big)
     size = (COUNT_SIZE + 4 if large else COUNT_SIZE) if not small else COMPACT_SIZE
     digits = text_rgba(str(value), size, pal.INK, w - 8, 3, pal.WHITE if destroyed else body)
-    _put_text(image, digits, w / 2, h * 0.62)
+    _put_text(image, digits, w / 2, h * 0.6)
     return image
 
 
 def pending_badge_rgba(small: bool = False) -> Image.Image:
     """A question-mark house: a village about to be founded whose order the mover is choosing."""
-    w, h = (COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 4)
+    w, h = (COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 2)
     big = _canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     _house(draw, w * SS, h * SS, pal.WHITE, pal.PENDING)
@@ -286,27 +261,27 @@ def ring_rgba(radius: int, style: str) -> Image.Image:
     draw = ImageDraw.Draw(big)
     c = size * SS / 2
     if style == "new":
-        outer = _hex_points((radius - 1) * SS, c, c)
-        draw.line([*outer, outer[0]], fill=pal.INK, width=11 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=7 * SS, joint="curve")
+        outer = _hex_points(radius * SS, c, c)  # on the edge, clear of the territory number
+        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=6 * SS, joint="curve")
     elif style == "moved":
-        outer = _hex_points((radius - 3) * SS, c, c)
-        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.ARROW, width=6 * SS, joint="curve")
+        outer = _hex_points(radius * SS, c, c)
+        draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.ARROW, width=5 * SS, joint="curve")
     elif style == "movable":
-        outer = _hex_points((radius - 4) * SS, c, c)
-        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=6 * SS, joint="curve")
+        outer = _hex_points(radius * SS, c, c)
+        draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
+        draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=5 * SS, joint="curve")
     elif style == "pending":
-        pts = _hex_points((radius - 3) * SS, c, c)
+        pts = _hex_points((radius - 1) * SS, c, c)
         for i in range(6):
             (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % 6]
             dashes = 5
             for k in range(dashes):
                 t0, t1 = k / dashes, (k + 0.6) / dashes
                 seg = [(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0), (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)]
-                draw.line(seg, fill=pal.WHITE, width=9 * SS)
-                draw.line(seg, fill=pal.PENDING, width=5 * SS)
+                draw.line(seg, fill=pal.WHITE, width=7 * SS)
+                draw.line(seg, fill=pal.PENDING, width=4 * SS)
     else:
         pts = _hex_points((radius - 2) * SS, c, c)
         draw.line([*pts, pts[0]], fill=pal.VILLAGE_ROOF, width=3 * SS, joint="curve")

@@ -66,25 +66,25 @@ KEY_SIZE = 28
 DIGIT_HEIGHT = 0.729
 """Height of a digit or capital of the shipped Latin font, as a fraction of the font size."""
 
-PIP = 42
+PIP = 38
 """A clan pip: a shape in the clan colour, this many px across, with the clan's hut count on it."""
-COMPACT_PIP = 34
+COMPACT_PIP = 30
 """The pips of the rare territory holding six items (five clans and a village badge, or strife's count)."""
-COMPACT_SIZE = 32
+COMPACT_SIZE = 30
 PIP_GAP = 3
 TOTAL_H = PIP
-ROW_A = -0.62
+ROW_A = -0.59
 """The territory number's centre as a fraction of the hex radius below the territory centre."""
 ROW_D = 0.68
 """The terrain glyph (drawn on the static map, hidden under the items of a crowded territory)."""
-ROW_ONE = 0.11
+ROW_ONE = 0.0
 """Up to three items (clan pips, the total or the village badge) stand in one row this far below the centre."""
-ROW_1 = -0.07
-ROW_2 = 0.5
+ROW_1 = -0.096
+ROW_2 = 0.44
 """Four or five items: three in the first row, the rest in the second."""
-COLUMN = 0.62
+COLUMN = 0.534
 """Horizontal distance between items of a row of three, as a fraction of the hex radius."""
-PAIR = 0.315
+PAIR = 0.288
 
 MARKER_W = PIP
 MARKER_H = PIP
@@ -211,7 +211,7 @@ def item_slots(scale: int, k: int) -> list[tuple[int, int]]:
     }
     if k in rows:
         return rows[k]
-    c, a, b = round(0.5 * scale), round(-0.11 * scale), round(0.41 * scale)
+    c, a, b = round(0.44 * scale), round(-0.123 * scale), round(0.3 * scale)
     return [(-c, a), (0, a), (c, a), (-c, b), (0, b), (c, b)][:k]
 
 
@@ -230,7 +230,7 @@ def pip_slots(scale: int, present: int, extra: bool) -> list[tuple[int, int]]:
 
 def total_width(total: int) -> int:
     """Width of the hut-total pill: a circle for one digit, a little wider for two."""
-    return TOTAL_H if total < 10 else TOTAL_H + 4
+    return TOTAL_H if total < 10 else TOTAL_H + 2
 
 
 def pip_count_size(count: int) -> int:
