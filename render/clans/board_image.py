@@ -247,7 +247,7 @@ or ("", 0, False) for none."""
 def _extra(row: tuple[int, ...], village: Village | None, pending: bool) -> Extra:
     if village is not None:
         return ("village", village.value, village.destroyed)
-    if pending:
+    if pending and sum(1 for n in row if n) < 5:  # with five clans the dashed ring alone says "pending"
         return ("pending", 0, False)
     if shows_total(sum(1 for n in row if n)):
         return ("total", sum(row), False)
