@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -37,7 +37,7 @@ from render.alexandros.layout import (
     header_height,
 )
 from render.alexandros.palette import GOLD, INK, PAPER, PLAYER_COLOURS, RGB, SYMBOL_COLOURS, WALL, WHITE, washed
-from render.alexandros.static import map_layers
+from render.alexandros.static import MapLayers, map_layers
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, Texts, texts
 
@@ -127,7 +127,7 @@ def board_picture(
     top = header_height(view.players)
     image = Image.new("RGB", (WIDTH, frame.height), PAPER)
     image.paste(layers.plain, (0, top))
-    _washes(image, view, layers.spaces, layers.washed, top)
+    _washes(image, view, layers, top)
     draw = ImageDraw.Draw(image)
     slots = all_slots(frame)
     overlays.province_outlines(draw, view, frame, slots)
@@ -150,19 +150,27 @@ def board_picture(
     return image
 
 
-def _washes(image: Image.Image, view: PublicView, spaces: Image.Image, tinted: Sequence[Image.Image], top: int) -> None:
+def _washes(image: Image.Image, view: PublicView, layers: MapLayers, top: int) -> None:
     """Paste each player's washed map over the spaces of their provinces, through a mask of those spaces."""
     owned: dict[int, set[int]] = {}
     owner = overlays.owners(view)
     for space, pid in enumerate(view.province):
         if pid in owner:
-            owned.setdefault(owner[pid], set()).add(space + 1)
-    for seat, ids in sorted(owned.items()):
-        mask = spaces.point([255 if value in ids else 0 for value in range(256)])
-        box = mask.getbbox()
-        if box is not None:
-            x0, y0, x1, y1 = box
-            image.paste(tinted[seat].crop(box), (x0, y0 + top, x1, y1 + top), mask.crop(box))
+            owned.setdefault(owner[pid], set()).add(space)
+    for seat, spaces in sorted(owned.items()):
+        box, mask = _mask(layers, frozenset(spaces))
+        x0, y0, x1, y1 = box
+        image.paste(layers.washed[seat].crop(box), (x0, y0 + top, x1, y1 + top), mask)
+
+
+@lru_cache(maxsize=64)
+def _mask(layers: MapLayers, spaces: frozenset[int]) -> tuple[tuple[int, int, int, int], Image.Image]:
+    """The pixels of ``spaces`` (their bounding box, and the mask within it): provinces change seldom, so a
+    replay's frames and a game's posts mostly reuse them."""
+    ids = {space + 1 for space in spaces}
+    mask = layers.spaces.point([255 if value in ids else 0 for value in range(256)])
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return box, mask.crop(box)
 
 
 def name_size(name: str, width: float) -> int:

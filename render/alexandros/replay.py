@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.alexandros import Action, PublicView, Result
 from render.alexandros import board_image
@@ -34,8 +34,9 @@ FRAME_MS = 700
 LAST_FRAME_MS = 5000
 """The result stays up longer before the animation starts over."""
 COLOURS = 192
-"""Enough for the board's tints under the players' washes, the icons and the smoothed edges; a free palette
-entry remains for the encoder's transparency."""
+"""Enough for the board's tints under the players' washes, the icons and the smoothed edges."""
+CLEAR = COLOURS
+"""The palette index no drawn colour uses: the GIF's transparent pixels (unchanged since the last frame)."""
 STRIP = 26
 """The caption strip under the board, in px."""
 PROGRESS_PX = 3
@@ -164,6 +165,25 @@ def new_walls(views: Sequence[PublicView], index: int) -> int:
     return views[index].walls & ~views[start].walls
 
 
+def _raw(frame: Image.Image) -> Image.Image:
+    """A palette image's indexes as a grey image (no palette lookup)."""
+    return Image.frombytes("L", frame.size, frame.tobytes())
+
+
+def _only_changes(first: Image.Image, frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
+    """Each frame with the pixels that did not change since the one before set to the clear index: the frames
+    drawn over one another (disposal 1) show the same, and the GIF compresses the runs of clear pixels. Done
+    here with whole-image operations; the encoder's own way walks the pixels in Python."""
+    previous = first
+    for frame in frames:
+        changed = ImageChops.difference(_raw(previous), _raw(frame)).point(lambda v: 255 if v else 0)
+        sparse = Image.new("P", frame.size, CLEAR)
+        sparse.putpalette(frame.getpalette() or [])
+        sparse.paste(frame, (0, 0), changed)
+        yield sparse
+        previous = frame
+
+
 def frame_count(views: Sequence[PublicView], result: Result | None) -> int:
     return len(views) + (result is not None)
 
@@ -197,15 +217,19 @@ def render_replay(
     def indexed(frame: Image.Image) -> Image.Image:
         return frame.quantize(palette=palette, dither=Image.Dither.NONE)
 
+    start = indexed(first)
+    del first
+    later = _only_changes(start, (indexed(frame) for frame in frames))
     out = io.BytesIO()
-    indexed(first).save(
+    start.save(
         out,
         format="GIF",
         save_all=True,
-        append_images=(indexed(frame) for frame in frames),
+        append_images=later,
         duration=[FRAME_MS] * (total - 1) + [LAST_FRAME_MS if result else FRAME_MS],
         loop=0,
-        optimize=True,
+        transparency=CLEAR,
         disposal=1,
+        optimize=False,
     )
     return out.getvalue()

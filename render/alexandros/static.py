@@ -35,8 +35,10 @@ from texts.alexandros import region_name
 Box = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MapLayers:
+    """Compared and hashed by identity: one per board and language, cached."""
+
     plain: Image.Image
     washed: tuple[Image.Image, ...]
     spaces: Image.Image
