@@ -27,7 +27,6 @@ from render.alexandros.layout import (
     HEADER_PAD,
     HEADER_ROW,
     INFO_SIZE,
-    MARGIN,
     NAME_MIN_SIZE,
     NAME_SIZE,
     WIDTH,
@@ -141,7 +140,7 @@ def board_picture(
         for _, point in targets
         for (x, y), r in [(frame.point(point), overlays.marker_radius(frame))]
     ]
-    tags = overlays.tax_tags(image, view, frame, slots, [*regions, star, *markers])
+    tags = overlays.tax_tags(image, view, frame, slots, [*regions, star, *markers, *content])
     if paths:
         overlays.wall_paths(draw, frame, paths, [star, *markers, *tags], content)
     overlays.destination_markers(draw, frame, targets)
@@ -182,9 +181,13 @@ def name_size(name: str, width: float) -> int:
     return NAME_MIN_SIZE
 
 
+HEADER_MARGIN = 14
+SHAPE = 34
+
+
 def name_width() -> float:
-    """The room for a name in the header: the row less the shape, the turn mark and the points."""
-    return WIDTH - 2 * MARGIN - 40 - 24 - 100
+    """The room for a name in the header: the row less the turn mark, the shape and the points (3 digits)."""
+    return WIDTH - 2 * HEADER_MARGIN - 24 - (SHAPE + 10) - 64
 
 
 def _header(
@@ -192,10 +195,10 @@ def _header(
 ) -> None:
     draw.rectangle((0, 0, WIDTH, header_height(view.players) - 1), fill=PAPER)
     draw.line((0, header_height(view.players) - 1, WIDTH, header_height(view.players) - 1), fill=INK, width=2)
-    shape = 34
+    shape = SHAPE
     for seat in range(view.players):
         y = HEADER_PAD + seat * HEADER_ROW + HEADER_ROW / 2
-        x = MARGIN
+        x = HEADER_MARGIN
         if seat == view.to_move and view.end_reason is None:
             draw.polygon([(x, y - 11), (x + 16, y), (x, y + 11)], fill=INK)
         x += 24
@@ -206,7 +209,7 @@ def _header(
         size = name_size(name, name_width())
         colour = INK if not view.resigned[seat] else (140, 134, 126)
         draw_name(draw, (x, y), fit(name, size, name_width()), size, colour)
-        draw.text((WIDTH - MARGIN, y), str(view.scores[seat]), font=bold(NAME_SIZE + 4), fill=INK, anchor="rm")
+        draw.text((WIDTH - HEADER_MARGIN, y), str(view.scores[seat]), font=bold(NAME_SIZE + 4), fill=INK, anchor="rm")
     y = HEADER_PAD + view.players * HEADER_ROW + HEADER_ROW / 2
     _supply_line(image, draw, view, t, y)
 
@@ -221,10 +224,10 @@ def _supply_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView
     card_w, card_h = 30, 38
     cards_w = len(view.face_up) * (card_w + 6)
     size = INFO_SIZE
-    while size > 16 and text_width(before + after, size) + cards_w > WIDTH - 2 * MARGIN:
+    while size > 16 and text_width(before + after, size) + cards_w > WIDTH - 2 * HEADER_MARGIN:
         size -= 1
     font = bold(size)
-    x = float(MARGIN)
+    x = float(HEADER_MARGIN)
     draw.text((x, y), before, font=font, fill=INK, anchor="lm")
     x += font.getlength(before) + 2
     for card in view.face_up:

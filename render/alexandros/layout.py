@@ -35,7 +35,7 @@ NUMBER_SIZE = 23
 """Space numbers; DejaVu Sans Bold digits are 0.73 of the size tall: 16.8 px, 8.4 px on a phone."""
 REGION_SIZE = 22
 NAME_SIZE = 26
-NAME_MIN_SIZE = 20
+NAME_MIN_SIZE = 19
 """A long name is drawn smaller, down to this size, before it is ever shortened."""
 INFO_SIZE = 24
 TAG_SIZE = 28

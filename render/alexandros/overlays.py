@@ -47,11 +47,12 @@ def owners(view: PublicView) -> dict[int, int]:
 
 
 def province_outlines(draw: ImageDraw.ImageDraw, view: PublicView, frame: Frame, slots: Sequence[Slots]) -> None:
-    """A line in the owner's colour just inside every border of an owned province."""
+    """A line in the owner's colour just inside every border of an owned province (walls and coast: a province
+    ends at nothing else), clear of the wall's own thickness."""
     owner = owners(view)
     board = view.board
-    width = max(3, round(0.04 * frame.unit))
-    inset = round(0.055 * frame.unit)
+    width = max(3, round(0.03 * frame.unit))
+    inset = WALL * frame.unit / 2 + width / 2 + 0.5
     for space, pid in enumerate(view.province):
         seat = owner.get(pid)
         if seat is None:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.alexandros import Board
 from render.alexandros import palette as pal
@@ -84,10 +84,10 @@ def map_layers(board: Board, lang: str) -> MapLayers:
             draw.line([frame.point(a), frame.point(b)], fill=(*pal.GRID, 255), width=2)
     for side, (a, b) in enumerate(board.sides):
         if board.coast[side]:
-            draw.line([frame.point(a), frame.point(b)], fill=(*pal.SHORE, 255), width=4)
+            draw.line([frame.point(a), frame.point(b)], fill=(*pal.SHORE, 255), width=3)
             for end in (a, b):
                 x, y = frame.point(end)
-                draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=(*pal.SHORE, 255))
+                draw.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), fill=(*pal.SHORE, 255))
     slots = all_slots(frame)
     icon = round(ICON * frame.unit)
     font = bold(NUMBER_SIZE)
@@ -106,11 +106,33 @@ def map_layers(board: Board, lang: str) -> MapLayers:
     plain = fills.copy()
     plain.paste(ink, (0, 0), ink)
     washed = []
-    for colour in pal.PLAYER_COLOURS:
+    for seat, colour in enumerate(pal.PLAYER_COLOURS):
         tinted = Image.blend(fills, Image.new("RGB", size, colour), pal.WASH)
+        _texture(ImageDraw.Draw(tinted), seat, size, pal.mix(colour, pal.INK, 0.4))
         tinted.paste(ink, (0, 0), ink)
         washed.append(tinted)
     return MapLayers(plain, tuple(washed), spaces, regions, tuple(content))
+
+
+TEXTURE_STEP = 18
+"""The spacing of a wash's stripes or dots, in px (9 on a phone)."""
+
+
+def _texture(draw: ImageDraw.ImageDraw, seat: int, size: tuple[int, int], colour: pal.RGB) -> None:
+    """A wash's own texture, so that provinces differ without their colours: none for the first player,
+    rising stripes for the second, dots for the third, level stripes for the fourth."""
+    width, height = size
+    step = TEXTURE_STEP
+    if seat == 1:
+        for x in range(-height, width, step):
+            draw.line([(x, height), (x + height, 0)], fill=colour, width=4)
+    elif seat == 2:
+        for y in range(step // 2, height, step):
+            for x in range((y // step % 2) * step // 2, width, step):
+                draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
+    elif seat == 3:
+        for y in range(0, height, step):
+            draw.line([(0, y), (width, y)], fill=colour, width=4)
 
 
 def _region_names(
@@ -131,15 +153,18 @@ def _region_names(
         points = {frame.point(p) for s in members for p in board.space_points[s]}
         mid = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
         spots = sorted(points | {_centre(frame, board, s) for s in members})
-        spots += [(x + dx, y) for x, y in spots for dx in (-0.25 * frame.unit, 0.25 * frame.unit)]
+        shifts = [(dx * frame.unit, dy * frame.unit) for dx in (-0.5, -0.25, 0, 0.25, 0.5) for dy in (-0.25, 0, 0.25)]
+        spots = [(x + dx, y + dy) for x, y in spots for dx, dy in shifts]
         layouts = [name] + ([name.replace(" ", "\n", 1)] if " " in name else [])
         best: tuple[float, Px, str, Box] | None = None
-        for text in layouts:
+        for sea, text in [(sea, text) for sea in (0, 1, 2) for text in layouts]:
+            if best is not None:
+                break  # over the sea, then over neighbours, only where the region's own spaces leave no room
             for at in spots:
                 box = _text_box(draw, at, text, font)
-                if not _fits(box, spaces, board, region, content + placed):
+                if not _fits(box, spaces, board, region, content + placed, sea):
                     continue
-                crossed = sum(1 for a, b in segments if _crosses(a, b, box))
+                crossed = sum(1 for a, b in segments if _near(a, b, box) and _crosses(a, b, box))
                 inside = sum(1 for x, y in points if box[0] < x < box[2] and box[1] < y < box[3])
                 score = crossed + 3 * inside + math.dist(at, mid) / frame.unit
                 if best is None or score < best[0]:
@@ -151,6 +176,12 @@ def _region_names(
             )
             placed.append(box)
     return tuple(placed)
+
+
+def _near(a: Px, b: Px, box: Box) -> bool:
+    return (
+        min(a[0], b[0]) < box[2] and box[0] < max(a[0], b[0]) and min(a[1], b[1]) < box[3] and box[1] < max(a[1], b[1])
+    )
 
 
 def _crosses(a: Px, b: Px, box: Box) -> bool:
@@ -165,14 +196,22 @@ def _centre(frame: Frame, board: Board, space: int) -> Px:
     return (round(sum(xs) / 3, 1), round(sum(ys) / 3, 1))
 
 
-def _text_box(draw: ImageDraw.ImageDraw, at: Px, text: str, font: object) -> Box:
-    left, top, right, bottom = draw.multiline_textbbox(at, text, font=font, anchor="mm", align="center", spacing=2)  # type: ignore[arg-type]
-    return (left - 3, top - 3, right + 3, bottom + 3)
+def _text_box(draw: ImageDraw.ImageDraw, at: Px, text: str, font: ImageFont.FreeTypeFont) -> Box:
+    left, top, right, bottom = _text_extent(text, font)
+    return (at[0] + left - 3, at[1] + top - 3, at[0] + right + 3, at[1] + bottom + 3)
 
 
-def _fits(box: Box, spaces: Image.Image, board: Board, region: str, taken: list[Box]) -> bool:
+@cache
+def _text_extent(text: str, font: ImageFont.FreeTypeFont) -> Box:
+    scratch = ImageDraw.Draw(Image.new("L", (1, 1)))
+    return scratch.multiline_textbbox((0, 0), text, font=font, anchor="mm", align="center", spacing=2)
+
+
+def _fits(box: Box, spaces: Image.Image, board: Board, region: str, taken: list[Box], sea: int) -> bool:
+    """Whether ``box`` lies over the region's spaces (``sea`` 1: and the sea; 2: and anything, its middle on
+    the region), clear of ``taken``."""
     left, top, right, bottom = box
-    if left < MARGIN or right > spaces.width - MARGIN or top < 0 or bottom > spaces.height:
+    if left < 4 or right > spaces.width - 4 or top < 0 or bottom > spaces.height:
         return False
     if any(left < b[2] and b[0] < right and top < b[3] and b[1] < bottom for b in taken):
         return False
@@ -181,6 +220,8 @@ def _fits(box: Box, spaces: Image.Image, board: Board, region: str, taken: list[
             x = left + (right - left) * i / 6
             y = top + (bottom - top) * j / 2
             space = spaces.getpixel((min(round(x), spaces.width - 1), min(round(y), spaces.height - 1)))
-            if not isinstance(space, int) or space == 0 or board.region[space - 1] != region:
+            if not isinstance(space, int) or (space == 0 and not sea):
+                return False
+            if space and board.region[space - 1] != region and (sea < 2 or (i, j) == (3, 1)):
                 return False
     return True
