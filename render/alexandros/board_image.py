@@ -36,7 +36,7 @@ from render.alexandros.layout import (
     header_height,
 )
 from render.alexandros.palette import GOLD, INK, PAPER, PLAYER_COLOURS, RGB, SYMBOL_COLOURS, WALL, WHITE, washed
-from render.alexandros.static import MapLayers, map_layers
+from render.alexandros.static import MapLayers, map_layers, region_names
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, Texts, texts
 
@@ -77,7 +77,7 @@ def render_board(
     lane and labelled once, never over a marker, Alexander or another label. ``new_walls`` has a bit per side
     whose wall was built this turn: those walls are haloed."""
     picture = board_picture(view, names, targets=targets, t=t, paths=paths, new_walls=new_walls)
-    indexed = picture.quantize(palette=png_palette(view.board, t.lang), dither=Image.Dither.NONE)
+    indexed = picture.quantize(palette=png_palette(view.board), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
@@ -97,10 +97,10 @@ def key_colours() -> list[RGB]:
 
 
 @cache
-def png_palette(board: Board, lang: str) -> Image.Image:
+def png_palette(board: Board) -> Image.Image:
     """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons)."""
     keys = key_colours()
-    layers = map_layers(board, lang)
+    layers = map_layers(board)
     sample = Image.new("RGB", (layers.plain.width, layers.plain.height * (1 + len(layers.washed))))
     for k, layer in enumerate((layers.plain, *layers.washed)):
         sample.paste(layer, (0, k * layers.plain.height))
@@ -122,17 +122,20 @@ def board_picture(
 ) -> Image.Image:
     """The board as an RGB image, WIDTH px wide, before encoding (the replay animates these)."""
     frame = board_frame(view.board, view.players)
-    layers = map_layers(view.board, t.lang)
+    layers = map_layers(view.board)
     top = header_height(view.players)
     image = Image.new("RGB", (WIDTH, frame.height), PAPER)
     image.paste(layers.plain, (0, top))
     _washes(image, view, layers, top)
+    names_of_regions = region_names(view.board, t.lang)
+    for region in names_of_regions:
+        image.paste(region.sprite, (region.at[0], region.at[1] + top), region.sprite)
     draw = ImageDraw.Draw(image)
     slots = all_slots(frame)
     overlays.province_outlines(draw, view, frame, slots)
     overlays.walls(draw, view, frame, new_walls)
     overlays.guards(image, view, frame, slots)
-    regions = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in layers.regions]
+    regions = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in (r.box for r in names_of_regions)]
     content = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in layers.content]
     star = overlays.alexander_box(frame, view.alexander_point)
     markers = [

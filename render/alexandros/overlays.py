@@ -132,8 +132,8 @@ def tax_tags(
 
         candidates = sorted(opens, key=lambda s: math.dist(slots[s].centre, (mx, my)))
         boxes = [_box(slots[s].centre, w, h) for s in candidates]
-        free = [b for b in boxes if not any(overlaps(b, other) for other in [*keep_off, *placed])]
-        box = (free or boxes)[0]
+        # The nearest clear spot, else the one that covers least of what it must keep off.
+        box = min(boxes, key=lambda b: sum(_shared(b, other) for other in [*keep_off, *placed]))
         draw.rounded_rectangle(box, radius=round(h / 3), fill=pal.WHITE, outline=pal.PLAYER_COLOURS[seat], width=4)
         sprite = shape_sprite(seat, shape, pal.PLAYER_COLOURS[seat], pal.INK)
         cy = (box[1] + box[3]) / 2
@@ -141,6 +141,11 @@ def tax_tags(
         draw.text((box[0] + 11 + shape, cy), text, font=font, fill=pal.INK, anchor="lm")
         placed.append(box)
     return placed
+
+
+def _shared(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _box(at: Px, w: float, h: float) -> Box:

@@ -1,9 +1,11 @@
-"""The parts of the map that never change during a game, drawn once per board and language and cached: the
-sea, the spaces' fills, the grid, the coast, the symbol icons, the space numbers and the region names; the
-same map washed in each player's colour; and a map of which space every pixel belongs to.
+"""The parts of the map that never change during a game, drawn once per board and cached: the sea, the
+spaces' fills, the grid, the coast, the symbol icons and the space numbers; the same map washed (and
+textured) in each player's colour; and a map of which space every pixel belongs to. The region names, the
+one part in words, are small sprites cached per board and language.
 
 A render copies the plain map and pastes, through a mask read off the space map, the washed map over the
-spaces of each player's provinces: a few milliseconds instead of drawing a hundred triangles and icons.
+spaces of each player's provinces, then the region names: a few milliseconds instead of drawing a hundred
+triangles and icons.
 """
 
 from __future__ import annotations
@@ -37,16 +39,24 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True, eq=False)
 class MapLayers:
-    """Compared and hashed by identity: one per board and language, cached."""
+    """Compared and hashed by identity: one per board, cached."""
 
     plain: Image.Image
     washed: tuple[Image.Image, ...]
     spaces: Image.Image
     """Mode "L": the space id + 1 under every pixel, 0 off the board."""
-    regions: tuple[Box, ...]
-    """Where the region names are written (boxes to keep tax tags off)."""
     content: tuple[Box, ...]
-    """Every symbol space's number and symbol (or guard): path labels keep off them."""
+    """Every symbol space's number and symbol (or guard): region names, tags and path labels keep off them."""
+
+
+@dataclass(frozen=True)
+class RegionName:
+    sprite: Image.Image
+    """RGBA: the name's letters on a clear ground."""
+    at: tuple[int, int]
+    """Where the sprite's corner goes on the map."""
+    box: Box
+    """The name's box on the map (tax tags keep off it)."""
 
 
 def map_frame(board: Board) -> Frame:
@@ -66,7 +76,7 @@ def number_box(at: Px, text: str) -> Box:
 
 
 @cache
-def map_layers(board: Board, lang: str) -> MapLayers:
+def map_layers(board: Board) -> MapLayers:
     frame = map_frame(board)
     size = (WIDTH, frame.height)
     fills = Image.new("RGB", size, pal.SEA)
@@ -102,7 +112,6 @@ def map_layers(board: Board, lang: str) -> MapLayers:
         half = GUARD * frame.unit / 2
         content.append((x - half, y - half, x + half, y + half))
         content.append(number_box(slots[space].number, text))
-    regions = _region_names(draw, board, frame, spaces, content, lang)
     plain = fills.copy()
     plain.paste(ink, (0, 0), ink)
     washed = []
@@ -111,7 +120,7 @@ def map_layers(board: Board, lang: str) -> MapLayers:
         _texture(ImageDraw.Draw(tinted), seat, size, pal.mix(colour, pal.INK, 0.4))
         tinted.paste(ink, (0, 0), ink)
         washed.append(tinted)
-    return MapLayers(plain, tuple(washed), spaces, regions, tuple(content))
+    return MapLayers(plain, tuple(washed), spaces, tuple(content))
 
 
 TEXTURE_STEP = 18
@@ -135,15 +144,18 @@ def _texture(draw: ImageDraw.ImageDraw, seat: int, size: tuple[int, int], colour
             draw.line([(0, y), (width, y)], fill=colour, width=4)
 
 
-def _region_names(
-    draw: ImageDraw.ImageDraw, board: Board, frame: Frame, spaces: Image.Image, content: list[Box], lang: str
-) -> tuple[Box, ...]:
+@cache
+def region_names(board: Board, lang: str) -> tuple[RegionName, ...]:
     """Each region's name, in capitals, over open spaces of that region, clear of every number and icon (two
     lines when one does not fit): where it crosses the fewest sides and points (a wall or a marker may come
     there), then nearest the region's middle."""
     t = texts(lang)
+    frame = map_frame(board)
+    layers = map_layers(board)
+    spaces, content = layers.spaces, list(layers.content)
     font = bold(REGION_SIZE)
     placed: list[Box] = []
+    names: list[RegionName] = []
     segments = [(frame.point(a), frame.point(b)) for a, b in board.sides]
     for region in sorted(set(board.region)):
         if not region:
@@ -161,7 +173,7 @@ def _region_names(
             if best is not None:
                 break  # over the sea, then over neighbours, only where the region's own spaces leave no room
             for at in spots:
-                box = _text_box(draw, at, text, font)
+                box = _text_box(at, text, font)
                 if not _fits(box, spaces, board, region, content + placed, sea):
                     continue
                 crossed = sum(1 for a, b in segments if _near(a, b, box) and _crosses(a, b, box))
@@ -171,11 +183,20 @@ def _region_names(
                     best = (score, at, text, box)
         if best is not None:
             _, at, text, box = best
-            draw.multiline_text(
-                at, text, font=font, fill=(*pal.REGION_INK, 255), anchor="mm", align="center", spacing=2
+            corner = (math.floor(box[0]), math.floor(box[1]))
+            sprite = Image.new("RGBA", (math.ceil(box[2]) - corner[0], math.ceil(box[3]) - corner[1]), (0, 0, 0, 0))
+            ImageDraw.Draw(sprite).multiline_text(
+                (at[0] - corner[0], at[1] - corner[1]),
+                text,
+                font=font,
+                fill=(*pal.REGION_INK, 255),
+                anchor="mm",
+                align="center",
+                spacing=2,
             )
+            names.append(RegionName(sprite, corner, box))
             placed.append(box)
-    return tuple(placed)
+    return tuple(names)
 
 
 def _near(a: Px, b: Px, box: Box) -> bool:
@@ -196,7 +217,7 @@ def _centre(frame: Frame, board: Board, space: int) -> Px:
     return (round(sum(xs) / 3, 1), round(sum(ys) / 3, 1))
 
 
-def _text_box(draw: ImageDraw.ImageDraw, at: Px, text: str, font: ImageFont.FreeTypeFont) -> Box:
+def _text_box(at: Px, text: str, font: ImageFont.FreeTypeFont) -> Box:
     left, top, right, bottom = _text_extent(text, font)
     return (at[0] + left - 3, at[1] + top - 3, at[0] + right + 3, at[1] + bottom + 3)
 

@@ -83,7 +83,7 @@ def test_the_walls_built_this_turn_are_dotted() -> None:
 def _washed_space(seat: int, deficiency: str | None) -> list[tuple[float, float, float]]:
     """An open space washed in ``seat``'s colour, as a phone shows it (halved), seen with ``deficiency``."""
     board = load_board()
-    layers = map_layers(board, "en")
+    layers = map_layers(board)
     space = next(s for s, symbol in enumerate(board.symbol) if symbol is None)
     x, y = all_slots(map_frame(board))[space].centre
     half = 40

@@ -22,7 +22,7 @@ from render.alexandros.board_image import board_picture, frame_of, name_size, na
 from render.alexandros.gallery import Game, candidate_paths, destinations
 from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
 from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, WIDTH, all_slots, phone_px
-from render.alexandros.static import map_layers, number_box, space_label
+from render.alexandros.static import map_layers, number_box, region_names, space_label
 from render.fonts import bold, fit
 from usertext import NAME_LIMIT
 
@@ -87,12 +87,24 @@ def test_every_unguarded_space_number_is_8px_tall_on_a_phone(name: str) -> None:
 def test_every_region_is_named_8px_tall_on_a_phone() -> None:
     view, _ = BOARDS["start"]
     image = _image(render_board(view, NAMES))
-    layers = map_layers(view.board, "en")
-    top = image.height - layers.plain.height  # the map is pasted below the header
-    assert len(layers.regions) == len(set(view.board.region)) == 10
-    for x0, y0, x1, y1 in layers.regions:
+    names = region_names(view.board, "en")
+    top = image.height - map_layers(view.board).plain.height  # the map is pasted below the header
+    assert len(names) == len(set(view.board.region)) == 10
+    for x0, y0, x1, y1 in (name.box for name in names):
         height = phone_px(_extent(image, (x0, y0 + top, x1, y1 + top), pal.REGION_INK))
         assert height >= MIN_TEXT, ((x0, y0), height)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_every_region_is_named_in_every_language(lang: str) -> None:
+    board = BOARDS["start"][0].board
+    names = region_names(board, lang)
+    assert len(names) == len(set(board.region))
+    for a, b in itertools.combinations([name.box for name in names], 2):
+        assert not overlaps(a, b)
+    for name in names:
+        _, top, _, bottom = name.sprite.getchannel("A").getbbox() or (0, 0, 0, 0)
+        assert phone_px(bottom - top) >= MIN_TEXT, (lang, name.at)
 
 
 def test_symbols_and_guards_are_large_distinct_icons_on_a_phone() -> None:
@@ -151,7 +163,7 @@ def test_wall_path_labels_cover_nothing_they_must_not() -> None:
     frame = frame_of(view)
     picture = board_picture(view, NAMES)
     star = overlays.alexander_box(frame, view.alexander_point)
-    boxes = overlays.wall_paths(ImageDraw.Draw(picture), frame, paths, [star], map_layers(view.board, "en").content)
+    boxes = overlays.wall_paths(ImageDraw.Draw(picture), frame, paths, [star], map_layers(view.board).content)
     assert len(boxes) == len(paths)
     for a, b in itertools.combinations([star, *boxes], 2):
         assert not overlaps(a, b), (a, b)
