@@ -197,29 +197,37 @@ def wall_paths(
     taken: Sequence[Box],
     content: Sequence[Box] = (),
 ) -> list[Box]:
-    """Candidate wall paths, each a dashed line in its own colour, shifted into its own lane where paths
-    share a side, and labelled once, on the middle of one of its sides or beside the path, never over
-    ``taken`` (Alexander, markers, tags) or a label before it, and off ``content`` (numbers, symbols) where
-    some spot allows."""
+    """Candidate wall paths, each a solid line in its own colour on a white casing; where several paths share
+    a side they run side by side in lanes, like lines on a metro map. Each is labelled once, on the middle of
+    one of its sides or beside the path, never over ``taken`` (Alexander, markers, tags) or a label before
+    it, and off ``content`` (numbers, symbols) where some spot allows. Colours repeat after six paths: more
+    than that on one image cannot be told apart, so a caller shows them a page at a time."""
     font = bold(TAG_SIZE)
-    count = len(paths)
-    lane = min(12.0, 0.36 * frame.unit / max(count, 1))
-    width = max(4, round(min(10.0, lane * 0.9)))
-    placed: list[Box] = []
-    centre_of = {k: frame.xy((0, 0)) for k in range(count)}
+    users: dict[int, list[int]] = {}
     for k, (_, sides) in enumerate(paths):
-        colour = pal.PATH_COLOURS[k % len(pal.PATH_COLOURS)]
-        shift = (k - (count - 1) / 2) * lane
         for side in sides:
-            a, b = _shifted(side_ends(frame, side), shift)
-            _dashes(draw, a, b, colour, width)
-        centre_of[k] = _middle([_shifted(side_ends(frame, s), shift) for s in sides])
+            users.setdefault(side, []).append(k)
+    widest = max((len(ks) for ks in users.values()), default=1)
+    lane = min(11.0, 0.4 * frame.unit / widest)
+    width = max(3, round(min(8.0, lane * 0.8)))
+
+    def segment(k: int, side: int) -> tuple[Px, Px]:
+        sharing = users[side]
+        return _shifted(side_ends(frame, side), (sharing.index(k) - (len(sharing) - 1) / 2) * lane)
+
+    placed: list[Box] = []
+    for casing in (True, False):
+        for k, (_, sides) in enumerate(paths):
+            colour = pal.WHITE if casing else pal.PATH_COLOURS[k % len(pal.PATH_COLOURS)]
+            for side in sides:
+                _bar(draw, segment(k, side), width + 4 if casing else width, colour)
+    centre_of = {k: _middle([segment(k, s) for s in sides]) for k, (_, sides) in enumerate(paths) if sides}
     for k, (label, sides) in enumerate(paths):
         colour = pal.PATH_COLOURS[k % len(pal.PATH_COLOURS)]
-        shift = (k - (count - 1) / 2) * lane
         w = font.getlength(label) + 16
         h = 0.32 * frame.unit
-        spots = [_mid(_shifted(side_ends(frame, s), shift)) for s in sides] or [centre_of[k]]
+        own_first = sorted(sides, key=lambda side: len(users[side]))  # where no other path runs, if anywhere
+        spots = [_mid(segment(k, s)) for s in own_first] or [centre_of.get(k, frame.point(0))]
         spots += [(x + dx, y + dy) for r in (0.3, 0.5, 0.7) for x, y in spots for dx, dy in _ring(frame.unit * r)]
         box = None
         for avoid in ([*taken, *placed, *content], [*taken, *placed]):
@@ -256,17 +264,3 @@ def _middle(segments: Sequence[tuple[Px, Px]]) -> Px:
 
 def _ring(r: float) -> list[Px]:
     return [(r * math.cos(a * math.pi / 4), r * math.sin(a * math.pi / 4)) for a in range(8)]
-
-
-def _dashes(draw: ImageDraw.ImageDraw, a: Px, b: Px, colour: pal.RGB, width: int) -> None:
-    """A dashed line with a white casing, so that it reads over walls, washes and the sea alike."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    steps = max(1, round(length / 18))
-    for i in range(0, steps, 2):
-        p = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-        q = (a[0] + (b[0] - a[0]) * (i + 1) / steps, a[1] + (b[1] - a[1]) * (i + 1) / steps)
-        draw.line([p, q], fill=pal.WHITE, width=width + 4)
-    for i in range(0, steps, 2):
-        p = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-        q = (a[0] + (b[0] - a[0]) * (i + 1) / steps, a[1] + (b[1] - a[1]) * (i + 1) / steps)
-        draw.line([p, q], fill=colour, width=width)
