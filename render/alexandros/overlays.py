@@ -132,8 +132,7 @@ def tax_tags(
 
         candidates = sorted(opens, key=lambda s: math.dist(slots[s].centre, (mx, my)))
         boxes = [_box(slots[s].centre, w, h) for s in candidates]
-        # The nearest clear spot, else the one that covers least of what it must keep off.
-        box = min(boxes, key=lambda b: sum(_shared(b, other) for other in [*keep_off, *placed]))
+        box = _least_covering(boxes, [*keep_off, *placed])
         draw.rounded_rectangle(box, radius=round(h / 3), fill=pal.WHITE, outline=pal.PLAYER_COLOURS[seat], width=4)
         sprite = shape_sprite(seat, shape, pal.PLAYER_COLOURS[seat], pal.INK)
         cy = (box[1] + box[3]) / 2
@@ -141,6 +140,21 @@ def tax_tags(
         draw.text((box[0] + 11 + shape, cy), text, font=font, fill=pal.INK, anchor="lm")
         placed.append(box)
     return placed
+
+
+def _least_covering(boxes: Sequence[Box], avoid: Sequence[Box]) -> Box:
+    """The first of ``boxes`` clear of ``avoid``, else the one that covers least of it."""
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    near = [b for b in avoid if overlaps(b, (left, top, right, bottom))]
+    best, least = boxes[0], math.inf
+    for box in boxes:
+        covered = sum(_shared(box, other) for other in near)
+        if covered == 0:
+            return box
+        if covered < least:
+            best, least = box, covered
+    return best
 
 
 def _shared(a: Box, b: Box) -> float:
