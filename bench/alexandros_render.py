@@ -8,7 +8,9 @@ as ``FIGURE alexandros_replay_* ...`` lines. Then the sizes a phone shows (the i
 smallest type and icons, as ``FIGURE alexandros_phone_* ...``.
 
 ``--against REV`` also runs this bench as it was at git revision REV (e.g. ``main``: the renderer before a
-change), on a copy of that revision's tree, and prints every figure of both side by side.
+change), on a copy of that revision's tree, and prints every figure of both side by side; and it times REV's
+board renderer and today's turn about in one process (``alexandros_render_ms_turn_about``), so that both meet
+the same load.
 """
 
 from __future__ import annotations
@@ -21,11 +23,21 @@ import sys
 import tempfile
 import threading
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 
 from ai.alexandros import choose_action
-from engine.alexandros import MoveAlexander, Phase, apply, legal_actions, new_game, private_view, public_view
+from engine.alexandros import (
+    MoveAlexander,
+    Phase,
+    PublicView,
+    apply,
+    legal_actions,
+    new_game,
+    private_view,
+    public_view,
+)
 from render.alexandros import render_board
 from render.alexandros.replay import render_replay
 from service.alexandros.replays import Play, replay_steps
@@ -33,7 +45,8 @@ from service.alexandros.replays import Play, replay_steps
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 
 
-def board_figures(repeat: int) -> None:
+def bench_position() -> tuple[PublicView, list[tuple[str, int]]]:
+    """A four-player game 80 random actions in, at a move: its view and Alexander's destinations."""
     state = new_game(4, 3)
     rng = random.Random(3)
     for _ in range(80):
@@ -42,7 +55,11 @@ def board_figures(repeat: int) -> None:
         apply(state, legal_actions(state)[-1])
     view = public_view(state)
     points = sorted({a.point for a in legal_actions(state) if isinstance(a, MoveAlexander)})
-    targets = [(str(i + 1), p) for i, p in enumerate(points)]
+    return view, [(str(i + 1), p) for i, p in enumerate(points)]
+
+
+def board_figures(repeat: int) -> None:
+    view, targets = bench_position()
     times = []
     png = b""
     for _ in range(repeat):
@@ -171,6 +188,25 @@ def figures_at(rev: str, argv: list[str]) -> dict[str, str]:
     return _figures(out)
 
 
+def interleaved(rev: str, repeat: int) -> tuple[float, float]:
+    """Median ms of ``rev``'s board renderer and of today's, timed turn about in this process (the same load
+    for both: on a shared machine two runs minutes apart differ more than the renderers)."""
+    source = subprocess.run(
+        ["git", "show", f"{rev}:render/alexandros/board_image.py"], check=True, capture_output=True, text=True
+    ).stdout
+    old = types.ModuleType("alexandros_board_before")
+    exec(compile(source, f"{rev}:render/alexandros/board_image.py", "exec"), old.__dict__)
+    view, targets = bench_position()
+    before: list[float] = []
+    after: list[float] = []
+    for _ in range(repeat):
+        for draw, times in ((old.render_board, before), (render_board, after)):
+            start = time.perf_counter()
+            draw(view, NAMES, targets=targets)
+            times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(before[1:]), 1000 * statistics.median(after[1:])
+
+
 def _figures(out: str) -> dict[str, str]:
     return {line.split()[1]: " ".join(line.split()[2:]) for line in out.splitlines() if line.startswith("FIGURE ")}
 
@@ -195,6 +231,9 @@ def main() -> None:
             cwd=Path(__file__).resolve().parents[1],
         ).stdout
     )
+    old_ms, new_ms = interleaved(args.against, 6 if args.quick else 26)
+    before["alexandros_render_ms_turn_about"] = f"{old_ms:.1f} ms"
+    after["alexandros_render_ms_turn_about"] = f"{new_ms:.1f} ms"
     print(f"{'figure':44} {args.against:>14} {'now':>14}")
     for name in [*before, *(n for n in after if n not in before)]:
         print(f"{name:44} {before.get(name, '-'):>14} {after.get(name, '-'):>14}")
