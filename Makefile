@@ -110,7 +110,7 @@ migrate-to-postgres: $(STAMP)
 	@$(BIN)/python -m store.topostgres "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
-	$(BIN)/python -m render.clans.gallery gallery
+	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info
