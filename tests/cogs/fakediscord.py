@@ -263,11 +263,7 @@ class FakeDiscord(DiscordServer):
         bot = self.bot = bot or self.bot
         assert bot is not None, "FakeDiscord.start needs a bot"
         await bot._async_setup_hook()  # binds loop-dependent state, as login() does
-        # What static_login sets up, without the network: the session, the global rate-limit gate, a token.
-        bot.http._HTTPClient__session = FakeSession(self.respond, API_BASE)  # type: ignore[attr-defined]
-        bot.http._global_over = asyncio.Event()
-        bot.http._global_over.set()
-        bot.http.token = "fake-bot-token"
+        self._wire(bot.http)
         state = bot._connection
         state.user = discord.ClientUser(
             state=state, data={**self.bot_user.user_object(), "verified": True, "mfa_enabled": False, "flags": 0}
@@ -277,6 +273,20 @@ class FakeDiscord(DiscordServer):
             await bot.setup_hook()
         bot._ready.set()
         return bot
+
+    def http_client(self) -> discord.http.HTTPClient:
+        """A second HTTPClient of the same bot talking to this Discord, with rate-limit buckets of its own (as
+        another process of the bot, or a bot just restarted, knows nothing of the buckets the first one used)."""
+        http = discord.http.HTTPClient(asyncio.get_running_loop())
+        self._wire(http)
+        return http
+
+    def _wire(self, http: discord.http.HTTPClient) -> None:
+        # What static_login sets up, without the network: the session, the global rate-limit gate, a token.
+        http._HTTPClient__session = FakeSession(self.respond, API_BASE)  # type: ignore[attr-defined]
+        http._global_over = asyncio.Event()
+        http._global_over.set()
+        http.token = "fake-bot-token"
 
     def guild_available(self, roles: dict[int, str] | None = None) -> None:
         """The gateway's GUILD_CREATE, as the real bot gets at connection (the guilds intent): from now on the
