@@ -21,8 +21,14 @@ from multidict import CIMultiDict
 
 Json = dict[str, Any]
 
-asked_at: contextvars.ContextVar[float | None] = contextvars.ContextVar("fakediscord_asked_at", default=None)
-"""When the bot's code asked discord.py for the request now on the wire (before any rate-limit wait)."""
+asked: contextvars.ContextVar[Asked | None] = contextvars.ContextVar("fakediscord_asked", default=None)
+"""The bot's request now in discord.py's hands: when it was asked for, and the calls it made on the wire."""
+
+
+@dataclass
+class Asked:
+    at: float  # the fake's clock when the bot's code called discord.py's request method
+    calls: list[Any] = field(default_factory=list)  # fakediscord_server.Call, each attempt (429s included)
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,7 @@ class Request:
     files: list[tuple[str, bytes]]
     reason: str | None
     params: dict[str, Any] | None
-    asked_at: float | None
+    asked: Asked | None
 
 
 @dataclass
@@ -96,7 +102,7 @@ class FakeSession:
             files,
             unquote(reason) if reason else None,
             kwargs.get("params"),
-            asked_at.get(),
+            asked.get(),
         )
         return _Exchange(self._respond(request))
 
@@ -132,13 +138,18 @@ def _read(value: Any) -> bytes:
 
 
 def timed(request: Callable[..., Awaitable[Any]], clock: Callable[[], float]) -> Callable[..., Awaitable[Any]]:
-    """discord.py's own ``request`` method, noting when the bot asked (so a call knows how long it waited)."""
+    """discord.py's own ``request`` method, noting when the bot asked and when discord.py gave the answer back
+    (after any rate-limit wait, before or after the request), on every call the request made."""
 
-    async def asked(*args: Any, **kwargs: Any) -> Any:
-        token = asked_at.set(clock())
+    async def timed_request(*args: Any, **kwargs: Any) -> Any:
+        this = Asked(clock())
+        token = asked.set(this)
         try:
             return await request(*args, **kwargs)
         finally:
-            asked_at.reset(token)
+            asked.reset(token)
+            done = clock()
+            for call in this.calls:
+                call.asked_at, call.returned_at = this.at, done
 
-    return asked
+    return timed_request

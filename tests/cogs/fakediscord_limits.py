@@ -61,6 +61,9 @@ class RateLimits:
         self.speed = speed
         self._buckets: dict[tuple[str, str], _Window] = {}
         self._global: _Window | None = None
+        self.emptied: list[str] = []
+        """"METHOD path" of each answer that left its route's bucket empty (``X-RateLimit-Remaining: 0``):
+        discord.py holds that request until the window resets."""
 
     def admit(self, method: str, path: str) -> Answer:
         if method == "POST" and _CALLBACK.fullmatch(path):
@@ -81,6 +84,8 @@ class RateLimits:
         refused = window.used >= window.limit
         if not refused:
             window.used += 1
+            if window.used == window.limit:
+                self.emptied.append(f"{method} {path}")
         headers = self._headers(window, bucket_hash, now)
         if refused:
             wait = _seconds(window.left(now))

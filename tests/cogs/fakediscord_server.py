@@ -61,12 +61,17 @@ class Call:
     params: dict[str, Any] | None
     at: float  # the fake's clock (fake.clock()) when Discord received the request
     status: int = 200
-    asked_at: float | None = None  # the fake's clock when the bot asked discord.py for it (before rate limits)
+    asked_at: float | None = None  # the fake's clock when the bot's code asked discord.py for this request
+    returned_at: float | None = None  # ... and when discord.py gave the bot the answer (set once it has)
 
     @property
     def waited(self) -> float:
-        """Seconds between the bot asking for this request and Discord receiving it (rate limits, retries)."""
-        return 0.0 if self.asked_at is None else self.at - self.asked_at
+        """Seconds the bot's code waited for this request beyond Discord's answer: discord.py's rate-limit
+        waits before sending it, its retries after a 429, and its hold of a request that emptied a bucket
+        until the window resets. 0 for a request made outside discord.py's request methods."""
+        if self.asked_at is None or self.returned_at is None:
+            return 0.0
+        return max(self.returned_at - self.asked_at, 0.0)
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,11 @@ class DiscordServer:
     def clock(self) -> float:
         """Discord's clock: real seconds (perf_counter) plus every `advance`."""
         return perf_now() + self._offset
+
+    def set_speed(self, speed: float) -> None:
+        """Run Discord's rate-limit windows ``speed`` times faster than real time from now on (1: Discord's own
+        5 s and 1 s); the windows counted so far are forgotten."""
+        self.rate_limits = RateLimits(self.clock, speed)
 
     def advance(self, seconds: float) -> None:
         """Move Discord's clock forward without sleeping: interaction tokens age, rate-limit windows pass."""
@@ -310,7 +320,9 @@ class DiscordServer:
                 await hold[2].wait()
                 break
         fields = (request.body, request.files, request.reason, request.params, self.clock())
-        call = Call(method, path, *fields, asked_at=request.asked_at)
+        call = Call(method, path, *fields)
+        if request.asked is not None:
+            request.asked.calls.append(call)
         limits = self.rate_limits.admit(method, path)
         if limits.refusal is not None:
             call.status = 429
