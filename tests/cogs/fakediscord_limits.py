@@ -61,6 +61,8 @@ class RateLimits:
         self.speed = speed
         self._buckets: dict[tuple[str, str], _Window] = {}
         self._global: _Window | None = None
+        self.refused_global = 0
+        """429s with ``"global": true`` (the rest of fake.rate_limited were a route's)."""
         self.emptied: list[str] = []
         """"METHOD path" of each answer that left its route's bucket empty (``X-RateLimit-Remaining: 0``):
         discord.py holds that request until the window resets."""
@@ -78,6 +80,7 @@ class RateLimits:
             overall.roll(now)
             if overall.used >= overall.limit:
                 wait = _seconds(overall.left(now))
+                self.refused_global += 1
                 body = {"message": "You are being rate limited.", "retry_after": wait, "global": True}
                 headers = {"Retry-After": str(wait), "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
                 return Answer({**headers, "Via": "1.1 google"}, body)
