@@ -54,7 +54,7 @@ async def play_fast(
             if table.state.over or table.state.ply >= actions:
                 return
             if table.mover.user_id is not None:
-                await act(fake, people[table.mover.user_id], game_id, table.state.ply, table, channel, busy)
+                await act(fake, bot, people[table.mover.user_id], game_id, table, channel, busy)
             elif game_id not in cog(bot).ai.games_with_tasks and not _bot_busy(fake):
                 again = await peek(bot, game_id)  # nothing runs that could still hand the turn on
                 if again.state.ply == table.state.ply and again.mover.user_id is None:
@@ -71,8 +71,15 @@ def _bot_busy(fake: FakeDiscord) -> bool:
 
 
 async def act(
-    fake: FakeDiscord, user: FakeUser, game_id: int, ply: int, table: Any, channel: FakeChannel, busy: Busy
+    fake: FakeDiscord,
+    bot: ClansBot,
+    user: FakeUser,
+    game_id: int,
+    table: Any,
+    channel: FakeChannel,
+    busy: Busy,
 ) -> None:
+    ply = table.state.ply
     moves = legal_moves(table.state)
     if table.state.phase is Phase.ORDER:
         menu = await _posted(fake, f"clans:order:{game_id}:{ply}", channel)  # its post may wait on the limits
@@ -82,8 +89,14 @@ async def act(
         move = moves[ply % len(moves)]
         result = await fake.slash(user, "clans move", {"from": move.src, "to": move.dst}, channel=channel, settle=False)
     busy.results.append(result)
-    while not result.calls:  # the first answer, before looking at the store again
+    while not refused(result) and (await peek(bot, game_id)).state.ply == ply:  # committed, or refused
         await asyncio.sleep(POLL_S)
+
+
+def refused(result: InteractionResult) -> bool:
+    """The bot answered with an ephemeral reply instead of acting (a refusal)."""
+    response = result.response
+    return response is not None and response.callback_type == 4 and response.ephemeral
 
 
 async def _posted(fake: FakeDiscord, prefix: str, channel: FakeChannel) -> dict[str, Any]:
@@ -147,6 +160,7 @@ def figures(fake: FakeDiscord, busy: Busy) -> dict[str, float]:
     latencies = [r.latency for r in busy.results]
     return {
         "actions_by_humans": len(busy.results),
+        "refused_actions": sum(1 for r in busy.results if refused(r)),
         "rate_limited_429": len(fake.rate_limited),
         "messages": len(waits),
         "messages_waited": sum(1 for w in waits if w > 0.01),
