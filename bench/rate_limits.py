@@ -62,7 +62,17 @@ async def run(actions: int, speed: float, seed: int) -> dict[str, float]:
     return shown
 
 
-UNITS = {"_s": "s", "_429": "responses", "_emptied_messages": "answers", "_turns_left_to_sweep": "turns"}
+UNITS = {
+    "_s": "s",
+    "_429": "responses",
+    "_emptied_messages": "answers",
+    "_turns_left_to_sweep": "turns",
+    "_posts": "messages",
+    "messages": "messages",
+    "_waited": "messages",
+    "_actions": "actions",
+    "_humans": "actions",
+}
 
 
 def main(argv: list[str] | None = None) -> int:

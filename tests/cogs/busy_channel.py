@@ -157,6 +157,7 @@ def message_posts(fake: FakeDiscord) -> list[Call]:
 
 def figures(fake: FakeDiscord, busy: Busy) -> dict[str, float]:
     waits = sorted(c.waited for c in message_posts(fake))
+    created = sorted(c.waited for c in message_posts(fake) if c.method == "POST" and c.path.startswith("/channels/"))
     latencies = [r.latency for r in busy.results]
     return {
         "actions_by_humans": len(busy.results),
@@ -165,8 +166,15 @@ def figures(fake: FakeDiscord, busy: Busy) -> dict[str, float]:
         "messages": len(waits),
         "messages_waited": sum(1 for w in waits if w > 0.01),
         "message_wait_p50_s": statistics.median(waits),
-        "message_wait_p99_s": waits[min(len(waits) - 1, round(0.99 * (len(waits) - 1)))],
+        "message_wait_p99_s": _p99(waits),
         "message_wait_max_s": waits[-1],
+        "channel_posts": len(created),
+        "channel_post_wait_p50_s": statistics.median(created) if created else 0.0,
+        "channel_post_wait_p99_s": _p99(created) if created else 0.0,
         "first_answer_max_s": max(latencies),
         "ai_turns_left_to_sweep": len(busy.left_to_sweep),
     }
+
+
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
