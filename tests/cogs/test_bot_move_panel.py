@@ -10,10 +10,12 @@ import statistics
 from pathlib import Path
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
+    ORDER_SEED,
     PNG_MAGIC,
     answered,
     by_id,
     cog,
+    components_of,
     custom_ids,
     embed_text,
     every_interaction_answered,  # noqa: F401
@@ -23,6 +25,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     peek,
     public_messages,
     raw_component,
+    reach_order,
     refused,
     restart_bot,
     start_bot,
@@ -239,3 +242,62 @@ async def test_no_menu_is_sent_when_every_village_order_ends_the_same(fake: Fake
     log = [m.action for m in (await stored_moves(bot, game_id))[before:]]
     assert log[0] == last.text and len(log) >= 2 and all(a.startswith("v") for a in log[1:])
     assert (await peek(bot, game_id)).state.phase is Phase.MOVE
+
+
+async def test_a_village_order_owed_is_chosen_in_the_panel(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[ORDER_SEED])
+    alice, bob = users(fake, 2)
+    game_id = await open_game(fake, [alice, bob])
+    mover = await reach_order(fake, bot, by_id(alice, bob))  # typed: the public order menu is posted
+    public_menu = message_with(fake, "clans:order:")
+    table = await peek(bot, game_id)
+    before = len(await stored_moves(bot, game_id))
+    panel = await open_panel(fake, mover, game_id, PanelTurn(mover))
+    # The panel opens on the order: each option says what every village would be worth, and to whom.
+    [order_id] = ids_with(panel, "clans:pord:")
+    options = options_of(panel, order_id)
+    assert len(options) >= 2 and "the village order (nothing is played yet)" in panel["content"]
+    [select] = [c for c in components_of(panel) if c.get("custom_id") == order_id]
+    assert all(" first → " in o["label"] and "scores" in o["description"] for o in select["options"])
+    chosen = shown(await fake.select(mover, panel, order_id, [options[-1]]))
+    assert [o["value"] for c in components_of(chosen) for o in c.get("options", []) if o.get("default")] == [
+        options[-1]
+    ]
+    assert not ids_with(chosen, "clans:pback:")  # nothing to go back to: the hut move is played
+    [confirm] = ids_with(chosen, "clans:pgo:")
+    done = answered(await fake.click(mover, chosen, confirm))
+    log = [m.action for m in (await stored_moves(bot, game_id))[before:]]
+    assert log and all(a.startswith("v") for a in log) and len(log) == len(table.state.pending) - 1
+    assert (await peek(bot, game_id)).state.phase is Phase.MOVE
+    # The public menu that was still asking is settled into what was chosen; the announcement follows.
+    assert fake.message(int(public_menu["id"]))["components"] == []
+    [announcement] = done.followups
+    assert not announcement.ephemeral and "founded the village at" in announcement.embeds[0]["title"]
+
+
+async def test_panel_custom_ids_are_user_input(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Forged from another server or channel: refused; numbers past the bound or values not offered: answered."""
+    bot = await start_bot(fake, tmp_path, seeds=[1000])
+    alice, bob = users(fake, 2)
+    game_id = await open_game(fake, [alice, bob])
+    table = await peek(bot, game_id)
+    mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    elsewhere = fake.text_channel(905, "elsewhere")
+    ply = table.state.ply
+    post = message_with(fake, f"clans:turn:{game_id}")
+    planted = {**post, "id": str(fake._ids.next()), "channel_id": str(elsewhere.id)}
+    for custom_id in (f"clans:turn:{game_id}", f"clans:myclan:{game_id}", f"clans:pgo:{game_id}:{ply}:1:2:0"):
+        refused(await raw_component(fake, mover, planted, custom_id), "another channel")
+    refused(await raw_component(fake, mover, planted, f"clans:psrc:{game_id}:{ply}:0", ["1"]), "another channel")
+    for custom_id in (f"clans:turn:{10**30}", f"clans:pgo:{game_id}:{ply}:1000:2:0", f"clans:pback:{game_id}:1:1:1"):
+        refused(await raw_component(fake, mover, post, custom_id), "not valid")
+    panel = await open_panel(fake, mover, game_id, PanelTurn(mover))
+    [source_id] = ids_with(panel, "clans:psrc:")
+    for value in ("abc", "-3", "12345", "٣"):
+        refused(await raw_component(fake, mover, panel, source_id, [value]), "not one of the menu")
+    refused(await raw_component(fake, mover, panel, source_id, ["999"]), "not one of the menu")  # no territory
+    move = legal_moves(table.state)[0]
+    far = next(t for t in range(1, 61) if t not in table.state.board.neighbours[move.src] and t != move.src)
+    refused(await raw_component(fake, mover, panel, f"clans:pgo:{game_id}:{ply}:{move.src}:{far}:0"), str(move.src))
+    refused(await raw_component(fake, mover, panel, f"clans:pgo:{game_id}:{ply}:{move.src}:{move.dst}:7"), "menu")
+    assert await stored_moves(bot, game_id) == []
