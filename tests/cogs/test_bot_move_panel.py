@@ -6,6 +6,7 @@ every order ends the same."""
 from __future__ import annotations
 
 import random
+import re
 import statistics
 from pathlib import Path
 
@@ -84,6 +85,11 @@ async def test_a_whole_game_with_two_humans_and_two_ais_by_buttons_only(fake: Fa
     assert any(consequence_lines(t.preview["content"]) for t in turns)
     log = await stored_moves(bot, game_id)
     assert len(log) == table.state.ply and {m.user_id for m in log} == {alice.id, bob.id, None}
+    # The channel reads in order: in every post (the catch-up lines, then an AI run's moves), oldest first.
+    for message in public_messages(fake):
+        text = "\n".join([message["content"], embed_text(message["embeds"])])
+        numbers = [int(a or b) for a, b in re.findall(r"\*\*(\d+)\.\*\*|[Mm]ove (\d+):", text)]
+        assert numbers == sorted(numbers), text
     taps = [t.taps for t in turns]
     assert statistics.median(taps) <= 8 and max(taps) < 20
 
