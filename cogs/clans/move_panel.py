@@ -193,16 +193,7 @@ async def preview_page(
     src, dst = (move.src, move.dst) if move is not None else (0, 0)
     view = ui.View(timeout=None)
     if len(previews) > 1:
-        options = [
-            discord.SelectOption(
-                label=words.order_label(t, p),
-                value=str(i),
-                description=words.order_description(t, p) or None,
-                default=i == index,
-            )
-            for i, p in enumerate(previews[:PAGE])
-        ]
-        view.add_item(OrderChoice(table.id, panel.ply, src, dst, options, t))
+        view.add_item(OrderChoice(table.id, panel.ply, src, dst, order_options(t, previews, index), t))
     view.add_item(ConfirmButton(table.id, panel.ply, src, dst, index, t))
     if move is not None:
         view.add_item(BackButton(table.id, panel.ply, src, t))
@@ -210,6 +201,29 @@ async def preview_page(
     drawing = frame_of(interaction.client).drawing
     file = await preview_file(drawing, t, table, preview)
     return content, file, view
+
+
+ORDERS_SHOWN = PAGE - 2
+"""Village orders listed at once; past that many, the menu's first and last options lead to the orders before
+and after (each is an order itself, previewed when picked), so none is ever left out."""
+
+
+def order_options(t: Texts, previews: list[Preview], index: int) -> list[discord.SelectOption]:
+    """The village orders around ``index`` (the one previewed), each with its consequences."""
+    start = index // ORDERS_SHOWN * ORDERS_SHOWN
+    shown = range(start, min(start + ORDERS_SHOWN, len(previews)))
+
+    def option(i: int, label: str) -> discord.SelectOption:
+        description = words.order_description(t, previews[i]) or None
+        return discord.SelectOption(label=label, value=str(i), description=description, default=i == index)
+
+    options = [option(i, words.order_label(t, previews[i])) for i in shown]
+    if start > 0:
+        options.insert(0, option(start - 1, words.more_orders(t, start - ORDERS_SHOWN, start, len(previews))))
+    if shown.stop < len(previews):
+        last = min(shown.stop + ORDERS_SHOWN, len(previews))
+        options.append(option(shown.stop, words.more_orders(t, shown.stop, last, len(previews))))
+    return options
 
 
 async def _show(interaction: discord.Interaction, content: str, view: ui.View, file: discord.File | None) -> None:

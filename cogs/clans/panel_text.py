@@ -81,6 +81,11 @@ def order_label(t: Texts, preview: Preview) -> str:
     return label[:LABEL]
 
 
+def more_orders(t: Texts, first: int, last: int, count: int) -> str:
+    """A menu option leading to more village orders: "More orders: 24 to 46 of 50"."""
+    return t._("More orders: {first} to {last} of {count}", first=first + 1, last=last, count=count)[:LABEL]
+
+
 def order_description(t: Texts, preview: Preview) -> str:
     scores = [t._("{territory} scores {clans}", territory=v.territory, clans=scorers(t, v)) for v in preview.villages]
     return " · ".join(scores)[:DESCRIPTION]

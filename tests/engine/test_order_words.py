@@ -36,3 +36,24 @@ def test_the_score_footer_shows_the_clans_squares() -> None:
     play(state, m("v1"))
     footer = score_footer(EN, public_view(state))
     assert footer.endswith("Scores: 🟥 2  🟦 5  🟩 0  🟨 0  ⬛ 0") and " K " not in footer
+
+
+def test_every_village_order_is_reachable_past_25() -> None:
+    """Never dropped silently: with more orders than a menu holds, its ends lead to the orders before and after."""
+    from cogs.clans.move_panel import order_options
+
+    state = two_villages(prior=3)
+    play(state, m("9-10"))
+    previews = order_results(public_view(state)) * 30  # stand-ins: 60 orders to list
+    seen: set[int] = set()
+    frontier, visited = [0], set()
+    while frontier:
+        index = frontier.pop()
+        if index in visited:
+            continue
+        visited.add(index)
+        options = order_options(EN, previews, index)
+        assert len(options) <= 25 and [o.value for o in options if o.default] == [str(index)]
+        seen |= {int(o.value) for o in options}
+        frontier += [int(o.value) for o in options if o.label.startswith("More orders")]
+    assert seen == set(range(len(previews)))
