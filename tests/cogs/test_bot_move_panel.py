@@ -5,6 +5,7 @@ every order ends the same."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import statistics
@@ -307,3 +308,23 @@ async def test_panel_custom_ids_are_user_input(fake: FakeDiscord, tmp_path: Path
     refused(await raw_component(fake, mover, panel, f"clans:pgo:{game_id}:{ply}:{move.src}:{far}:0"), str(move.src))
     refused(await raw_component(fake, mover, panel, f"clans:pgo:{game_id}:{ply}:{move.src}:{move.dst}:7"), "menu")
     assert await stored_moves(bot, game_id) == []
+
+
+async def test_two_confirms_at_once_play_the_move_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_bot(fake, tmp_path, seeds=[1000])
+    alice, bob = users(fake, 2)
+    game_id = await open_game(fake, [alice, bob])
+    table = await peek(bot, game_id)
+    mover = by_id(alice, bob)[table.mover.user_id]  # type: ignore[index]
+    turn = PanelTurn(mover)
+    move = legal_moves(table.state)[3]
+    preview = await choose_move(fake, mover, await open_panel(fake, mover, game_id, turn), move, turn)
+    [confirm] = ids_with(preview, "clans:pgo:")
+    first, second = await asyncio.gather(fake.click(mover, preview, confirm), fake.click(mover, preview, confirm))
+    answered(first)
+    answered(second)
+    assert [m.action for m in await stored_moves(bot, game_id)] == [move.text]
+    announcements = [m for m in public_messages(fake) if f"moved {move.src} → {move.dst}" in embed_text(m["embeds"])]
+    assert len(announcements) == 1
+    late = second if first.followups and not first.followups[0].ephemeral else first
+    refused(late)
