@@ -94,6 +94,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.alexandros_arena --quick
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.rate_limits
+	$(BIN)/python -m bench.move_panel
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena --quick

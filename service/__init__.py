@@ -7,6 +7,7 @@ public view and the viewer's own clan, never the whole state.
 
 from service.clans.deadlines import ClockEvent, Deadlines, Timeout
 from service.clans.games import GameService, VillageOrderOwed
+from service.clans.panel import PanelTable
 from service.clans.private_board import PrivateBoard
 from service.clans.tables import AiGuesses, Played, Table
 from service.deadlines import Reminder
@@ -24,6 +25,7 @@ __all__ = [
     "GameService",
     "ManualClock",
     "Pace",
+    "PanelTable",
     "Played",
     "PrivateBoard",
     "Reminder",

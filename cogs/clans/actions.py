@@ -7,6 +7,8 @@ from typing import Protocol
 
 import discord
 
+from engine.clans import Move
+
 
 class ClansActions(Protocol):
     """The /clans cog's actions behind its persistent components; the cog sets itself as ``bot.clans`` when it
@@ -26,6 +28,10 @@ class ClansActions(Protocol):
 
     async def choose_village(
         self, interaction: discord.Interaction, game_id: int, ply: int, territory: int
+    ) -> None: ...
+
+    async def confirm_move(
+        self, interaction: discord.Interaction, game_id: int, ply: int, move: Move | None, index: int
     ) -> None: ...
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None: ...

@@ -18,6 +18,7 @@ from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
 from cogs.clans.history_text import with_catch_up
 from cogs.clans.lobby_views import lobby_view
+from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention
@@ -120,7 +121,7 @@ class ClansBase(commands.Cog):
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"
-            menu = order_view(t, table.id, view.ply, order_consequences(view))
+            menu = turn_view(t, table, order_view(t, table.id, view.ply, order_consequences(view)))
             board = await self.board_file(table)
             posted = await send(content=content, embeds=embeds, file=board, view=menu, allowed_mentions=pings([mover]))
             self.order_menus.remember(table, posted)
@@ -137,7 +138,8 @@ class ClansBase(commands.Cog):
                 history = await self.games.catch_up(table, mover.seat, shown=shown)
                 content = with_catch_up(t, content, history)
                 recent = [(f.turn, f.action) for f in history.facts if isinstance(f.action, Move)] + recent
-            extra = {"view": extra_view} if extra_view is not None else {}
+            buttons = turn_view(t, table, extra_view)  # the move panel's and "show my clan" buttons
+            extra = {"view": buttons} if buttons is not None else {}
             board = await self.board_file(table, recent=recent)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
 

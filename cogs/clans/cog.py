@@ -14,8 +14,10 @@ from cogs.clans.clock_views import BackButton
 from cogs.clans.info import InfoCommands
 from cogs.clans.lobby import LobbyCommands
 from cogs.clans.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from cogs.clans.move_panel import PANEL_ITEMS
 from cogs.clans.order_menus import OrderSelect
 from cogs.clans.overview import OVERVIEW_ITEMS, OverviewCommands
+from cogs.clans.panel_actions import PanelActions
 from cogs.clans.replays import ReplayButton
 from cogs.clans.turns import TurnCommands
 from cogs.frame import Frame
@@ -29,6 +31,7 @@ PERSISTENT_ITEMS = (
     LanguageSelect,
     BackButton,
     *OVERVIEW_ITEMS,
+    *PANEL_ITEMS,
 )
 """Every Clans button and select that outlives a restart (the cog registers them as dynamic items)."""
 
@@ -40,6 +43,7 @@ class ClansCog(
     InfoCommands,
     OverviewCommands,
     ClockCommands,
+    PanelActions,
     commands.GroupCog,
     name="Clans",
     group_name="clans",

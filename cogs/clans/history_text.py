@@ -60,11 +60,21 @@ def page_count(history: GameHistory) -> int:
 STATES = {"running": N_("running"), "finished": N_("finished"), "cancelled": N_("cancelled")}
 
 
-def history_embed(t: Texts, history: GameHistory, page: int) -> discord.Embed:
-    """Page ``page`` (0-based, clamped) of a game's history: oldest first."""
+def page_facts(history: GameHistory, page: int) -> tuple[MoveFact, ...]:
+    """The actions on page ``page`` (0-based, clamped). Pages are counted back from the latest action, so the
+    last page, where `/clans history` opens, is a full page of the latest actions; the first holds the rest."""
     pages = page_count(history)
     page = min(max(page, 0), pages - 1)
-    facts = history.facts[page * HISTORY_PAGE : (page + 1) * HISTORY_PAGE]
+    end = len(history.facts) - (pages - 1 - page) * HISTORY_PAGE
+    return history.facts[max(end - HISTORY_PAGE, 0) : end]
+
+
+def history_embed(t: Texts, history: GameHistory, page: int) -> discord.Embed:
+    """Page ``page`` (0-based, clamped) of a game's history, read like the channel: oldest at the top, the latest
+    at the bottom. It opens on the last page: the latest actions, what a reader coming back asks first."""
+    pages = page_count(history)
+    page = min(max(page, 0), pages - 1)
+    facts = page_facts(history, page)
     record = history.record
     state = t._(STATES[record.status]) if record.status in STATES else ""
     embed = discord.Embed(title=t._("Game #{game} — history ({state})", game=record.id, state=state), colour=BRAND)

@@ -10,6 +10,7 @@ from cogs.clans import clock_texts, lobby_views, shared
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, Send, channel_id
 from cogs.clans.lobby_views import cancel_view, language_name, lobby_view
+from cogs.clans.move_panel import turn_view
 from cogs.clans.placement import open_lobby
 from cogs.components import pings, seat_name
 from cogs.errors import reader
@@ -97,26 +98,33 @@ class LobbyCommands(ClansBase):
         send: Send = interaction.followup.send
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
+        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now())
+        if first.user_id is not None:
+            who_first = t._(
+                "{player} moves first: press **Play my turn** (or type `/clans move from to`){left}.",
+                player=shared.mention(first),
+                left=left,
+            )
+        else:  # an AI seat is told nothing to type: it plays by itself
+            who_first = t._("{player} moves first.", player=shared.mention(first))
         content = "\n".join(
             [
                 t._("**Clans game #{game} has started!**", game=game_id),
                 seats,
-                t._(
-                    "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-                    "{player} moves first: `/clans move from to`{left}.",
-                    player=shared.mention(first),
-                    left=clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()),
-                ),
+                t._("Every player got their secret clan by DM; **Show my clan** shows it again, only to you."),
+                who_first,
             ]
         )
         embed = discord.Embed(title=t._("Game #{game} — move 1", game=game_id), colour=text.BRAND)
         embed.set_footer(text=text.score_footer(t, table.view))
         embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+        buttons = turn_view(t, table)
         await send(
             content=content,
             embed=embed,
             file=await self.board_file(table),
             allowed_mentions=pings(table.record.seats),
+            **({"view": buttons} if buttons is not None else {}),
         )
         await self._send_clans(table, send)
         self.ai.after(table)

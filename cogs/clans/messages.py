@@ -9,6 +9,7 @@ import discord
 from cogs.clans.shared import mention
 from engine.clans import Chart, Clan, FinalResult, Outcome, PublicView, Resign
 from service import AiGuesses, Played
+from service.clans.describe import CLAN_SQUARE
 from service.clans.suggest import Suggestion
 from service.pace import final_winners
 from store import ResultRecord, SeatRecord
@@ -101,10 +102,8 @@ def suggestion_label(t: Texts, suggestion: Suggestion, target: bool) -> str:
 
 
 def score_footer(t: Texts, view: PublicView) -> str:
-    # TRANSLATORS: one letter or symbol per clan (red, blue, green, yellow, black), all different. Where the
-    # initials clash, the shapes of the clans' markers on the board do: ●■▲◆⬢
-    initials = t.p_("clan initials", "RBGYK")
-    scores = "  ".join(f"{initials[c]} {s}" for c, s in enumerate(view.scores))
+    # The clans' squares, as everywhere else in the bot (history, villages, the final result): no letters.
+    scores = "  ".join(f"{CLAN_SQUARE[Clan(c)]} {s}" for c, s in enumerate(view.scores))
     chips_left = t.n_("{count} village chip left", "{count} village chips left", view.chips_left, count=view.chips_left)
     return t._("Epoch {epoch} · {chips} · Scores: {scores}", epoch=view.epoch, chips=chips_left, scores=scores)
 

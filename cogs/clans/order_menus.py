@@ -76,7 +76,8 @@ def order_option_label(t: Texts, option: OrderOption) -> str:
 
 def order_option_description(t: Texts, option: OrderOption) -> str:
     chosen = option.chosen
-    who = t.listing(clan_name(t, c) for c in chosen.colours)
+    # A village worth 0 (doomed, or emptied by strife) scores nobody, whoever's huts stood there.
+    who = t.listing(clan_name(t, c) for c in chosen.colours) if chosen.value else t._("nobody")
     text = t._(
         "{territory}: {terrain}, {huts}, scores {clans}",
         territory=option.territory,

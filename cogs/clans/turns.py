@@ -8,6 +8,7 @@ from discord import app_commands
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, channel_id
 from cogs.clans.order_menus import order_settled_text, order_view
+from cogs.clans.panel_text import FREE_ORDER
 from cogs.errors import reader
 from engine.clans import Move, order_consequences
 from service import GameError, Table, VillageOrderOwed
@@ -37,7 +38,10 @@ class TurnCommands(ClansBase):
                 ephemeral=True,
             )
             return
-        await self.announce(played, interaction.followup.send)
+        # A village order whose every choice ends the same is not asked: the service plays it and it is said.
+        settled = await self.games.settle_equal_orders(played)
+        notice = of_game(settled.table.record)._(FREE_ORDER) if settled is not played else ""
+        await self.announce(settled, interaction.followup.send, notice=notice)
 
     @move.autocomplete("from_")
     async def move_from_autocomplete(

@@ -14,6 +14,7 @@ from engine.clans.hutmoves import (
 )
 from engine.clans.moves import Action, IllegalMove, Move, Resign, parse_action
 from engine.clans.playout import draw_hut_move, draw_village_choice, random_playout
+from engine.clans.preview import Preview, order_results, orders_matter, preview_move
 from engine.clans.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -61,6 +62,7 @@ __all__ = [
     "OrderOption",
     "Outcome",
     "Phase",
+    "Preview",
     "PublicView",
     "Resign",
     "Terrain",
@@ -83,8 +85,11 @@ __all__ = [
     "new_game",
     "order_choices",
     "order_consequences",
+    "order_results",
+    "orders_matter",
     "parse_action",
     "play",
+    "preview_move",
     "public_view",
     "random_playout",
     "replay",

@@ -32,6 +32,7 @@ from service.claims import Claims
 from service.clans.ai_seats import AiSeats
 from service.clans.history import LogTails
 from service.clans.overview import GameOverview
+from service.clans.panel import MovePanels
 from service.clans.private_board import PrivateBoard, private_board
 from service.clans.tables import Checked, Loaded, Played, Table
 from service.errors import GameError, Why, refusal
@@ -66,7 +67,7 @@ class VillageOrderOwed(GameError):
         self.table = table
 
 
-class GameService(LobbyService, GameOverview, AiSeats):
+class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
     def __init__(
         self,
         store: Store,

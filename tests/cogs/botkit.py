@@ -23,7 +23,17 @@ from fakediscord_payloads import interaction_payload, visible_text, walk_compone
 from bot import ClansBot
 from cogs.clans.cog import ClansCog
 from config import Config
-from engine.clans import GameState, Move, Phase, PublicView, apply, legal_moves, new_game, public_view
+from engine.clans import (
+    GameState,
+    Move,
+    Phase,
+    PublicView,
+    apply,
+    legal_moves,
+    new_game,
+    preview_move,
+    public_view,
+)
 from service import Clock, GameService
 from service.ai_pool import AiPool
 from service.claims import Claims
@@ -256,12 +266,17 @@ def founds_several(state: GameState, move: Move) -> bool:
     return after.phase is Phase.ORDER
 
 
+def order_matters(state: GameState, move: Move) -> bool:
+    """The move founds 2+ villages whose order changes something (so the mover is asked for it)."""
+    return founds_several(state, move) and len(preview_move(public_view(state), move)) > 1
+
+
 def order_seeking_picker(seed: int) -> MovePicker:
-    """Random play, but a move that founds 2+ villages at once whenever there is one."""
+    """Random play, but a move that founds 2+ villages whose order matters whenever there is one."""
     rng = random.Random(seed)
 
     def pick(state: GameState, moves: list[Move]) -> Move:
-        several = [m for m in moves if state.phase is Phase.MOVE and founds_several(state, m)]
+        several = [m for m in moves if state.phase is Phase.MOVE and order_matters(state, m)]
         return several[0] if several else rng.choice(moves)
 
     return pick

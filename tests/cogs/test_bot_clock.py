@@ -102,7 +102,7 @@ async def test_the_pace_is_chosen_with_new_and_changed_by_the_host_in_the_lobby(
 async def test_the_turn_ping_and_status_show_the_time_left(fake: FakeDiscord, tmp_path: Path) -> None:
     bot, clock, people = await timed_game(fake, tmp_path)
     start = next(m for m in public_messages(fake) if "has started" in m["content"])
-    assert start["content"].endswith("moves first: `/clans move from to` · 24 h left.")
+    assert start["content"].endswith("moves first: press **Play my turn** (or type `/clans move from to`) · 24 h left.")
     clock.advance(3 * HOUR)
     status = answered(await fake.slash(people[0], "clans status")).response
     assert status is not None and "Pace: daily (24 h a move) · 21 h left" in embed_text(status.embeds)
@@ -236,7 +236,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_command(fake: FakeDisco
         [text] = await tick(fake, bot)
         await move_by_slash(fake, bot, people)  # bob answers in time
     assert "is now **away**" in text and "I'm back" in text
-    assert custom_ids(public_messages(fake)[-2]) == ["clans:back:1"]
+    assert custom_ids(public_messages(fake)[-2]) == ["clans:back:1", "clans:turn:1", "clans:myclan:1"]
     # Away: alice's turns are played at once, without waiting for her clock.
     await tick(fake, bot)
     table = await peek(bot, 1)

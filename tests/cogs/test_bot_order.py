@@ -44,7 +44,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
     view = table.view
     menu = message_with(fake, "clans:order:")
     custom_id = f"clans:order:1:{view.ply}"
-    assert custom_ids(menu) == [custom_id]
+    assert custom_ids(menu) == [custom_id, "clans:turn:1", "clans:myclan:1"]  # and the turn post's buttons
     assert menu["content"] == f"<@{mover.id}>, choose which village is founded next · 24 h left:"
     assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
         menu["embeds"]
@@ -108,7 +108,7 @@ async def test_a_double_choice_applies_once(fake: FakeDiscord, database_target: 
     await open_game(fake, [alice, bob])
     mover = await reach_order(fake, bot, by_id(alice, bob))
     menu = message_with(fake, "clans:order:")
-    [custom_id] = custom_ids(menu)
+    custom_id, *_ = custom_ids(menu)  # then the turn post's buttons
     options = select_options(menu, custom_id)
     before = len(await stored_moves(bot, 1))
     first, second = await asyncio.gather(
@@ -132,7 +132,7 @@ async def test_the_menu_shown_again_to_the_mover_works_too(fake: FakeDiscord, tm
     await open_game(fake, [alice, bob])
     mover = await reach_order(fake, bot, by_id(alice, bob))
     public_menu = message_with(fake, "clans:order:")
-    [custom_id] = custom_ids(public_menu)
+    custom_id, *_ = custom_ids(public_menu)  # then the turn post's buttons
     again = answered(await fake.slash(mover, "clans move", {"from": 1, "to": 2})).response
     assert again is not None and again.ephemeral and again.message is not None
     pick = select_options(again.message, custom_id)[0]

@@ -89,7 +89,10 @@ async def test_history_of_a_running_game_turns_pages_with_buttons(fake: FakeDisc
     assert shown is not None and shown.ephemeral and shown.message is not None
     [embed] = shown.embeds
     assert embed["title"] == "Game #1 — history (running)"
-    assert embed["footer"]["text"] == f"Page 2/2 · {len(log)} actions"  # the latest moves first
+    assert embed["footer"]["text"] == f"Page 2/2 · {len(log)} actions"  # it opens on the latest moves
+    # A full page of them, the latest at the bottom (as the channel reads): pages count back from the latest.
+    lines = embed["description"].splitlines()
+    assert len(lines) == 15 and lines[-1].startswith(f"**{len(log)}.** ")
     earlier, later = custom_ids(shown.message)
     assert (earlier, later) == ("clans:history:1:0", "clans:history:1:1")
     first = answered(await fake.click(bob, shown.message, earlier))
@@ -98,7 +101,7 @@ async def test_history_of_a_running_game_turns_pages_with_buttons(fake: FakeDisc
     assert page_one["footer"]["text"] == f"Page 1/2 · {len(log)} actions"
     name, move = played[0]
     assert page_one["description"].splitlines()[0] == f"**1.** {name} {move.src} → {move.dst}"
-    assert len(page_one["description"].splitlines()) == 15
+    assert len(page_one["description"].splitlines()) == len(log) - 15  # the first page holds the rest
     # The buttons keep working after a restart: the page lives in the custom_id.
     assert first.response.message is not None
     back = answered(await fake.click(alice, first.response.message, "clans:history:1:1"))

@@ -53,6 +53,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
+            r"(The order of these villages changes nothing: they are founded in map order\.\n)?"
             r"<@\d+>, (your move · 24 h left\.(\nSince your last move:(\n.+)+)?"
             r"|choose which village is founded next · 24 h left:)"
             r"|Game over!.*",

@@ -71,7 +71,7 @@ async def test_the_order_menu_survives_a_restart(fake: FakeDiscord, database_tar
     await open_game(fake, [alice, bob])
     mover = await reach_order(fake, bot, by_id(alice, bob))
     menu = message_with(fake, "clans:order:")
-    [custom_id] = custom_ids(menu)
+    custom_id, *_ = custom_ids(menu)  # then the turn post's buttons
     new_bot = await restart_bot(fake, database_target)
     table = await peek(new_bot, 1)
     assert table.state.phase is Phase.ORDER  # the pending choice was stored, not kept in memory

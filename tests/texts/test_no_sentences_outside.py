@@ -30,7 +30,7 @@ DEVELOPER_ERRORS = {
 """Raised for a programming or data error, never shown to a player (the one error path logs them)."""
 CATALOG_CONTEXTS = {"command name", "command description", "option name", "option description", "choice name"}
 """The Translator's message contexts (msgctxt): what a string is, never shown."""
-DEVELOPER_TOOLS = {"render/clans/gallery.py", "render/clans/samples.py"}
+DEVELOPER_TOOLS = {"render/clans/gallery.py", "render/clans/samples.py", "render/alexandros/gallery.py"}
 """Tools for developers (the gallery of sample boards, the palette's colour samples): sample names, no reader."""
 NOTATION = {"text", "parse_action"}
 """The text form of a game's actions ("23-24", "take supply"): a notation for logs, the database and the
