@@ -119,7 +119,6 @@ def illegal(t: Texts, code: str) -> str:
         "not_closest": N_("Alexander must go to one of the closest empty spaces of that symbol."),
         "missing_cards": N_("You do not have the cards for that."),
         "already_taxed": N_("You have already levied taxes this turn."),
-        "not_a_lone_guard": N_("Taxes need a guard that stands alone in its province."),
         "not_your_guard": N_("You have no guard there."),
         "not_enough_guards": N_("You do not have enough guards left."),
         "province_occupied": N_("That province is occupied: take it over instead."),
