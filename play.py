@@ -7,9 +7,12 @@ own folder, play-boards/game-<seed>-<time>/.
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
+import shutil
 import sys
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,27 +25,64 @@ from engine.clans import (
     Move,
     Outcome,
     Phase,
-    legal_moves,
+    PublicView,
     new_game,
     order_consequences,
     play,
     public_view,
 )
 from render.clans import render_board, render_final
-from texts import N_, Texts, resolve, texts
-from texts.game import chips, epoch_line, epoch_terms, village_line
+from service.clans.suggest import suggest_sources, suggest_targets
+from texts import DEFAULT, LANGUAGES, Np_, Texts, texts
+from texts.game import chips, epoch_line, epoch_terms, huts, village_line
 from texts.reasons import end_reason, illegal
 from texts.terms import clan_name, terrain_name
 
 CLEAR = "\033[H\033[2J\033[3J"
 """Home, clear the screen, and clear the scrollback: on a hot-seat handover no clan stays visible."""
 
-HELP = N_("""Commands:
-  move 23 24     move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)
-  village 23     while ordering the villages your move founded: found 23 next
-  moves          list the legal moves        board   list the territories with huts
-  status         epoch, scores, chips        clan    show your secret clan again
-  help           this text                   quit    leave the game""")
+BOT_COMMANDS = {name: Np_("command name", name) for name in ("help", "status", "hand", "board", "move")}
+"""Terminal commands that are the bot's own command names (cogs/translator.py): translated once, there."""
+TERMINAL_COMMANDS = {
+    "quit": Np_("terminal command", "quit"),
+    "moves": Np_("terminal command", "moves"),
+    "clan": Np_("terminal command", "clan"),
+    "village": Np_("terminal command", "village"),
+    "menu": Np_("terminal command", "menu"),
+    "more": Np_("terminal command", "more"),
+}
+"""The terminal's own command words, by their English word."""
+ALIASES = {"exit": "quit", "options": "menu", "v": "village"}
+
+
+def _folded(word: str) -> str:
+    """Lower case without accents, so that "menu" finds "menü" and "si" finds "sì"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def command_word(t: Texts, name: str) -> str:
+    """A command's word in the player's language."""
+    if name in BOT_COMMANDS:
+        return t.p_("command name", name)
+    return t.p_("terminal command", TERMINAL_COMMANDS[name])
+
+
+def read_command(t: Texts, typed: str, names: Iterable[str]) -> str | None:
+    """The English name of the command among ``names`` that ``typed`` is, in English or in the player's
+    language; None if it is none of them."""
+    word = _folded(typed.strip())
+    word = ALIASES.get(word, word)
+    for name in names:
+        if word in (name, _folded(command_word(t, name))):
+            return name
+    return None
+
+
+def is_yes(t: Texts, answer: str) -> bool:
+    """A "yes" typed in English or in the player's language ("y", "yes", "j", "ja", "s", "sì")."""
+    word = _folded(answer.strip())
+    yes = {"y", "yes", t.p_("terminal answer", "y"), t.p_("terminal answer", "yes")}
+    return word in {_folded(w) for w in yes}
 
 
 def plain(text: str) -> str:
@@ -93,7 +133,8 @@ class TerminalGame:
         self.boards.mkdir(parents=True, exist_ok=True)
         print(
             t._(
-                "Clans, seed {seed}. Seats: {players}. Type 'help' for the commands.",
+                "Clans, seed {seed}. Seats: {players}. Type '{help}' for the commands.",
+                help=command_word(t, "help"),
                 seed=self.seed,
                 players=t.listing(self.names),
             )
@@ -160,32 +201,33 @@ class TerminalGame:
             line = self.ask(prompt).strip()
         except EOFError:
             return False
-        words = line.lower().split()
+        words = line.split()
         if not words:
             return True
-        command, args = words[0], " ".join(words[1:])
-        if command in ("quit", "exit"):
+        command = read_command(t, words[0], COMMANDS) or words[0].lower()
+        args = " ".join(words[1:])
+        if command == "quit":
             return False
         if command == "help":
-            print(t._(HELP))
+            print(help_text(t))
         elif command == "moves":
-            print(" ".join(m.text for m in legal_moves(self.state)))
+            print(moves_text(t, public_view(self.state), terminal_width()))
         elif command == "board":
-            self.print_board()
+            print(board_text(t, self.state, terminal_width()))
         elif command == "status":
             self.print_status()
         elif command == "clan":
             print(t._("Your clan: {clan}", clan=clan_name(t, self.state.clans[seat]).upper()))
-        elif command in ("village", "v") and self.state.phase is not Phase.ORDER:
+        elif command == "village" and self.state.phase is not Phase.ORDER:
             print("  " + t._("No village is waiting for its order: that is only asked when your move founds several."))
-        elif command in ("move", "village", "v") or command[0].isdigit():
-            text = line if command[0].isdigit() else (f"v{args}" if command in ("village", "v") else args)
+        elif command in ("move", "village") or command[0].isdigit():
+            text = line if command[0].isdigit() else (f"v{args}" if command == "village" else args)
             try:
                 self.apply(Move.parse(text), seat)
             except IllegalMove as error:
                 print(f"  {illegal(t, error)}")
         else:
-            print("  " + t._("Unknown command; type 'help'."))
+            print("  " + t._("Unknown command; type '{help}'.", help=command_word(t, "help")))
         return True
 
     def ai_turn(self, seat: int) -> None:
@@ -207,7 +249,7 @@ class TerminalGame:
         outcome = play(self.state, move, seat=seat)
         self.history.append(move)
         self.report(outcome, seat)
-        self.save_board()
+        print(board_image(self.t, self.save_board()))
 
     def report(self, outcome: Outcome, seat: int) -> None:
         t = self.t
@@ -228,19 +270,6 @@ class TerminalGame:
             self.say("  " + plain(village_line(t, village)))
         for epoch in outcome.epochs_entered:
             self.say("  " + plain(epoch_line(t, self.state.chart, epoch)))
-
-    def print_board(self) -> None:
-        board = self.state.board
-        for t in range(1, board.size + 1):
-            huts = self.state.huts[t]
-            if not sum(huts):
-                continue
-            initials = self.t.p_("clan initials", "RBGYK")
-            groups = " ".join(f"{initials[c]}{n}" for c, n in enumerate(huts) if n)
-            around = " ".join(str(n) for n in board.neighbours[t] if self.state.counts[n])
-            village = " " + self.t._("village") if any(v.territory == t for v in self.state.villages) else ""
-            terrain = terrain_name(self.t, board.terrain[t])
-            print(f"  {t:>2} {terrain:<9} {groups:<18}{village} {'-> ' + around if around else ''}")
 
     def print_status(self) -> None:
         s, t = self.state, self.t
@@ -273,6 +302,7 @@ class TerminalGame:
         result = public_view(self.state).result
         assert result is not None
         print(t._("Game over: {reason}.", reason=end_reason(t, result.reason)))
+        print(board_image(t, self.boards / f"move-{self.state.turn:03d}.png"))
         for seat in sorted(range(len(self.names)), key=lambda s: -result.totals[s]):
             clan = result.clans[seat]
             crown = "  " + t._("WINNER") if seat in result.winners else ""
@@ -298,6 +328,112 @@ class TerminalGame:
             )
 
 
+COMMANDS = ("move", "village", "moves", "board", "status", "clan", "help", "quit")
+"""The terminal's commands here, by their English words (each also in the player's language)."""
+
+
+def help_text(t: Texts) -> str:
+    """The commands, each by its word in the player's language."""
+
+    def word(name: str) -> str:
+        return command_word(t, name)
+
+    explained = [
+        (f"{word('move')} 23 24", t._("move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)")),
+        (f"{word('village')} 23", t._("while ordering the villages your move founded: found 23 next")),
+        (word("moves"), t._("the legal moves, by the territory they leave, with what they found")),
+        (word("board"), t._("the territories with huts, in short")),
+        (word("status"), t._("epoch, scores, chips")),
+        (word("clan"), t._("show your secret clan again")),
+        (word("help"), t._("this text")),
+        (word("quit"), t._("leave the game")),
+    ]
+    width = max(len(w) for w, _ in explained) + 2
+    lines = [t._("Commands:")] + [f"  {w:<{width}}{what}" for w, what in explained]
+    if t.lang != DEFAULT:
+        lines.append(t._("The English command words work too."))
+    return "\n".join(lines)
+
+
+def terminal_width() -> int:
+    return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
+
+
+def wrap_items(first: str, items: Sequence[str], width: int, indent: str) -> list[str]:
+    """``first``, then ``items`` joined by ", ", in lines of at most ``width`` characters (the next ones begin
+    with ``indent``), broken only between two items: an item longer than a line gets a line of its own."""
+    lines: list[str] = []
+    line = first
+    for n, item in enumerate(items):
+        piece = item + ("," if n < len(items) - 1 else "")
+        if len(line) + 1 + len(piece) > width and line.strip():
+            lines.append(line)
+            line = indent + piece
+        else:
+            line += " " + piece
+    lines.append(line)
+    return lines
+
+
+def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
+    """Why a move is listed first: the villages it would found (the bot's autocomplete words)."""
+    n = len(founds)
+    if target:
+        return t.n_(
+            "would found a village at {territories}",
+            "would found {count} villages at {territories}",
+            n,
+            count=n,
+            territories=t.listing(map(str, founds)),
+        )
+    return t.n_("would found a village", "would found {count} villages", n, count=n)
+
+
+def moves_text(t: Texts, view: PublicView, width: int) -> str:
+    """Every legal move, by the territory it leaves, ranked as the bot's autocomplete ranks them: moves that
+    found villages first (with why), then the largest groups."""
+    sources = suggest_sources(view, limit=None)
+    count = sum(len(suggest_targets(view, s.territory, limit=None)) for s in sources)
+    lines = [t.n_("{count} legal move:", "{count} legal moves:", count, count=count)]
+    for source in sources:
+        head = f"{huts(t, source.huts)}, {terrain_name(t, source.terrain)}"
+        if source.founds:
+            head = f"{founds_words(t, source.founds, target=False)}, {head}"
+        targets = [
+            f"{source.territory}-{s.territory}" + (f" ({founds_words(t, s.founds, target=True)})" if s.founds else "")
+            for s in suggest_targets(view, source.territory, limit=None)
+        ]
+        lines += wrap_items(f"  {source.territory:>2} ({head}):", targets, width, "      ")
+    return "\n".join(lines)
+
+
+def board_text(t: Texts, state: GameState, width: int) -> str:
+    """The territories with huts in a few lines: "17 R2 B1*" (clan initials and huts; * a village)."""
+    initials = t.p_("clan initials", "RBGYK")
+    board = state.board
+    villages = {v.territory for v in state.villages}
+    cells = []
+    for territory in range(1, board.size + 1):
+        huts_here = state.huts[territory]
+        if sum(huts_here):
+            groups = " ".join(f"{initials[c]}{n}" for c, n in enumerate(huts_here) if n)
+            cells.append(f"{territory:>2} {groups}" + ("*" if territory in villages else ""))
+    legend = t._(
+        "Huts by clan ({initials}), * a village:",
+        initials=t.listing(f"{initials[c]} {clan_name(t, clan)}" for c, clan in enumerate(Clan)),
+    )
+    cell = max((len(c) for c in cells), default=0) + 3
+    per_line = max(1, (width - 2) // cell)
+    rows = [
+        "  " + "".join(f"{c:<{cell}}" for c in cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
+    ]
+    return "\n".join([legend, *rows])
+
+
+def board_image(t: Texts, path: Path) -> str:
+    return "  " + t._("Board image: {path}", path=path)
+
+
 def game_folder(boards: Path, seed: int, now: datetime | None = None) -> Path:
     """play-boards/game-<seed>-<UTC time>/: every game its own folder, so no game overwrites another's."""
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
@@ -317,9 +453,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
     )
-    parser.add_argument("--lang", default=None, help="language: en, de or it (default: the system's, else English)")
+    parser.add_argument(
+        "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"
+    )
     args = parser.parse_args(argv)
-    t = texts(resolve(args.lang or _system_language()))
+    t = texts(game_language(parser, args.lang, os.environ))
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
@@ -330,14 +468,31 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _system_language() -> str:
-    """The terminal's language (LC_ALL, LC_MESSAGES or LANG), as gettext reads it."""
-    import os
+def language_of(value: str) -> str | None:
+    """The catalog language a language code or a locale names ("de", "de_DE.UTF-8", "it-IT"), or None (for
+    "C.UTF-8", "POSIX" or a language without a catalog)."""
+    base = value.split(".")[0].split("@")[0].replace("_", "-").split("-")[0].strip().lower()
+    return base if base in LANGUAGES else None
 
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if os.environ.get(name):
-            return os.environ[name]
-    return ""
+
+def system_language(environ: Mapping[str, str]) -> str:
+    """The game's language when none is asked for: the first of GNU's LANGUAGE list, then the locale (LC_ALL,
+    LC_MESSAGES, LANG, the first one set) that has a catalog; else English. "C.UTF-8" says nothing."""
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    for value in [*environ.get("LANGUAGE", "").split(":"), locale]:
+        if value and (lang := language_of(value)):
+            return lang
+    return DEFAULT
+
+
+def game_language(parser: argparse.ArgumentParser, explicit: str | None, environ: Mapping[str, str]) -> str:
+    """--lang when given (a code or a locale with a catalog, else an error), else the system's language."""
+    if explicit is None:
+        return system_language(environ)
+    lang = language_of(explicit)
+    if lang is None:
+        parser.error(f"--lang must be one of {', '.join(LANGUAGES)}, not {explicit!r}")
+    return lang
 
 
 if __name__ == "__main__":

@@ -24,22 +24,25 @@ class Suggestion:
     """Territories that would become villages: for a source, by its best move; for a target, by that move."""
 
 
-def suggest_sources(view: PublicView, typed: str = "") -> list[Suggestion]:
+def suggest_sources(view: PublicView, typed: str = "", limit: int | None = MAX_CHOICES) -> list[Suggestion]:
+    """The territories a move may leave, best first; ``limit=None`` for all of them (the terminal's list)."""
     foundings = move_foundings(view)
     best: dict[int, tuple[int, ...]] = {}
     for move, founds in foundings.items():
         if len(founds) > len(best.get(move.src, ())) or move.src not in best:
             best[move.src] = founds
-    return _ranked(view, best, typed)
+    return _ranked(view, best, typed, limit)
 
 
-def suggest_targets(view: PublicView, source: int, typed: str = "") -> list[Suggestion]:
+def suggest_targets(
+    view: PublicView, source: int, typed: str = "", limit: int | None = MAX_CHOICES
+) -> list[Suggestion]:
     foundings = move_foundings(view)
     targets = {move.dst: founds for move, founds in foundings.items() if move.src == source}
-    return _ranked(view, targets, typed)
+    return _ranked(view, targets, typed, limit)
 
 
-def _ranked(view: PublicView, founds: dict[int, tuple[int, ...]], typed: str) -> list[Suggestion]:
+def _ranked(view: PublicView, founds: dict[int, tuple[int, ...]], typed: str, limit: int | None) -> list[Suggestion]:
     typed = typed.strip()
     suggestions = [
         Suggestion(t, view.count(t), view.board.terrain[t], f)
@@ -50,4 +53,4 @@ def _ranked(view: PublicView, founds: dict[int, tuple[int, ...]], typed: str) ->
         suggestions.sort(key=lambda s: s.territory)
     else:
         suggestions.sort(key=lambda s: (-len(s.founds), -s.huts, s.territory))
-    return suggestions[:MAX_CHOICES]
+    return suggestions[:limit]
