@@ -11,9 +11,7 @@ import os
 import secrets
 import shutil
 import sys
-import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ai.clans import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
@@ -33,56 +31,11 @@ from engine.clans import (
 )
 from render.clans import render_board, render_final
 from service.clans.suggest import suggest_sources, suggest_targets
-from texts import DEFAULT, LANGUAGES, Np_, Texts, texts
+from terminal import CLEAR, command_word, game_folder, game_language, read_command, wrap_items
+from texts import DEFAULT, Texts, texts
 from texts.game import chips, epoch_line, epoch_terms, huts, village_line
 from texts.reasons import end_reason, illegal
 from texts.terms import clan_name, terrain_name
-
-CLEAR = "\033[H\033[2J\033[3J"
-"""Home, clear the screen, and clear the scrollback: on a hot-seat handover no clan stays visible."""
-
-BOT_COMMANDS = {name: Np_("command name", name) for name in ("help", "status", "hand", "board", "move")}
-"""Terminal commands that are the bot's own command names (cogs/translator.py): translated once, there."""
-TERMINAL_COMMANDS = {
-    "quit": Np_("terminal command", "quit"),
-    "moves": Np_("terminal command", "moves"),
-    "clan": Np_("terminal command", "clan"),
-    "village": Np_("terminal command", "village"),
-    "menu": Np_("terminal command", "menu"),
-    "more": Np_("terminal command", "more"),
-}
-"""The terminal's own command words, by their English word."""
-ALIASES = {"exit": "quit", "options": "menu", "v": "village"}
-
-
-def _folded(word: str) -> str:
-    """Lower case without accents, so that "menu" finds "menü" and "si" finds "sì"."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
-
-
-def command_word(t: Texts, name: str) -> str:
-    """A command's word in the player's language."""
-    if name in BOT_COMMANDS:
-        return t.p_("command name", name)
-    return t.p_("terminal command", TERMINAL_COMMANDS[name])
-
-
-def read_command(t: Texts, typed: str, names: Iterable[str]) -> str | None:
-    """The English name of the command among ``names`` that ``typed`` is, in English or in the player's
-    language; None if it is none of them."""
-    word = _folded(typed.strip())
-    word = ALIASES.get(word, word)
-    for name in names:
-        if word in (name, _folded(command_word(t, name))):
-            return name
-    return None
-
-
-def is_yes(t: Texts, answer: str) -> bool:
-    """A "yes" typed in English or in the player's language ("y", "yes", "j", "ja", "s", "sì")."""
-    word = _folded(answer.strip())
-    yes = {"y", "yes", t.p_("terminal answer", "y"), t.p_("terminal answer", "yes")}
-    return word in {_folded(w) for w in yes}
 
 
 def plain(text: str) -> str:
@@ -359,22 +312,6 @@ def terminal_width() -> int:
     return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
 
 
-def wrap_items(first: str, items: Sequence[str], width: int, indent: str) -> list[str]:
-    """``first``, then ``items`` joined by ", ", in lines of at most ``width`` characters (the next ones begin
-    with ``indent``), broken only between two items: an item longer than a line gets a line of its own."""
-    lines: list[str] = []
-    line = first
-    for n, item in enumerate(items):
-        piece = item + ("," if n < len(items) - 1 else "")
-        if len(line) + 1 + len(piece) > width and line.strip():
-            lines.append(line)
-            line = indent + piece
-        else:
-            line += " " + piece
-    lines.append(line)
-    return lines
-
-
 def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
     """Why a move is listed first: the villages it would found (the bot's autocomplete words)."""
     n = len(founds)
@@ -434,17 +371,6 @@ def board_image(t: Texts, path: Path) -> str:
     return "  " + t._("Board image: {path}", path=path)
 
 
-def game_folder(boards: Path, seed: int, now: datetime | None = None) -> Path:
-    """play-boards/game-<seed>-<UTC time>/: every game its own folder, so no game overwrites another's."""
-    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
-    folder = boards / f"game-{seed}-{stamp}"
-    number = 2
-    while folder.exists():
-        folder = boards / f"game-{seed}-{stamp}-{number}"
-        number += 1
-    return folder
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1, help="human players: 1 = you against 3 AIs, 2-4 = hot-seat")
@@ -466,33 +392,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\n" + t._("Game left unfinished."))
     return 0
-
-
-def language_of(value: str) -> str | None:
-    """The catalog language a language code or a locale names ("de", "de_DE.UTF-8", "it-IT"), or None (for
-    "C.UTF-8", "POSIX" or a language without a catalog)."""
-    base = value.split(".")[0].split("@")[0].replace("_", "-").split("-")[0].strip().lower()
-    return base if base in LANGUAGES else None
-
-
-def system_language(environ: Mapping[str, str]) -> str:
-    """The game's language when none is asked for: the first of GNU's LANGUAGE list, then the locale (LC_ALL,
-    LC_MESSAGES, LANG, the first one set) that has a catalog; else English. "C.UTF-8" says nothing."""
-    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
-    for value in [*environ.get("LANGUAGE", "").split(":"), locale]:
-        if value and (lang := language_of(value)):
-            return lang
-    return DEFAULT
-
-
-def game_language(parser: argparse.ArgumentParser, explicit: str | None, environ: Mapping[str, str]) -> str:
-    """--lang when given (a code or a locale with a catalog, else an error), else the system's language."""
-    if explicit is None:
-        return system_language(environ)
-    lang = language_of(explicit)
-    if lang is None:
-        parser.error(f"--lang must be one of {', '.join(LANGUAGES)}, not {explicit!r}")
-    return lang
 
 
 if __name__ == "__main__":

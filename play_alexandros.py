@@ -48,8 +48,8 @@ from engine.alexandros import (
     tax_income,
     wall_effect,
 )
-from play import CLEAR, command_word, game_folder, game_language, is_yes, read_command
 from render.alexandros import render_board
+from terminal import CLEAR, command_word, game_folder, game_language, is_yes, read_command
 from texts import Texts, texts
 
 COMMANDS = ("menu", "more", "status", "hand", "help", "quit")

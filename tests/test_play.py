@@ -14,11 +14,13 @@ import pytest
 
 import play
 import play_alexandros
+import terminal
 from engine.clans import GameState, Phase, legal_moves, move_foundings, public_view
 from engine.clans import new_game as clans_new_game
 from engine.clans import play as clans_play
-from play import CLEAR, TerminalGame, game_folder
+from play import TerminalGame
 from service.clans.suggest import suggest_sources
+from terminal import CLEAR, game_folder
 from texts import texts
 
 
@@ -188,7 +190,7 @@ def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_betwee
 
 def test_wrapping_breaks_only_between_moves() -> None:
     items = [f"{n}-{n + 1} (would found a village at {n + 1})" for n in range(10, 30)]
-    lines = play.wrap_items("  7 (2 huts, forest):", items, 50, "      ")
+    lines = terminal.wrap_items("  7 (2 huts, forest):", items, 50, "      ")
     assert all(len(line) <= 50 for line in lines)
     assert " ".join(line.strip() for line in lines) == "7 (2 huts, forest): " + ", ".join(items)
     assert lines[0] == "  7 (2 huts, forest):" and all(line.endswith(",") for line in lines[1:-1])
@@ -255,11 +257,12 @@ def test_the_commands_work_in_the_players_language_and_in_english(
     ],
 )
 def test_the_language_comes_from_the_locale_when_it_has_a_catalog(environ: dict[str, str], lang: str) -> None:
-    assert play.system_language(environ) == lang
+    assert terminal.system_language(environ) == lang
 
 
 def test_an_explicit_language_must_have_a_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert play.language_of("it-IT") == "it" and play.language_of("de") == "de" and play.language_of("C.UTF-8") is None
+    assert terminal.language_of("it-IT") == "it" and terminal.language_of("de") == "de"
+    assert terminal.language_of("C.UTF-8") is None and terminal.language_of("fr") is None
     monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
     for main in (play.main, play_alexandros.main):
         with pytest.raises(SystemExit):

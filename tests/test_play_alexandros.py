@@ -24,8 +24,8 @@ from engine.alexandros import (
     play,
     tax_income,
 )
-from play import CLEAR
 from play_alexandros import AlexandrosTerminal
+from terminal import CLEAR
 from texts import Texts, texts
 
 
