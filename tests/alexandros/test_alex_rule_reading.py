@@ -21,7 +21,7 @@ from engine.alexandros import (
     play,
 )
 
-GAMES = 24
+GAMES = 48
 
 
 def read_levies(state: GameState) -> set[Tax]:
