@@ -23,7 +23,7 @@ from engine.clans import (
     Move,
     Outcome,
     Phase,
-    PublicView,
+    legal_moves,
     new_game,
     order_consequences,
     play,
@@ -164,7 +164,7 @@ class TerminalGame:
         if command == "help":
             print(help_text(t))
         elif command == "moves":
-            print(moves_text(t, public_view(self.state), terminal_width()))
+            print(moves_text(t, self.state, terminal_width()))
         elif command == "board":
             print(board_text(t, self.state, terminal_width()))
         elif command == "status":
@@ -326,9 +326,14 @@ def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
     return t.n_("would found a village", "would found {count} villages", n, count=n)
 
 
-def moves_text(t: Texts, view: PublicView, width: int) -> str:
+def moves_text(t: Texts, state: GameState, width: int) -> str:
     """Every legal move, by the territory it leaves, ranked as the bot's autocomplete ranks them: moves that
-    found villages first (with why), then the largest groups."""
+    found villages first (with why), then the largest groups. While villages wait for their order: those."""
+    if state.phase is Phase.ORDER:
+        choices = [f"{command_word(t, 'village')} {m.src}" for m in legal_moves(state)]
+        head = t.n_("{count} legal move:", "{count} legal moves:", len(choices), count=len(choices))
+        return "\n".join(wrap_items(head, choices, width, "  "))
+    view = public_view(state)
     sources = suggest_sources(view, limit=None)
     count = sum(len(suggest_targets(view, s.territory, limit=None)) for s in sources)
     lines = [t.n_("{count} legal move:", "{count} legal moves:", count, count=count)]

@@ -162,7 +162,7 @@ def position_with_foundings(seed: int) -> GameState:
 def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_between_moves() -> None:
     state = position_with_foundings(2)
     view = public_view(state)
-    text = play.moves_text(texts("en"), view, 60)
+    text = play.moves_text(texts("en"), state, 60)
     lines = text.splitlines()
     assert lines[0] == f"{len(legal_moves(state))} legal moves:"
     assert all(len(line) <= 60 for line in lines)
@@ -186,6 +186,17 @@ def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_betwee
             assert shown[1] is not None and ", ".join(map(str, founds)).split(", ")[-1] in shown[1]
         else:
             assert shown[1] is None
+
+
+def test_while_villages_wait_for_their_order_moves_lists_the_choices() -> None:
+    state = clans_new_game(4, 0)
+    rng = random.Random(0)
+    while state.phase is not Phase.ORDER:
+        clans_play(state, rng.choice(legal_moves(state)))
+    text = play.moves_text(texts("it"), state, 80)
+    choices = [f"villaggio {m.src}" for m in legal_moves(state)]
+    assert len(choices) >= 2
+    assert text == f"{len(choices)} mosse consentite: " + ", ".join(choices)
 
 
 def test_wrapping_breaks_only_between_moves() -> None:
