@@ -82,7 +82,7 @@ SEED ?=
 SEATS ?=
 # The language only when asked for on make's command line (LANGUAGE=de, or LANG=de): the shell's own LANG
 # ("C.UTF-8", "en_US.UTF-8") is a locale, not a choice; without one the game derives its language from the
-# locale itself (play.system_language) and falls back to English.
+# locale itself (terminal.system_language) and falls back to English.
 PLAY_LANG = $(if $(filter command line,$(origin LANGUAGE)),$(LANGUAGE),$(if $(filter command line,$(origin LANG)),$(LANG)))
 play: $(STAMP)
 	@case "$(GAME)" in clans|alexandros) ;; *) echo "GAME is clans or alexandros, not $(GAME)"; exit 2;; esac

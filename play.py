@@ -1,7 +1,8 @@
 """Play Clans in the terminal: you against AI players, or hot-seat with friends (`make play`).
 
-The same commands as in Discord (`move 23 24`); each game saves a board PNG after every action in its
-own folder, play-boards/game-<seed>-<time>/.
+The same commands as in Discord (`move 23 24`), in English or in the game's language (`ziehen 23 24`);
+`moves` lists the legal moves by the territory they leave, with the autocomplete's reasons. Each game saves a
+board PNG after every action in its own folder, play-boards/game-<seed>-<time>/, and prints its path.
 """
 
 from __future__ import annotations
