@@ -80,9 +80,13 @@ PLAYERS ?=
 AI ?=
 SEED ?=
 SEATS ?=
+# The language only when asked for on make's command line (LANGUAGE=de, or LANG=de): the shell's own LANG
+# ("C.UTF-8", "en_US.UTF-8") is a locale, not a choice; without one the game derives its language from the
+# locale itself (terminal.system_language) and falls back to English.
+PLAY_LANG = $(if $(filter command line,$(origin LANGUAGE)),$(LANGUAGE),$(if $(filter command line,$(origin LANG)),$(LANG)))
 play: $(STAMP)
 	@case "$(GAME)" in clans|alexandros) ;; *) echo "GAME is clans or alexandros, not $(GAME)"; exit 2;; esac
-	$(BIN)/python -m $(if $(filter alexandros,$(GAME)),play_alexandros $(if $(SEATS),--seats $(SEATS),),play) $(if $(LANG),--lang $(LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
+	$(BIN)/python -m $(if $(filter alexandros,$(GAME)),play_alexandros $(if $(SEATS),--seats $(SEATS),),play) $(if $(PLAY_LANG),--lang $(PLAY_LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
 # Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena

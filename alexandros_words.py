@@ -8,16 +8,10 @@ language words both in its own way; counts go through ``t.n_`` with the language
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.alexandros import SYMBOLS, Symbol
 from texts import N_, Texts
-
-HELP = N_("""Type the number of an option, or an action's text form (e.g. `occupy 12,15`, `tax 40`, `take supply`).
-  menu      the options again          status   scores, tax income, cards, walls
-  hand      your cards                 help     this text
-  quit      leave the game
-Each decision saves a board image; before Alexander's move, one with his destinations lettered.""")
 
 REGIONS = frozenset(
     {
@@ -81,9 +75,12 @@ def ai_name(t: Texts, seat: int, level: str) -> str:
     return t._("AI {number} ({level})", number=seat + 1, level=level)
 
 
-def intro(t: Texts, seed: int, names: Sequence[str]) -> str:
+def intro(t: Texts, seed: int, names: Sequence[str], help_word: str) -> str:
     return t._(
-        "Alexandros, seed {seed}. Seats: {seats}. Type 'help' for the commands.", seed=seed, seats=t.listing(names)
+        "Alexandros, seed {seed}. Seats: {seats}. Type '{help}' for the commands.",
+        seed=seed,
+        seats=t.listing(names),
+        help=help_word,
     )
 
 
@@ -103,29 +100,73 @@ def prompt(t: Texts, turn: int, name: str) -> str:
     return t._("[turn {turn}] {name}> ", turn=turn, name=name)
 
 
-def help_text(t: Texts) -> str:
-    return t._(HELP)
+def help_text(t: Texts, words: Mapping[str, str]) -> str:
+    """The commands, each by its word in the player's language (``words``: by the English word)."""
+    explained = [
+        (words["menu"], t._("the options again")),
+        (words["more"], t._("the options folded away")),
+        (words["status"], t._("scores, tax income, cards, walls")),
+        (words["hand"], t._("your cards")),
+        (words["help"], t._("this text")),
+        (words["quit"], t._("leave the game")),
+    ]
+    lines = [
+        t._("Type the number of an option, or an action's text form (e.g. `occupy 12,15`, `tax 40`, `take supply`).")
+    ]
+    lines += [f"  {word:<10}{what}" for word, what in explained]
+    lines.append(t._("Each decision saves a board image; before Alexander's move, one with his destinations lettered."))
+    if t.lang != "en":
+        lines.append(t._("The English command words work too."))
+    return "\n".join(lines)
 
 
-def no_such_option(t: Texts, number: int, options: int) -> str:
-    return "  " + t._("There is no option {number}: choose 1 to {options}.", number=number, options=options)
+def no_such_option(t: Texts, number: int, menu: str) -> str:
+    return "  " + t._("There is no option {number} now; type {menu} to see the options.", number=number, menu=menu)
 
 
-def illegal(t: Texts, code: str) -> str:
+def folded(t: Texts, count: int, more: str) -> str:
+    """The one entry the occupations that earn nothing are folded under."""
+    return "  " + t.n_(
+        "{more}) {count} more occupation that earns nothing and costs no one anything: type {more} to list it",
+        "{more}) {count} more occupations that earn nothing and cost no one anything: type {more} to list them",
+        count,
+        count=count,
+        more=more,
+    )
+
+
+def nothing_folded(t: Texts) -> str:
+    return "  " + t._("No option is folded away now.")
+
+
+def confirm_end_turn(t: Texts, actions_left: int) -> str:
+    return t.n_(
+        "End the turn with {count} action unused? Type {yes} to end it, anything else to go on: ",
+        "End the turn with {count} actions unused? Type {yes} to end it, anything else to go on: ",
+        actions_left,
+        count=actions_left,
+        yes=t.p_("terminal answer", "yes"),
+    )
+
+
+def turn_goes_on(t: Texts) -> str:
+    return "  " + t._("The turn goes on.")
+
+
+def illegal(t: Texts, code: str, help_word: str) -> str:
     """An action the rules refuse, by its code (engine/alexandros/actions.py Why)."""
     reasons = {
-        "bad_text": N_("That is neither an option number nor an action; type 'help'."),
+        "bad_text": N_("That is neither an option number nor an action; type '{help}'."),
         "wrong_phase": N_("That is not possible now; the numbered options are."),
         "not_closest": N_("Alexander must go to one of the closest empty spaces of that symbol."),
         "missing_cards": N_("You do not have the cards for that."),
         "already_taxed": N_("You have already levied taxes this turn."),
-        "not_a_lone_guard": N_("Taxes need a guard that stands alone in its province."),
         "not_your_guard": N_("You have no guard there."),
         "not_enough_guards": N_("You do not have enough guards left."),
         "province_occupied": N_("That province is occupied: take it over instead."),
     }
     if code in reasons:
-        return "  " + t._(reasons[code])
+        return "  " + t._(reasons[code], help=help_word)
     return "  " + t._("Not allowed ({code}).", code=code.replace("_", " "))
 
 

@@ -1,16 +1,18 @@
 """Play Clans in the terminal: you against AI players, or hot-seat with friends (`make play`).
 
-The same commands as in Discord (`move 23 24`); each game saves a board PNG after every action in its
-own folder, play-boards/game-<seed>-<time>/.
+The same commands as in Discord (`move 23 24`), in English or in the game's language (`ziehen 23 24`);
+`moves` lists the legal moves by the territory they leave, with the autocomplete's reasons. Each game saves a
+board PNG after every action in its own folder, play-boards/game-<seed>-<time>/, and prints its path.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
+import shutil
 import sys
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ai.clans import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
@@ -29,20 +31,12 @@ from engine.clans import (
     public_view,
 )
 from render.clans import render_board, render_final
-from texts import N_, Texts, resolve, texts
-from texts.game import chips, epoch_line, epoch_terms, village_line
+from service.clans.suggest import suggest_sources, suggest_targets
+from terminal import CLEAR, command_word, game_folder, game_language, read_command, wrap_items
+from texts import DEFAULT, Texts, texts
+from texts.game import chips, epoch_line, epoch_terms, huts, village_line
 from texts.reasons import end_reason, illegal
 from texts.terms import clan_name, terrain_name
-
-CLEAR = "\033[H\033[2J\033[3J"
-"""Home, clear the screen, and clear the scrollback: on a hot-seat handover no clan stays visible."""
-
-HELP = N_("""Commands:
-  move 23 24     move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)
-  village 23     while ordering the villages your move founded: found 23 next
-  moves          list the legal moves        board   list the territories with huts
-  status         epoch, scores, chips        clan    show your secret clan again
-  help           this text                   quit    leave the game""")
 
 
 def plain(text: str) -> str:
@@ -93,7 +87,8 @@ class TerminalGame:
         self.boards.mkdir(parents=True, exist_ok=True)
         print(
             t._(
-                "Clans, seed {seed}. Seats: {players}. Type 'help' for the commands.",
+                "Clans, seed {seed}. Seats: {players}. Type '{help}' for the commands.",
+                help=command_word(t, "help"),
                 seed=self.seed,
                 players=t.listing(self.names),
             )
@@ -160,32 +155,33 @@ class TerminalGame:
             line = self.ask(prompt).strip()
         except EOFError:
             return False
-        words = line.lower().split()
+        words = line.split()
         if not words:
             return True
-        command, args = words[0], " ".join(words[1:])
-        if command in ("quit", "exit"):
+        command = read_command(t, words[0], COMMANDS) or words[0].lower()
+        args = " ".join(words[1:])
+        if command == "quit":
             return False
         if command == "help":
-            print(t._(HELP))
+            print(help_text(t))
         elif command == "moves":
-            print(" ".join(m.text for m in legal_moves(self.state)))
+            print(moves_text(t, self.state, terminal_width()))
         elif command == "board":
-            self.print_board()
+            print(board_text(t, self.state, terminal_width()))
         elif command == "status":
             self.print_status()
         elif command == "clan":
             print(t._("Your clan: {clan}", clan=clan_name(t, self.state.clans[seat]).upper()))
-        elif command in ("village", "v") and self.state.phase is not Phase.ORDER:
+        elif command == "village" and self.state.phase is not Phase.ORDER:
             print("  " + t._("No village is waiting for its order: that is only asked when your move founds several."))
-        elif command in ("move", "village", "v") or command[0].isdigit():
-            text = line if command[0].isdigit() else (f"v{args}" if command in ("village", "v") else args)
+        elif command in ("move", "village") or command[0].isdigit():
+            text = line if command[0].isdigit() else (f"v{args}" if command == "village" else args)
             try:
                 self.apply(Move.parse(text), seat)
             except IllegalMove as error:
                 print(f"  {illegal(t, error)}")
         else:
-            print("  " + t._("Unknown command; type 'help'."))
+            print("  " + t._("Unknown command; type '{help}'.", help=command_word(t, "help")))
         return True
 
     def ai_turn(self, seat: int) -> None:
@@ -207,7 +203,7 @@ class TerminalGame:
         outcome = play(self.state, move, seat=seat)
         self.history.append(move)
         self.report(outcome, seat)
-        self.save_board()
+        print(board_image(self.t, self.save_board()))
 
     def report(self, outcome: Outcome, seat: int) -> None:
         t = self.t
@@ -228,19 +224,6 @@ class TerminalGame:
             self.say("  " + plain(village_line(t, village)))
         for epoch in outcome.epochs_entered:
             self.say("  " + plain(epoch_line(t, self.state.chart, epoch)))
-
-    def print_board(self) -> None:
-        board = self.state.board
-        for t in range(1, board.size + 1):
-            huts = self.state.huts[t]
-            if not sum(huts):
-                continue
-            initials = self.t.p_("clan initials", "RBGYK")
-            groups = " ".join(f"{initials[c]}{n}" for c, n in enumerate(huts) if n)
-            around = " ".join(str(n) for n in board.neighbours[t] if self.state.counts[n])
-            village = " " + self.t._("village") if any(v.territory == t for v in self.state.villages) else ""
-            terrain = terrain_name(self.t, board.terrain[t])
-            print(f"  {t:>2} {terrain:<9} {groups:<18}{village} {'-> ' + around if around else ''}")
 
     def print_status(self) -> None:
         s, t = self.state, self.t
@@ -273,6 +256,7 @@ class TerminalGame:
         result = public_view(self.state).result
         assert result is not None
         print(t._("Game over: {reason}.", reason=end_reason(t, result.reason)))
+        print(board_image(t, self.boards / f"move-{self.state.turn:03d}.png"))
         for seat in sorted(range(len(self.names)), key=lambda s: -result.totals[s]):
             clan = result.clans[seat]
             crown = "  " + t._("WINNER") if seat in result.winners else ""
@@ -298,15 +282,99 @@ class TerminalGame:
             )
 
 
-def game_folder(boards: Path, seed: int, now: datetime | None = None) -> Path:
-    """play-boards/game-<seed>-<UTC time>/: every game its own folder, so no game overwrites another's."""
-    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
-    folder = boards / f"game-{seed}-{stamp}"
-    number = 2
-    while folder.exists():
-        folder = boards / f"game-{seed}-{stamp}-{number}"
-        number += 1
-    return folder
+COMMANDS = ("move", "village", "moves", "board", "status", "clan", "help", "quit")
+"""The terminal's commands here, by their English words (each also in the player's language)."""
+
+
+def help_text(t: Texts) -> str:
+    """The commands, each by its word in the player's language."""
+
+    def word(name: str) -> str:
+        return command_word(t, name)
+
+    explained = [
+        (f"{word('move')} 23 24", t._("move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)")),
+        (f"{word('village')} 23", t._("while ordering the villages your move founded: found 23 next")),
+        (word("moves"), t._("the legal moves, by the territory they leave, with what they found")),
+        (word("board"), t._("the territories with huts, in short")),
+        (word("status"), t._("epoch, scores, chips")),
+        (word("clan"), t._("show your secret clan again")),
+        (word("help"), t._("this text")),
+        (word("quit"), t._("leave the game")),
+    ]
+    width = max(len(w) for w, _ in explained) + 2
+    lines = [t._("Commands:")] + [f"  {w:<{width}}{what}" for w, what in explained]
+    if t.lang != DEFAULT:
+        lines.append(t._("The English command words work too."))
+    return "\n".join(lines)
+
+
+def terminal_width() -> int:
+    return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
+
+
+def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
+    """Why a move is listed first: the villages it would found (the bot's autocomplete words)."""
+    n = len(founds)
+    if target:
+        return t.n_(
+            "would found a village at {territories}",
+            "would found {count} villages at {territories}",
+            n,
+            count=n,
+            territories=t.listing(map(str, founds)),
+        )
+    return t.n_("would found a village", "would found {count} villages", n, count=n)
+
+
+def moves_text(t: Texts, state: GameState, width: int) -> str:
+    """Every legal move, by the territory it leaves, ranked as the bot's autocomplete ranks them: moves that
+    found villages first (with why), then the largest groups. While villages wait for their order: those."""
+    if state.phase is Phase.ORDER:
+        choices = [f"{command_word(t, 'village')} {m.src}" for m in legal_moves(state)]
+        head = t.n_("{count} legal move:", "{count} legal moves:", len(choices), count=len(choices))
+        return "\n".join(wrap_items(head, choices, width, "  "))
+    view = public_view(state)
+    sources = suggest_sources(view, limit=None)
+    count = sum(len(suggest_targets(view, s.territory, limit=None)) for s in sources)
+    lines = [t.n_("{count} legal move:", "{count} legal moves:", count, count=count)]
+    for source in sources:
+        head = f"{huts(t, source.huts)}, {terrain_name(t, source.terrain)}"
+        if source.founds:
+            head = f"{founds_words(t, source.founds, target=False)}, {head}"
+        targets = [
+            f"{source.territory}-{s.territory}" + (f" ({founds_words(t, s.founds, target=True)})" if s.founds else "")
+            for s in suggest_targets(view, source.territory, limit=None)
+        ]
+        lines += wrap_items(f"  {source.territory:>2} ({head}):", targets, width, "      ")
+    return "\n".join(lines)
+
+
+def board_text(t: Texts, state: GameState, width: int) -> str:
+    """The territories with huts in a few lines: "17 R2 B1*" (clan initials and huts; * a village)."""
+    initials = t.p_("clan initials", "RBGYK")
+    board = state.board
+    villages = {v.territory for v in state.villages}
+    cells = []
+    for territory in range(1, board.size + 1):
+        huts_here = state.huts[territory]
+        if sum(huts_here):
+            groups = " ".join(f"{initials[c]}{n}" for c, n in enumerate(huts_here) if n)
+            cells.append(f"{territory:>2} {groups}" + ("*" if territory in villages else ""))
+    legend = t._(
+        "Huts by clan ({initials}), * a village:",
+        initials=t.listing(f"{initials[c]} {clan_name(t, clan)}" for c, clan in enumerate(Clan)),
+    )
+    cell = max((len(c) for c in cells), default=0) + 3
+    per_line = max(1, (width - 2) // cell)
+    rows = [
+        "  " + "".join(f"{c:<{cell}}" for c in cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
+    ]
+    return "\n".join([legend, *rows])
+
+
+def board_image(t: Texts, path: Path) -> str:
+    return "  " + t._("Board image: {path}", path=path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -317,9 +385,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
     )
-    parser.add_argument("--lang", default=None, help="language: en, de or it (default: the system's, else English)")
+    parser.add_argument(
+        "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"
+    )
     args = parser.parse_args(argv)
-    t = texts(resolve(args.lang or _system_language()))
+    t = texts(game_language(parser, args.lang, os.environ))
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
@@ -328,16 +398,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\n" + t._("Game left unfinished."))
     return 0
-
-
-def _system_language() -> str:
-    """The terminal's language (LC_ALL, LC_MESSAGES or LANG), as gettext reads it."""
-    import os
-
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if os.environ.get(name):
-            return os.environ[name]
-    return ""
 
 
 if __name__ == "__main__":

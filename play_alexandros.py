@@ -1,17 +1,21 @@
 """Play Alexandros in the terminal: you against AI players, or hot-seat with friends
 (`make play GAME=alexandros`).
 
-Every choice is a numbered menu (the action's text form, e.g. `occupy 12,15`, works too); each game saves
-a board PNG after every action in its own folder, play-boards/game-<seed>-<time>/. The sentences are
-alexandros_words.py's, in English, German or Italian (`--lang`, default: the system's language).
+Every choice is a numbered menu (the action's text form, e.g. `occupy 12,15`, works too). Within a turn an
+option keeps its number from one step to the next; options with the same result (two alike face-up cards)
+are listed once, and occupations that earn nothing are folded under one entry at the end. Ending the turn
+with actions left asks first. Each game saves a board PNG after every action in its own folder,
+play-boards/game-<seed>-<time>/. The sentences are alexandros_words.py's, in English, German or Italian
+(`--lang`, default: the locale's when it has a catalog, else English).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import alexandros_words as w
@@ -20,6 +24,7 @@ from engine.alexandros import (
     HAND,
     Action,
     ChoosePath,
+    EndTurn,
     GameState,
     Give,
     IllegalAction,
@@ -43,9 +48,12 @@ from engine.alexandros import (
     tax_income,
     wall_effect,
 )
-from play import CLEAR, _system_language, game_folder
 from render.alexandros import render_board
-from texts import Texts, resolve, texts
+from terminal import CLEAR, command_word, game_folder, game_language, is_yes, read_command
+from texts import Texts, texts
+
+COMMANDS = ("menu", "more", "status", "hand", "help", "quit")
+"""The terminal's commands here, by their English words (each also in the player's language)."""
 
 
 class AlexandrosTerminal:
@@ -79,8 +87,14 @@ class AlexandrosTerminal:
         self.hot_seat = humans > 1
         self.since_handover: list[str] = []
         self.last_human: int | None = None
-        self.menu: list[Action] = []
+        self.menu: dict[int, Action] = {}
+        """The options now, by their number: the listed ones and the folded ones."""
+        self.listed: list[Action] = []
+        self.folded: list[Action] = []
         self.menu_ply = -1
+        self.keys: dict[str, dict[Hashable, int]] = {}
+        """This turn's numbers, per kind of decision, by what an option does: kept from step to step."""
+        self.keys_turn = -1
 
     def say(self, line: str) -> None:
         """A public line: printed, and kept to show again after a hot-seat handover."""
@@ -89,7 +103,7 @@ class AlexandrosTerminal:
 
     def run(self) -> None:
         self.boards.mkdir(parents=True, exist_ok=True)
-        print(w.intro(self.t, self.seed, self.names))
+        print(w.intro(self.t, self.seed, self.names, command_word(self.t, "help")))
         print(w.boards_folder(self.t, str(self.boards)))
         self.save_board()
         while not self.state.over:
@@ -119,38 +133,109 @@ class AlexandrosTerminal:
         except EOFError:
             return False
         if self.menu_ply != self.state.ply:
-            self.menu = legal_actions(self.state)
-            self.menu_ply = self.state.ply
+            self.build_menu(seat)
             self.show_decision(seat)
         try:
             line = self.ask(w.prompt(self.t, self.state.turn + 1, self.names[seat])).strip()
         except EOFError:
             return False
-        command = line.lower()
-        if not command:
+        if not line:
             return True
-        if command in ("quit", "exit"):
+        command = read_command(self.t, line, COMMANDS) or line.lower()
+        if command == "quit":
             return False
         if command == "help":
-            print(w.help_text(self.t))
-        elif command in ("menu", "options"):
+            print(w.help_text(self.t, {name: command_word(self.t, name) for name in COMMANDS}))
+        elif command == "menu":
             self.show_menu(seat)
+        elif command == "more":
+            self.show_folded(seat)
         elif command == "status":
             self.print_status(seat)
         elif command == "hand":
             print(w.your_hand(self.t, self.state.hands[seat]))
         elif command.isdigit():
-            number = int(command)
-            if 1 <= number <= len(self.menu):
-                self.apply(self.menu[number - 1], seat)
+            action = self.menu.get(int(command))
+            if action is None:
+                print(w.no_such_option(self.t, int(command), command_word(self.t, "menu")))
             else:
-                print(w.no_such_option(self.t, number, len(self.menu)))
+                return self.choose(action, seat)
         else:
             try:
-                self.apply(parse_action(line), seat)
+                return self.choose(parse_action(line), seat)
             except IllegalAction as error:
-                print(w.illegal(self.t, error.code.value))
+                print(w.illegal(self.t, error.code.value, command_word(self.t, "help")))
         return True
+
+    def choose(self, action: Action, seat: int) -> bool:
+        """Play ``action``; ending the turn with actions left asks first. False when input ran out."""
+        if isinstance(action, EndTurn) and self.state.phase is Phase.ACTIONS and self.state.actions_left > 0:
+            try:
+                answer = self.ask(w.confirm_end_turn(self.t, self.state.actions_left))
+            except EOFError:
+                return False
+            if not is_yes(self.t, answer):
+                print(w.turn_goes_on(self.t))
+                return True
+        self.apply(action, seat)
+        return True
+
+    def same_result(self, action: Action) -> Hashable:
+        """What an option does, so that two ways to the same result are one option with one number: either of
+        two alike face-up cards, and a levy paid with either of two guards' alike symbols."""
+        state = self.state
+        if isinstance(action, MoveAlexander) and action.card != HAND:
+            return ("move", state.face_up[action.card], action.symbol, action.space, action.point)
+        if isinstance(action, TakeCard) and action.slot in (0, 1):
+            return ("take", state.face_up[action.slot])
+        if isinstance(action, Tax):
+            return ("tax", state.board.symbol[action.space])
+        return action
+
+    def earns_nothing(self, action: Action, seat: int) -> bool:
+        """An occupation or take-over that neither raises the player's tax income nor lowers anyone else's."""
+        if not isinstance(action, Occupy | TakeOver):
+            return False
+        before = tax_income(self.state)
+        after = tax_income(self.occupied(action, seat))
+        return after[seat] <= before[seat] and all(
+            after[s] >= before[s] for s in range(self.state.players) if s != seat
+        )
+
+    def occupied(self, action: Occupy | TakeOver, seat: int) -> GameState:
+        after = self.state.copy()
+        for s in province_spaces(after, action.guards[0]):
+            after.guards[s] = -1
+        for s in action.guards:
+            after.guards[s] = seat
+        return after
+
+    def build_menu(self, seat: int) -> None:
+        """The options now, numbered: one per result, those earning nothing folded at the end. A number once
+        given in this turn stays with what it does, so a number typed twice never turns into another option."""
+        state = self.state
+        if self.keys_turn != state.turn:
+            self.keys = {}
+            self.keys_turn = state.turn
+        keys = self.keys.setdefault(state.phase.value, {})
+        seen: set[Hashable] = set()
+        self.listed, self.folded = [], []
+        for action in legal_actions(state):
+            same = self.same_result(action)
+            if same in seen:
+                continue
+            seen.add(same)
+            (self.folded if self.earns_nothing(action, seat) else self.listed).append(action)
+        self.menu = {}
+        for action in self.listed + self.folded:
+            same = self.same_result(action)
+            if same not in keys:
+                keys[same] = max(keys.values(), default=0) + 1
+            self.menu[keys[same]] = action
+        self.menu_ply = state.ply
+
+    def number(self, action: Action) -> int:
+        return self.keys[self.state.phase.value][self.same_result(action)]
 
     def show_decision(self, seat: int) -> None:
         self.print_status(seat)
@@ -163,11 +248,19 @@ class AlexandrosTerminal:
             # The board shows each destination point with its letter; the menu names the letters.
             letters = self.point_letters()
             self.save_board(targets=[(letter, point) for point, letter in letters.items()], suffix="-choices")
-        for number, action in enumerate(self.menu, 1):
-            print(f"  {number:>2}) {self.describe(action, seat)}")
+        for action in self.listed:
+            print(f"  {self.number(action):>2}) {self.describe(action, seat)}")
+        if self.folded:
+            print(w.folded(self.t, len(self.folded), command_word(self.t, "more")))
+
+    def show_folded(self, seat: int) -> None:
+        if not self.folded:
+            print(w.nothing_folded(self.t))
+        for action in self.folded:
+            print(f"  {self.number(action):>2}) {self.describe(action, seat)}")
 
     def point_letters(self) -> dict[int, str]:
-        points = sorted({a.point for a in self.menu if isinstance(a, MoveAlexander)})
+        points = sorted({a.point for a in self.listed + self.folded if isinstance(a, MoveAlexander)})
         return {p: w.point_letter(i) for i, p in enumerate(points)}
 
     def describe(self, action: Action, seat: int) -> str:
@@ -204,12 +297,7 @@ class AlexandrosTerminal:
         if isinstance(action, Occupy | TakeOver):
             spaces = province_spaces(state, action.guards[0])
             cost = w.symbols(t, occupation_cost(state, action.guards))
-            after = state.copy()
-            for s in spaces:
-                after.guards[s] = -1
-            for s in action.guards:
-                after.guards[s] = seat
-            income = tax_income(after)[seat]
+            income = tax_income(self.occupied(action, seat))[seat]
             region = w.region(t, board.region[action.guards[0]])
             if isinstance(action, TakeOver):
                 loser = next(state.guards[s] for s in spaces if state.guards[s] >= 0)
@@ -326,7 +414,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None, help="seats in all, 2-4 (default: 3 with one human)")
     parser.add_argument("--ai", choices=LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
-    parser.add_argument("--lang", default=None, help="language: en, de or it (default: the system's, else English)")
+    parser.add_argument(
+        "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"
+    )
     parser.add_argument(
         "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
     )
@@ -336,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats if args.seats is not None else max(args.players, 3 if args.players == 1 else 2)
     if not 2 <= seats <= 4 or seats < args.players:
         parser.error("--seats must be 2 to 4, and at least --players")
-    t = texts(resolve(args.lang or _system_language()))
+    t = texts(game_language(parser, args.lang, os.environ))
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     folder = game_folder(args.boards, seed)
     try:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import random
+import re
+import subprocess
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -9,8 +13,15 @@ from pathlib import Path
 import pytest
 
 import play
-from engine.clans import Phase, legal_moves, move_foundings, public_view
-from play import CLEAR, TerminalGame, game_folder
+import play_alexandros
+import terminal
+from engine.clans import GameState, Phase, legal_moves, move_foundings, public_view
+from engine.clans import new_game as clans_new_game
+from engine.clans import play as clans_play
+from play import TerminalGame
+from service.clans.suggest import suggest_sources
+from terminal import CLEAR, game_folder
+from texts import texts
 
 
 def scripted(game_of: Callable[[], TerminalGame], moves: Iterator[str] | None = None, limit: int = 400):  # type: ignore[no-untyped-def]
@@ -134,3 +145,157 @@ def test_make_play_lang_de_plays_in_german(
     assert "Hütte" in out and "Epoche" in out
     for english in ("Game over", "You move", "Your secret clan", "huts", "village chip", "Epoch ", "WINNER", "thought"):
         assert english not in out, english
+
+
+# --- moves, board, board images, commands and language ---------------------------------------------------
+
+
+def position_with_foundings(seed: int) -> GameState:
+    """A game played at random until some move would found a village."""
+    state = clans_new_game(4, seed)
+    rng = random.Random(seed)
+    while not any(move_foundings(public_view(state)).values()):
+        clans_play(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_between_moves() -> None:
+    state = position_with_foundings(2)
+    view = public_view(state)
+    text = play.moves_text(texts("en"), state, 60)
+    lines = text.splitlines()
+    assert lines[0] == f"{len(legal_moves(state))} legal moves:"
+    assert all(len(line) <= 60 for line in lines)
+    listed = re.findall(r"\b(\d+)-(\d+)\b", text)
+    assert sorted((int(a), int(b)) for a, b in listed) == sorted((m.src, m.dst) for m in legal_moves(state))
+    # Every move stands under the header of the territory it leaves, and the headers come in the bot's order.
+    source = None
+    order = []
+    for line in lines[1:]:
+        if header := re.match(r"^ +(\d+) \(", line):
+            source = int(header[1])
+            order.append(source)
+        for a, _ in re.findall(r"\b(\d+)-(\d+)\b", line):
+            assert int(a) == source
+    assert order == [s.territory for s in suggest_sources(view, limit=None)]
+    # Each move that founds villages says where, in the autocomplete's words; the others say nothing.
+    for move, founds in move_foundings(view).items():
+        shown = re.search(rf"\b{move.src}-{move.dst}\b( \(would found [^)]*\))?", text)
+        assert shown is not None
+        if founds:
+            assert shown[1] is not None and ", ".join(map(str, founds)).split(", ")[-1] in shown[1]
+        else:
+            assert shown[1] is None
+
+
+def test_while_villages_wait_for_their_order_moves_lists_the_choices() -> None:
+    state = clans_new_game(4, 0)
+    rng = random.Random(0)
+    while state.phase is not Phase.ORDER:
+        clans_play(state, rng.choice(legal_moves(state)))
+    text = play.moves_text(texts("it"), state, 80)
+    choices = [f"villaggio {m.src}" for m in legal_moves(state)]
+    assert len(choices) >= 2
+    assert text == f"{len(choices)} mosse consentite: " + ", ".join(choices)
+
+
+def test_wrapping_breaks_only_between_moves() -> None:
+    items = [f"{n}-{n + 1} (would found a village at {n + 1})" for n in range(10, 30)]
+    lines = terminal.wrap_items("  7 (2 huts, forest):", items, 50, "      ")
+    assert all(len(line) <= 50 for line in lines)
+    assert " ".join(line.strip() for line in lines) == "7 (2 huts, forest): " + ", ".join(items)
+    assert lines[0] == "  7 (2 huts, forest):" and all(line.endswith(",") for line in lines[1:-1])
+
+
+def test_the_board_fits_in_a_few_lines_and_shows_every_territory_with_huts() -> None:
+    state = position_with_foundings(2)
+    text = play.board_text(texts("en"), state, 100)
+    lines = text.splitlines()
+    assert lines[0].startswith("Huts by clan (R red, B blue") and len(lines) <= 8
+    cells = re.findall(r"(\d+) ((?:[RBGYK]\d+ ?)+)(\*?)", "\n".join(lines[1:]))
+    with_huts = [t for t in range(1, 61) if state.counts[t]]
+    assert [int(c[0]) for c in cells] == with_huts
+    villages = {v.territory for v in state.villages}
+    assert {int(c[0]) for c in cells if c[2]} == villages & set(with_huts)
+
+
+def test_the_board_image_path_is_printed_after_every_action_and_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = new_game(2, 5, tmp_path)
+    game.run()
+    out = capsys.readouterr().out
+    paths = re.findall(r"^  Board image: (\S+\.png)$", out, re.M)
+    assert len(paths) == len(game.history) + 1
+    assert all(Path(p).is_file() and Path(p).parent == tmp_path for p in paths)
+    assert out.rindex("Board image:") > out.index("Game over")
+    assert paths[-1] == str(tmp_path / f"move-{game.state.turn:03d}.png")
+
+
+def test_the_commands_work_in_the_players_language_and_in_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`hilfe`, `züge`, `spielplan`, `dorf 5`, `ziehen 1 2` and `beenden` in a German game, and `moves` in
+    English too; the help and the intro name the German words."""
+    holder: list[TerminalGame] = []
+    words = iter(["hilfe", "züge", "spielplan", "moves", "dorf 5", "ziehen 1 99", "beenden"])
+    game = TerminalGame(1, "easy", 5, tmp_path, scripted(lambda: holder[0], words), texts("de"))
+    holder.append(game)
+    game.run()
+    out = capsys.readouterr().out
+    assert "Tippe 'hilfe' für die Befehle." in out
+    assert "Befehle:" in out and "  ziehen 23 24 " in out and "  beenden " in out and "  züge " in out
+    assert "Die englischen Befehlswörter gehen auch." in out
+    assert out.count("erlaubte Züge:") == 2  # züge, and moves in English
+    assert "Hütten nach Clan" in out
+    assert "Kein Dorf wartet auf seine Reihenfolge" in out  # dorf 5: no village waits for its order
+    assert "Es gibt kein Gebiet 99" in out  # ziehen 1 99: read as a move
+    assert out.rstrip().endswith("Partie unvollendet verlassen.")
+    assert "Unbekannter Befehl" not in out and "Du ziehst" not in out
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "C.UTF-8"}, "it"),
+        ({"LANGUAGE": "fr:it", "LANG": "en_US.UTF-8"}, "it"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_language_comes_from_the_locale_when_it_has_a_catalog(environ: dict[str, str], lang: str) -> None:
+    assert terminal.system_language(environ) == lang
+
+
+def test_an_explicit_language_must_have_a_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert terminal.language_of("it-IT") == "it" and terminal.language_of("de") == "de"
+    assert terminal.language_of("C.UTF-8") is None and terminal.language_of("fr") is None
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    for main in (play.main, play_alexandros.main):
+        with pytest.raises(SystemExit):
+            main(["--lang", "C.UTF-8", "--boards", str(tmp_path)])
+
+
+@pytest.mark.parametrize("game", ["clans", "alexandros"])
+def test_make_play_passes_a_language_only_when_asked_for(game: str) -> None:
+    """The shell's LANG is a locale, never passed as --lang; LANGUAGE=de (or LANG=de) on make's command line is."""
+
+    def command(*assignments: str, env: dict[str, str] | None = None) -> str:
+        run = subprocess.run(
+            ["make", "-n", "--no-print-directory", "play", f"GAME={game}", *assignments],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent.parent,
+            env={**os.environ, **(env or {})},
+        )
+        return run.stdout.strip().splitlines()[-1]
+
+    for shell in ("C.UTF-8", "en_US.UTF-8", "de_DE.UTF-8"):
+        assert "--lang" not in command(env={"LANG": shell})
+    assert "--lang de" in command("LANGUAGE=de", env={"LANG": "C.UTF-8"})
+    assert "--lang it" in command("LANG=it", env={"LANG": "C.UTF-8"})

@@ -19,6 +19,7 @@ SOURCES = (
     "bot.py",
     "play.py",
     "play_alexandros.py",
+    "terminal.py",
     "alexandros_words.py",
     "cogs",
     "service",

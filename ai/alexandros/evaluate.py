@@ -7,7 +7,7 @@ when someone nears 100 points). Cards are worth something because they occupy, t
 
 from __future__ import annotations
 
-from engine.alexandros import WIN_POINTS, GameState, tax_income
+from engine.alexandros import WIN_POINTS, GameState, levy_symbols, tax_income
 
 WALLS_PER_TURN = 2.0
 """About how many black walls a turn uses (bench/alexandros_sim.py: 65 walls last some 30 turns)."""
@@ -16,7 +16,7 @@ LEVIES_PER_TURN = 0.35
 CARD = 1.2
 """What a card in the hand is worth, in points."""
 TAX_CARD = 2.0
-"""Extra for the first card matching the symbol under one of one's lone guards: it can levy."""
+"""Extra for the first card matching the symbol under one of one's guards: it can levy (docs/RULES.md A5.8)."""
 WIN = 1000.0
 
 
@@ -33,24 +33,10 @@ def future_levies(state: GameState) -> float:
     return levies
 
 
-def lone_guard_symbols(state: GameState, seat: int) -> set[int]:
-    """The symbols under ``seat``'s guards that stand alone in their province (the ones that can levy)."""
-    count: dict[int, int] = {}
-    for space, g in enumerate(state.guards):
-        if g >= 0:
-            count[state.province[space]] = count.get(state.province[space], 0) + 1
-    symbols: set[int] = set()
-    for space, g in enumerate(state.guards):
-        sym = state.board.symbol[space]
-        if g == seat and sym is not None and count[state.province[space]] == 1:
-            symbols.add(int(sym))
-    return symbols
-
-
 def worth(state: GameState, seat: int, income: list[int], levies: float) -> float:
     hand = state.hands[seat]
     value = state.scores[seat] + income[seat] * levies + CARD * sum(hand)
-    if income[seat] > 0 and levies > 0 and any(hand[s] for s in lone_guard_symbols(state, seat)):
+    if income[seat] > 0 and levies > 0 and any(hand[s] for s in levy_symbols(state, seat)):
         value += TAX_CARD
     return value
 

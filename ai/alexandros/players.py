@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ai.alexandros.evaluate import evaluate, lone_guard_symbols
+from ai.alexandros.evaluate import evaluate
 from engine.alexandros import (
     SUPPLY,
     Action,
@@ -24,9 +24,11 @@ from engine.alexandros import (
     Symbol,
     TakeCard,
     TakeOver,
+    Tax,
     apply,
     give_choices,
     legal_actions,
+    levy_symbols,
 )
 
 BEAM = 6
@@ -65,10 +67,10 @@ def after(state: GameState, action: Action, seat: int, rng: random.Random) -> Ga
 
 
 def choose_give(state: GameState, rng: random.Random) -> Give:
-    """Hand the loser the cards least useful to them: not the symbols under their lone guards (they would
-    levy with them), nor two of a symbol under one of our guards (they would take it over)."""
+    """Hand the loser the cards least useful to them: not the symbols under their guards (they would levy
+    with them), nor two of a symbol under one of our guards (they would take it over)."""
     loser = state.give_to
-    theirs = lone_guard_symbols(state, loser)
+    theirs = levy_symbols(state, loser)
     ours = {int(s) for s, g in enumerate(state.guards) if g == state.to_move}
     our_symbols = {int(sym) for s in ours if (sym := state.board.symbol[s]) is not None}
 
@@ -79,7 +81,8 @@ def choose_give(state: GameState, rng: random.Random) -> Give:
 
 
 def distinct(state: GameState, actions: list[Action]) -> list[Action]:
-    """The choices worth judging: taking either of two alike face-up cards is one choice, and of the ways to
+    """The choices worth judging: taking either of two alike face-up cards is one choice, so is levying with
+    either of two guards on alike symbols (the same card pays), and of the ways to
     occupy (or take over) one province with as many guards, which differ only in the cards paid, a few.
     A big hand and a big province give thousands of those, and the search would judge every pair."""
     seen: dict[object, int] = {}
@@ -89,6 +92,8 @@ def distinct(state: GameState, actions: list[Action]) -> list[Action]:
         limit = 1
         if isinstance(action, TakeCard) and action.slot != SUPPLY:
             key = ("card", state.face_up[action.slot])
+        elif isinstance(action, Tax):
+            key = ("tax", state.board.symbol[action.space])
         elif isinstance(action, Occupy | TakeOver):
             key = (type(action), state.province[action.guards[0]], len(action.guards))
             limit = SAME_PROVINCE

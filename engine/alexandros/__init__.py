@@ -33,13 +33,14 @@ from engine.alexandros.board import (
     load_board,
 )
 from engine.alexandros.effects import Division, Part, WallEffect, wall_effect
-from engine.alexandros.geometry import path_wall_sets, point_distances, provinces, space_distance
+from engine.alexandros.geometry import along_path, path_wall_sets, point_distances, provinces, space_distance
 from engine.alexandros.legal import (
     alexander_moves,
     closest_empty,
     give_choices,
     is_empty,
     legal_actions,
+    levy_symbols,
     occupation_cost,
     occupations,
     province_spaces,
@@ -91,6 +92,7 @@ __all__ = [
     "WallEffect",
     "Why",
     "alexander_moves",
+    "along_path",
     "apply",
     "board_from_dict",
     "check",
@@ -99,6 +101,7 @@ __all__ = [
     "give_choices",
     "is_empty",
     "legal_actions",
+    "levy_symbols",
     "load_board",
     "new_game",
     "occupation_cost",

@@ -38,7 +38,6 @@ class Why(StrEnum):
     MISSING_CARDS = "missing_cards"
     ALREADY_TAXED = "already_taxed"
     NOT_YOUR_GUARD = "not_your_guard"
-    NOT_A_LONE_GUARD = "not_a_lone_guard"
     WRONG_GIVE = "wrong_give"
     NOT_A_PLAYER = "not_a_player"
     NOT_CANONICAL = "not_canonical"
@@ -128,7 +127,8 @@ class Give:
 
 @dataclass(frozen=True, order=True, slots=True)
 class Tax:
-    """Levy taxes with a card matching the symbol under the lone guard on ``space``."""
+    """Levy taxes with a card matching the symbol under the mover's guard on ``space``, in any province they
+    occupy (docs/RULES.md A5.8)."""
 
     space: int
 

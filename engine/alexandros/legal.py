@@ -156,20 +156,19 @@ def further_actions(state: GameState) -> list[Action]:
     return actions
 
 
+def levy_symbols(state: GameState, seat: int) -> set[Symbol]:
+    """The symbols whose card lets ``seat`` levy taxes: the ones under any of its guards, in any province it
+    occupies, alone there or not (docs/RULES.md A5.8; only the scoring counts lone guards)."""
+    symbol = state.board.symbol
+    return {sym for space, g in enumerate(state.guards) if g == seat and (sym := symbol[space]) is not None}
+
+
 def taxable_spaces(state: GameState) -> list[int]:
+    """The spaces of the mover's guards whose symbol they hold a card of, in id order (docs/RULES.md A5.8)."""
     seat = state.to_move
     hand = state.hands[seat]
     symbol = state.board.symbol
-    count: dict[int, int] = {}
-    for space, g in enumerate(state.guards):
-        if g >= 0:
-            count[state.province[space]] = count.get(state.province[space], 0) + 1
-    spaces = []
-    for space, g in enumerate(state.guards):
-        sym = symbol[space]
-        if g == seat and sym is not None and hand[sym] and count[state.province[space]] == 1:
-            spaces.append(space)
-    return spaces
+    return [s for s, g in enumerate(state.guards) if g == seat and (sym := symbol[s]) is not None and hand[sym]]
 
 
 def occupations(state: GameState) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:

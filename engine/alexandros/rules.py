@@ -110,8 +110,6 @@ def check(state: GameState, action: Action, seat: int | None = None) -> None:
         _check_guard(state, action.space)
         if state.taxed:
             raise IllegalAction(Why.ALREADY_TAXED)
-        if sum(1 for s in province_spaces(state, action.space) if state.guards[s] >= 0) != 1:
-            raise IllegalAction(Why.NOT_A_LONE_GUARD, space=action.space)
         symbol = state.board.symbol[action.space]
         assert symbol is not None
         if not state.hands[state.to_move][symbol]:

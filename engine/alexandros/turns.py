@@ -21,7 +21,7 @@ from engine.alexandros.actions import (
     Tax,
 )
 from engine.alexandros.board import Symbol
-from engine.alexandros.geometry import provinces
+from engine.alexandros.geometry import along_path, provinces
 from engine.alexandros.legal import (
     alexander_moves,
     give_choices,
@@ -91,6 +91,9 @@ def _move_alexander(state: GameState, move: MoveAlexander) -> None:
 
 
 def _build(state: GameState, walls: Sequence[int]) -> None:
+    if len(walls) > state.black_left:
+        # The black walls run out on the way: red ones complete the path, on its last sides (A7.1).
+        walls = along_path(state.board, state.path_from, walls)
     for side in walls:
         bit = 1 << side
         state.walls |= bit

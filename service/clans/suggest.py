@@ -34,10 +34,12 @@ def suggest_sources(view: PublicView, typed: str = "", limit: int | None = MAX_C
     return _ranked(view, best, typed, limit)
 
 
-def suggest_targets(view: PublicView, source: int, typed: str = "") -> list[Suggestion]:
+def suggest_targets(
+    view: PublicView, source: int, typed: str = "", limit: int | None = MAX_CHOICES
+) -> list[Suggestion]:
     foundings = move_foundings(view)
     targets = {move.dst: founds for move, founds in foundings.items() if move.src == source}
-    return _ranked(view, targets, typed, MAX_CHOICES)
+    return _ranked(view, targets, typed, limit)
 
 
 def _ranked(view: PublicView, founds: dict[int, tuple[int, ...]], typed: str, limit: int | None) -> list[Suggestion]:

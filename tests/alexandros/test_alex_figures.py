@@ -28,6 +28,7 @@ from engine.alexandros import (
     give_choices,
     is_empty,
     legal_actions,
+    levy_symbols,
     occupations,
     path_wall_sets,
     play,
@@ -227,7 +228,10 @@ def test_figure_11_with_two_players_the_loser_gets_only_the_guards() -> None:
     assert len(state.discard) == 9 and state.guards_left == [3, 4]
 
 
-FIG12_ROWS = ["T" + "." * 8 + "S" + "." * 4 + "TH" + "." * 8 + "A" + "." * 4 + "L" + "." * 9 + "H" + "." * 6]
+# The sheet's figure 12, six provinces in a row: red (seat 0) alone on a temple in Egypt (1: 8 open spaces)
+# and on an amphora in Syria (2: 4), with two guards, on a soldier and a horse, in the north (3: 8);
+# yellow (4: 4), green (5: 6) and blue (6: 9) one guard each.
+FIG12_ROWS = ["T" + "." * 8 + "A" + "." * 4 + "SH" + "." * 8 + "A" + "." * 4 + "L" + "." * 9 + "H" + "." * 6]
 
 
 def fig12() -> tuple[TestBoard, GameState]:
@@ -243,32 +247,50 @@ def fig12() -> tuple[TestBoard, GameState]:
     return tb, state
 
 
-def test_figure_12_taxes_score_for_everyone_in_provinces_with_one_guard() -> None:
-    """docs/RULES.md A5.8: red pays a soldier for its lone guard in province 3 and scores 8 + 4; its
-    province with 2 guards scores nothing; yellow, blue and green score 4, 9 and 6."""
+def test_figure_12_a_soldier_from_the_province_with_two_guards_levies_and_only_lone_guards_score() -> None:
+    """docs/RULES.md A5.8: as printed, red pays a soldier because its guard stands on a soldier in province
+    3, which does not score as red has 2 guards there; red scores 8 + 4 for Egypt and Syria, yellow, blue
+    and green 4, 9 and 6."""
     tb, state = fig12()
     check_invariants(state)
-    assert [a for a in legal_actions(state) if isinstance(a, Tax)] == [Tax(tb.s(0, 9))]
+    assert tax_income(state) == [12, 4, 9, 6]
+    assert levy_symbols(state, 0) == {T, A, S, H}
+    assert [a for a in legal_actions(state) if isinstance(a, Tax)] == [Tax(tb.s(0, 14))]
+    for lone in (tb.s(0, 0), tb.s(0, 9)):  # lone guards, but red holds no temple nor amphora
+        with pytest.raises(IllegalAction) as error:
+            play(state, Tax(lone))
+        assert error.value.code is Why.MISSING_CARDS
     with pytest.raises(IllegalAction) as error:
-        play(state, Tax(tb.s(0, 14)))
-    assert error.value.code is Why.NOT_A_LONE_GUARD
-    with pytest.raises(IllegalAction) as error:
-        play(state, Tax(tb.s(0, 0)))
-    assert error.value.code is Why.MISSING_CARDS
-    outcome = play(state, Tax(tb.s(0, 9)))
+        play(state, Tax(tb.s(0, 24)))
+    assert error.value.code is Why.NOT_YOUR_GUARD
+    outcome = play(state, Tax(tb.s(0, 14)))
     assert state.scores == [12, 4, 9, 6] and outcome.scored == (12, 4, 9, 6) and outcome.seat == 0
     assert state.hands[0][S] == 1 and state.actions_left == 1
     with pytest.raises(IllegalAction) as error:
-        play(state, Tax(tb.s(0, 9)))
+        play(state, Tax(tb.s(0, 14)))
     assert error.value.code is Why.ALREADY_TAXED
     assert not any(isinstance(a, Tax) for a in legal_actions(state))
+
+
+def test_a_card_under_a_lone_guard_levies_too_and_the_levy_scores_the_same() -> None:
+    """docs/RULES.md A5.8: a card under a lone guard levies as well; the levy scores the same whichever
+    guard's symbol paid."""
+    tb, state = fig12()
+    give(state, 0, T)
+    taxes = [a for a in legal_actions(state) if isinstance(a, Tax)]
+    assert taxes == [Tax(tb.s(0, 0)), Tax(tb.s(0, 14))]
+    other = state.copy()
+    play(state, Tax(tb.s(0, 0)))
+    play(other, Tax(tb.s(0, 14)))
+    assert state.scores == other.scores == [12, 4, 9, 6]
+    assert state.hands[0][T] == 0 and other.hands[0][S] == 1
 
 
 def test_a_hundred_points_end_the_game_after_the_levy() -> None:
     """docs/RULES.md A7.2, A7.5: the whole levy is scored, then the game ends at once; most points win."""
     tb, state = fig12()
     state.scores = [90, 97, 0, 0]
-    play(state, Tax(tb.s(0, 9)))
+    play(state, Tax(tb.s(0, 14)))
     assert state.phase is Phase.OVER and state.end_reason is EndReason.HUNDRED
     assert state.scores == [102, 101, 9, 6]
     outcome = result(state)
@@ -288,6 +310,27 @@ def test_red_walls_end_the_game_after_the_turn() -> None:
     outcome = result(state)
     assert outcome is not None and outcome.reason is EndReason.RED_WALLS and outcome.winners == (0, 1)
     assert last.result == outcome and last.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("black", [1, 2])
+def test_red_walls_complete_the_path_on_its_last_sides(black: int) -> None:
+    """docs/RULES.md A7.1: moving back up to the horse in the corner along the board's top edge, the black
+    walls left go on the first sides from Alexander's old point, the red ones on the last sides, up to
+    his new point (not on the sides with the highest numbers, which here are the first ones)."""
+    tb = TestBoard(["H.........", "..........", "L.........", ".........."], start=(2, 6), black=black, red=10)
+    state = tb.game()
+    face_up(state, H, L)
+    assert state.alexander_point == tb.p(6, 2)
+    play(state, MoveAlexander(0, H, tb.s(0, 0), tb.p(2, 0)))
+    assert state.phase is Phase.PATH
+    path = [tb.side((6, 2), (5, 1)), tb.side((5, 1), (4, 0)), tb.side((4, 0), (2, 0))]
+    assert path == sorted(path, reverse=True)
+    outcome = play(state, ChoosePath(tuple(sorted(path))))
+    assert outcome.walls == tuple(sorted(path))
+    assert outcome.red == tuple(sorted(path[black:]))
+    assert state.red == sum(1 << side for side in path[black:])
+    assert state.black_left == 0 and state.red_left == 10 - (3 - black) and state.last_turn
+    check_invariants(state)
 
 
 def test_a_move_needing_more_red_walls_than_are_left_is_illegal() -> None:

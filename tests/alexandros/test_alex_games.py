@@ -206,8 +206,9 @@ def test_text_forms_and_wrong_phase() -> None:
 # Perft-style pins (STYLE.md 14): the number of legal actions before each of the first 30 actions of the
 # game that always plays legal_actions[(ply * 7 + seed) % count]. Computed by the engine and pinned, so that
 # a change to the rules or the board shows here; the figure tests check the numbers' meaning by hand.
+# (2, 1) changed at its 20th action when a levy became legal from a province of four guards (A5.8).
 PINS = {
-    (2, 1): [9, 2, 4, 9, 7, 6, 18, 2, 7, 6, 18, 6, 5, 15, 2, 9, 8, 33, 10, 8, 27, 2, 8, 7, 12, 2, 9, 8, 24, 7],
+    (2, 1): [9, 2, 4, 9, 7, 6, 18, 2, 7, 6, 18, 6, 5, 15, 2, 9, 8, 33, 10, 9, 33, 3, 8, 7, 18, 3, 11, 10, 15, 7],
     (3, 2): [9, 5, 15, 2, 8, 8, 15, 3, 7, 7, 12, 11, 11, 15, 11, 13, 15, 6, 5, 18, 7, 9, 24, 3, 9, 18, 2, 8, 6, 8],
     (4, 3): [9, 4, 4, 9, 4, 9, 6, 5, 7, 9, 6, 6, 12, 5, 6, 2, 6, 5, 15, 7, 7, 21, 4, 6, 6, 30, 3, 7, 7, 21],
 }

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ["cogs", "service", "engine", "render", "play.py", "play_alexandros.py", "alexandros_words.py"]
+SCANNED = ["cogs", "service", "engine", "render", "play.py", "play_alexandros.py", "alexandros_words.py", "terminal.py"]
 WORDS = re.compile(r"[A-Za-z]{2,}[,:;]? +[A-Za-z]{2,}")
 """Two words with a space between: names of loggers, files, custom ids and keys never have one."""
 
