@@ -51,8 +51,12 @@ async def bot_on(fake: FakeDiscord, where: Path | str, *, restart: bool = False)
 
 
 def menus(message: Json) -> dict[str, list[str]]:
-    """Each select of a panel and the action texts it offers."""
-    return {cid: select_options(message, cid) for cid in custom_ids(message) if cid.startswith("alex:do:")}
+    """Each select of a panel and the action texts it offers (not the options turning a menu's page)."""
+    return {
+        cid: [value for value in select_options(message, cid) if not value.startswith("page:")]
+        for cid in custom_ids(message)
+        if cid.startswith("alex:do:")
+    }
 
 
 async def open_panel(fake: FakeDiscord, user: FakeUser) -> int:
@@ -148,7 +152,7 @@ async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_noth
     fake.channels[elsewhere.id] = elsewhere
     planted = {**fake.message(panel), "channel_id": str(elsewhere.id), "id": str(fake._ids.next())}
     refused(await raw_component(fake, mover, planted, menu, [values[0]]), "another channel")
-    refused(await raw_component(fake, mover, fake.message(panel), menu, ["drop table"]), "not allowed")
+    refused(await raw_component(fake, mover, fake.message(panel), menu, ["drop table"]), "not an Alexandros action")
     assert (await bot.alexandros.table(1)).record.snapshot_ply == 0
 
     action, going_on = await choose(fake, mover, panel)  # Alexander moves; the wall path is next
