@@ -1,0 +1,89 @@
+"""The Alexandros turn panel hides nothing and stays within Discord's limits: over random 3-player games, in
+every language, each menu's pages together offer exactly the engine's legal actions, no select carries more
+than 25 options, every label and description fits, and a panel has at most five menus."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import discord
+
+import engine.alexandros as alex
+from cogs.alexandros.panel import MAX_OPTIONS, TURN_PAGE, page_of, panel_choices, point_tags
+from service.alexandros import AlexandrosService
+from store import Store
+from texts import LANGUAGES, texts
+
+GUILD, CHANNEL = 1, 100
+USERS = (11, 12, 13)
+
+
+def offered_over_pages(options_of: list[tuple[str, tuple[str, str]]], lang: str) -> tuple[list[str], int]:
+    """Every action a menu offers, page after page (each page reached by the page-turning option of the one
+    before), and the number of pages; checks each page's options against Discord's limits."""
+    t = texts(lang)
+    seen: list[str] = []
+    page, pages = 0, 1
+    visited = set()
+    while page not in visited:
+        visited.add(page)
+        options, shown, pages = page_of(t, options_of, page)
+        assert shown == page and len(options) <= MAX_OPTIONS
+        values = [o.value for o in options]
+        assert len(values) == len(set(values))
+        for option in options:
+            assert 0 < len(option.label) <= 100 and len(option.description or "") <= 100
+            assert len(option.value) <= 100
+        seen += [v for v in values if not v.startswith(TURN_PAGE)]
+        turns = [int(v.removeprefix(TURN_PAGE)) for v in values if v.startswith(TURN_PAGE)]
+        forward = [p for p in turns if p > page]
+        assert turns == sorted(turns) and all(abs(p - page) == 1 for p in turns)
+        if not forward:
+            break
+        page = forward[0]
+    assert len(visited) == pages
+    return seen, pages
+
+
+async def test_every_legal_action_is_on_some_page_of_its_menu_and_no_menu_breaks_a_limit(tmp_path: Path) -> None:
+    long_menus: dict[str, int] = {}
+    async with await Store.open(str(tmp_path / "pages.db")) as store:
+        for seed in (6, 11, 17):
+            service = AlexandrosService(store, seed_source=lambda seed=seed: seed)
+            game = await service.open_lobby(GUILD, CHANNEL + seed, USERS[0], "Ann")
+            for user, name in zip(USERS[1:], ("Bob", "Cy"), strict=True):
+                await service.join(game.id, user, name)
+            table = await service.start(game.id, USERS[0])
+            rng = random.Random(seed)
+            for step in range(400):
+                if table.over:
+                    break
+                user = table.mover.user_id
+                assert user is not None
+                panel = await service.panel(game.id, user)
+                lang = LANGUAGES[step % len(LANGUAGES)]
+                menus = panel_choices(texts(lang), panel)
+                assert 0 < len(menus) <= 5
+                offered: list[str] = []
+                for kind, entries in menus.items():
+                    seen, pages = offered_over_pages(entries, lang)
+                    offered += seen
+                    if pages > 1:
+                        long_menus[kind] = long_menus.get(kind, 0) + 1
+                legal = [a for a in panel.mine.legal if not a.startswith("resign")]
+                assert sorted(offered) == sorted(legal)  # each once, none hidden, none made up
+                tags = point_tags(panel.mine.legal)
+                assert len(set(tags.values())) == len(tags)
+                # A hand rich in cards makes the long menus: take cards more often than anything else.
+                takes = [a for a in legal if a.startswith("take ")]
+                action = rng.choice(takes) if takes and rng.random() < 0.6 else rng.choice(legal)
+                table = (await service.act(game.id, user, action)).table
+    assert long_menus.get("m", 0) > 0 and sum(long_menus.values()) > 3, long_menus  # paging was exercised
+
+
+def test_a_page_option_is_a_discord_select_option() -> None:
+    entries = [(f"tax {n}", (f"label {n}", "")) for n in range(60)]
+    options, page, pages = page_of(texts("en"), entries, 99)  # a page past the end shows the last one
+    assert (page, pages) == (2, 3) and options[0].value == f"{TURN_PAGE}1"
+    assert all(isinstance(o, discord.SelectOption) for o in options) and len(options) == 15
