@@ -9,7 +9,6 @@ from pathlib import Path
 
 import discord
 
-import engine.alexandros as alex
 from cogs.alexandros.panel import MAX_OPTIONS, TURN_PAGE, page_of, panel_choices, point_tags
 from service.alexandros import AlexandrosService
 from store import Store
