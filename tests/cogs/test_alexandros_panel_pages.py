@@ -4,6 +4,7 @@ than 25 options, every label and description fits, and a panel has at most five 
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -49,10 +50,10 @@ async def test_every_legal_action_is_on_some_page_of_its_menu_and_no_menu_breaks
     long_menus: dict[str, int] = {}
     async with await Store.open(str(tmp_path / "pages.db")) as store:
         for seed in (6, 11, 17):
-            service = AlexandrosService(store, seed_source=lambda seed=seed: seed)
+            service = AlexandrosService(store, seed_source=functools.partial(int, seed))
             game = await service.open_lobby(GUILD, CHANNEL + seed, USERS[0], "Ann")
-            for user, name in zip(USERS[1:], ("Bob", "Cy"), strict=True):
-                await service.join(game.id, user, name)
+            for member, name in zip(USERS[1:], ("Bob", "Cy"), strict=True):
+                await service.join(game.id, member, name)
             table = await service.start(game.id, USERS[0])
             rng = random.Random(seed)
             for step in range(400):
