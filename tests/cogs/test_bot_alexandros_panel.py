@@ -16,6 +16,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     every_interaction_answered,  # noqa: F401
     make_bot,
     message_with,
+    raw_component,
+    refused,
     users,
 )
 from fakediscord import FakeDiscord, FakeUser
@@ -120,6 +122,10 @@ async def test_every_destination_of_a_full_hand_is_reachable_and_the_turn_comple
         assert result.response is not None and result.response.ephemeral
         assert "Your hand:" in result.response.content
     assert pages >= 3 and sorted(seen) == sorted(moves)  # every destination, each once, over the pages
+    # An action the rules refuse now is answered with its own reason, to the mover alone, changing nothing.
+    refused(await raw_component(fake, mover, fake.message(panel_id), menu, ["tax 5"]), "not possible at this step")
+    refused(await raw_component(fake, mover, fake.message(panel_id), menu, ["page:x"]), "not one of the menu")
+    assert (await game.table(1)).record.snapshot_ply == table.record.snapshot_ply
 
     last = moves[-1]  # beyond the first 25: the old panel dropped it
     assert moves.index(last) >= 25
