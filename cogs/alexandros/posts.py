@@ -67,10 +67,11 @@ def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str
 def story_of(t: Texts, table: AlexTable, said: Sequence[Told]) -> list[str]:
     """The lines telling ``said``; a long run of turns is cut at the front, a whole line at a time."""
     names = [shown_name(seat.name) for seat in table.record.seats]
-    lines = story_lines(t, names, said)[-MAX_LINES:]
+    told = story_lines(t, names, said)
+    lines = told[-MAX_LINES:]
     while len(lines) > 1 and sum(len(line) + 1 for line in lines) > STORY_CHARS:
         lines.pop(0)
-    return lines
+    return ["…", *lines] if len(lines) < len(told) else lines
 
 
 async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:
