@@ -47,7 +47,7 @@ def cards_text(t: Texts, cards: Sequence[Symbol]) -> str:
     """ "horse, 2× lyre": cards by symbol, the symbol's name once with its count."""
     counts = Counter(cards)
     parts = [symbol_name(t, c) if n == 1 else f"{n}× {symbol_name(t, c)}" for c, n in sorted(counts.items())]
-    return ", ".join(parts) if parts else t._("no card")
+    return ", ".join(parts) if parts else t.p_("cards", "none")
 
 
 def spaces_text(spaces: Sequence[int]) -> str:
@@ -82,21 +82,24 @@ def move_option(t: Texts, tag: str, move: MoveAlexander, told: Told, where: Dest
     return option(label, f"{source} · {away} · {walls}")
 
 
-def path_option(t: Texts, number: int, effect: WallEffect, names: Sequence[str], seat: int) -> Option:
-    """ "Path 2: divides Egypt: 4 free | 3 bob's" / "5 new walls · taxes: yours 3 → 5, bob 4 → 2"."""
+def path_option(
+    t: Texts, number: int, effect: WallEffect, names: Sequence[str], seat: int, beside: Sequence[int] = ()
+) -> Option:
+    """ "Path 2: divides Egypt: 4 free | 3 bob's" (the open spaces of each part and who holds it) / "5 new walls
+    · taxes: yours 3 → 5, bob 4 → 2 · beside spaces 12, 13"."""
     divided = []
     for division in effect.divisions:
         parts = []
         for part in division.parts:
             if part.owner < 0:
-                parts.append(t.n_("{count} open free", "{count} open free", part.open_spaces, count=part.open_spaces))
+                parts.append(t.n_("{count} free", "{count} free", part.open_spaces, count=part.open_spaces))
             elif part.owner == seat:
-                parts.append(t.n_("{count} open yours", "{count} open yours", part.open_spaces, count=part.open_spaces))
+                parts.append(t.n_("{count} yours", "{count} yours", part.open_spaces, count=part.open_spaces))
             else:
                 parts.append(
                     t.n_(
-                        "{count} open {owner}'s",
-                        "{count} open {owner}'s",
+                        "{count} {owner}'s",
+                        "{count} {owner}'s",
                         part.open_spaces,
                         count=part.open_spaces,
                         owner=names[part.owner],
@@ -108,13 +111,17 @@ def path_option(t: Texts, number: int, effect: WallEffect, names: Sequence[str],
     what = "; ".join(divided) or t._("divides no province")
     label = t._("Path {number}: {what}", number=number, what=what)
     walls = t.n_("{count} new wall", "{count} new walls", len(effect.walls), count=len(effect.walls))
+    you = t.p_("tax income", "yours")
     changes = [
-        f"{t._('yours') if who == seat else names[who]} {before} → {after}"
+        f"{you if who == seat else names[who]} {before} → {after}"
         for who, (before, after) in enumerate(zip(effect.income_before, effect.income_after, strict=True))
         if before != after
     ]
     taxes = t._("taxes: {changes}", changes=", ".join(changes)) if changes else t._("no tax income changes")
-    return option(label, f"{walls} · {taxes}")
+    parts = [walls, taxes]
+    if beside:
+        parts.append(t._("beside spaces {spaces}", spaces=spaces_text(beside)))
+    return option(label, " · ".join(parts))
 
 
 def action_option(t: Texts, told: Told, names: Sequence[str], seat: int) -> Option:

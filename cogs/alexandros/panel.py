@@ -228,7 +228,7 @@ def panel_choices(t: Texts, panel: Panel) -> dict[str, list[tuple[str, Option]]]
         if isinstance(action, alex.MoveAlexander):
             words = move_option(t, tags[action.point], action, told, panel.destinations[action.point])
         elif isinstance(action, alex.ChoosePath):
-            words = path_option(t, len(entries) + 1, panel.effects[text], names, mine.seat)
+            words = path_option(t, len(entries) + 1, panel.effects[text], names, mine.seat, told.beside)
         else:
             words = action_option(t, told, names, mine.seat)
         entries.append((text, words))

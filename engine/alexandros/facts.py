@@ -47,6 +47,8 @@ class Told:
     """New walls this action built."""
     red: int = 0
     """Of those, the red ones."""
+    beside: tuple[int, ...] = ()
+    """The spaces the new walls border, in id order (where on the board they stand)."""
     cost: tuple[Symbol, ...] = ()
     """Cards an occupation or take-over paid (face up to the discard pile or the loser: the table sees them)."""
     guards: int = 0
@@ -78,7 +80,9 @@ def told(before: GameState, action: Action, after: GameState) -> Told:
     """What ``action`` did, from the states before and after it."""
     board = before.board
     seat = action.seat if isinstance(action, Resign) else before.to_move
-    walls = (after.walls & ~before.walls).bit_count()
+    new = after.walls & ~before.walls
+    walls = new.bit_count()
+    beside = tuple(sorted({s for side, spaces in enumerate(board.side_spaces) if new >> side & 1 for s in spaces}))
     red = (after.red & ~before.red).bit_count()
     was, now = tuple(tax_income(before)), tuple(tax_income(after))
     scored = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
@@ -87,10 +91,19 @@ def told(before: GameState, action: Action, after: GameState) -> Told:
             distance = board.distances[before.alexander_point][point]
             shown = symbol if card == HAND else before.face_up[card]
             return Told(
-                seat, action, board.region[space], shown, distance, walls, red, income_before=was, income_after=now
+                seat,
+                action,
+                board.region[space],
+                shown,
+                distance,
+                walls,
+                red,
+                beside,
+                income_before=was,
+                income_after=now,
             )
         case ChoosePath():
-            return Told(seat, action, walls=walls, red=red, income_before=was, income_after=now)
+            return Told(seat, action, walls=walls, red=red, beside=beside, income_before=was, income_after=now)
         case TakeCard(slot=slot):
             return Told(seat, action, card=before.face_up[slot] if slot != SUPPLY else None)
         case Occupy(guards=guards) | TakeOver(guards=guards):
