@@ -6,6 +6,7 @@ Every fact is read off the states before and after the engine's own ``apply``, s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.alexandros.actions import (
@@ -76,15 +77,16 @@ class Destination:
     walls: tuple[int, ...]
 
 
-def told(before: GameState, action: Action, after: GameState) -> Told:
-    """What ``action`` did, from the states before and after it."""
+def told(before: GameState, action: Action, after: GameState, income: Sequence[int] | None = None) -> Told:
+    """What ``action`` did, from the states before and after it (``income``: the tax income before, when known)."""
     board = before.board
     seat = action.seat if isinstance(action, Resign) else before.to_move
     new = after.walls & ~before.walls
     walls = new.bit_count()
-    beside = tuple(sorted({s for side, spaces in enumerate(board.side_spaces) if new >> side & 1 for s in spaces}))
+    sides = [side for side in range(new.bit_length()) if new >> side & 1]
+    beside = tuple(sorted({space for side in sides for space in board.side_spaces[side]}))
     red = (after.red & ~before.red).bit_count()
-    was, now = tuple(tax_income(before)), tuple(tax_income(after))
+    was, now = tuple(income if income is not None else tax_income(before)), tuple(tax_income(after))
     scored = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
     match action:
         case MoveAlexander(card=card, symbol=symbol, space=space, point=point):
@@ -134,7 +136,13 @@ def told(before: GameState, action: Action, after: GameState) -> Told:
     return Told(seat, action, scored=scored)
 
 
-def foresee(state: GameState, action: Action) -> Told:
+def foresee_all(state: GameState, actions: Sequence[Action]) -> list[Told]:
+    """``foresee`` for each of ``actions`` (the tax income before them worked out once)."""
+    income = tax_income(state)
+    return [foresee(state, action, income) for action in actions]
+
+
+def foresee(state: GameState, action: Action, income: Sequence[int] | None = None) -> Told:
     """What a legal ``action`` would do now, the state unchanged. Cheap for the panel's options: Alexander's
     moves, the end of the turn and the supply's card are told without playing them (see ``destinations``)."""
     match action:
@@ -143,10 +151,11 @@ def foresee(state: GameState, action: Action) -> Told:
             shown = symbol if card == HAND else state.face_up[card]
             return Told(state.to_move, action, state.board.region[space], shown, distance)
         case TakeCard() | EndTurn() | Resign():
-            return told(state, action, state)
+            return told(state, action, state, income)
     after = state.copy()
+    after.actions_left += 1  # the turn's end (and the next mover's options it looks up) is no part of the action
     apply(after, action)
-    return told(state, action, after)
+    return told(state, action, after, income)
 
 
 def destinations(state: GameState, points: list[int]) -> dict[int, Destination]:

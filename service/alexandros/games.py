@@ -12,12 +12,13 @@ turn through ``play_for`` (service/alexandros/deadlines.py).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
-from engine.alexandros.facts import Destination, Told, destinations, foresee, told
+from engine.alexandros.facts import Destination, Told, destinations, foresee_all, told
 from service.ai_pool import AiPool
 from service.claims import Claims
 from service.errors import GameError, Why, refusals
@@ -159,19 +160,7 @@ class AlexandrosService(LobbyService):
         if state.to_move != seat.seat:
             mover = record.seats[state.to_move]
             raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
-        mine = alex.private_view(state, seat.seat)
-        effects = {}
-        facts = {}
-        points = []
-        for text in mine.legal:
-            action = alex.parse_action(text)
-            facts[text] = foresee(state, action)
-            if isinstance(action, alex.ChoosePath):
-                effects[text] = alex.wall_effect(state, action.walls)
-            if isinstance(action, alex.MoveAlexander) and action.point not in points:
-                points.append(action.point)
-        table = AlexTable(public_record(record), alex.public_view(state))
-        return Panel(table, mine, effects, facts, destinations(state, points))
+        return await asyncio.to_thread(_panel, record, state, seat.seat)  # up to a few hundred ms: off the loop
 
     async def history(self, game_id: int) -> list[MoveRecord]:
         await self._record(game_id)
@@ -230,7 +219,8 @@ class AlexandrosService(LobbyService):
         starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
         if not starts:
             return acted
-        return replace(acted, earlier=_replay_told(record, actions, starts[-1], len(actions) - 1))
+        earlier = await asyncio.to_thread(_replay_told, record, actions, starts[-1], len(actions) - 1)
+        return replace(acted, earlier=earlier)
 
     async def play_ai(self, game_id: int) -> Acted | None:
         """One action of the AI seat to move, if this process claims it (None if a human is to move, the game
@@ -354,7 +344,7 @@ class AlexandrosService(LobbyService):
             return None
         actions = tuple((record.seats[m.seat], m.action) for m in moves)
         log = [alex.parse_action(m.action) for m in everything]
-        said = _replay_told(record, log, len(log) - len(moves), len(log))
+        said = await asyncio.to_thread(_replay_told, record, log, len(log) - len(moves), len(log))
         return Unannounced(AlexTable(public_record(record), view), actions, said)
 
     async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
@@ -366,6 +356,22 @@ def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
     if record.status == "lobby" or record.snapshot is None:
         raise GameError(Why.NOT_STARTED)
     return record, alex.state_from_json(record.snapshot)
+
+
+def _panel(record: GameRecord, state: alex.GameState, seat: int) -> Panel:
+    """The panel's facts: what every legal action would do (in a thread: a long occupy menu takes a while)."""
+    mine = alex.private_view(state, seat)
+    effects = {}
+    points = []
+    actions = [alex.parse_action(text) for text in mine.legal]
+    facts = dict(zip(mine.legal, foresee_all(state, actions), strict=True))
+    for text, action in zip(mine.legal, actions, strict=True):
+        if isinstance(action, alex.ChoosePath):
+            effects[text] = alex.wall_effect(state, action.walls)
+        if isinstance(action, alex.MoveAlexander) and action.point not in points:
+            points.append(action.point)
+    table = AlexTable(public_record(record), alex.public_view(state))
+    return Panel(table, mine, effects, facts, destinations(state, points))
 
 
 def _replay_told(record: GameRecord, log: Sequence[alex.Action], first: int, end: int) -> tuple[Told, ...]:
