@@ -193,3 +193,21 @@ def page_option(t: Texts, page: int, pages: int, forward: bool) -> Option:
     if forward:
         return option(t._("▶ More: page {page} of {pages}", page=page + 1, pages=pages))
     return option(t._("◀ Back: page {page} of {pages}", page=page + 1, pages=pages))
+
+
+def province_option(t: Texts, take_over: bool, region: str, spaces: Sequence[int], ways: int) -> Option:
+    """A province of a long occupy or take-over menu: its placements are shown once it is chosen."""
+    where = region_name(t, region)
+    if take_over:
+        label = t.n_(
+            "Take over in {region}: {count} way", "Take over in {region}: {count} ways", ways, region=where, count=ways
+        )
+    else:
+        label = t.n_(
+            "Occupy in {region}: {count} way", "Occupy in {region}: {count} ways", ways, region=where, count=ways
+        )
+    return option(label, t._("guards on spaces among {spaces}", spaces=spaces_text(spaces)))
+
+
+def province_back_option(t: Texts) -> Option:
+    return option(t._("◀ All provinces"))

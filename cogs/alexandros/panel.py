@@ -33,7 +33,15 @@ from service.alexandros import Panel
 from service.errors import GameError, Why
 from texts import DEFAULT, Texts, texts
 from texts.alexandros import hand_text, symbol_name
-from texts.alexandros_options import Option, action_option, move_option, page_option, path_option
+from texts.alexandros_options import (
+    Option,
+    action_option,
+    move_option,
+    page_option,
+    path_option,
+    province_back_option,
+    province_option,
+)
 from usertext import clean_name
 
 EN = texts(DEFAULT)
@@ -56,6 +64,12 @@ KINDS = {
 """Each menu of the panel and the actions it offers (one letter in the custom id)."""
 TURN_PAGE = "page:"
 """The value of an option that shows another page of its menu ("page:2")."""
+ZONE = "zone:"
+"""The value of an option that shows one province's placements ("zone:40"), or all provinces again ("zone:-")."""
+BY_PROVINCE = ("c", "t")
+"""Menus that, when longer than one select, first ask for the province, then for the guards' places in it."""
+At = tuple[int, int | None]
+"""Where a menu is: its page, and the province it shows (None: all, or the menu is not by province)."""
 
 
 def action_value(values: list[str]) -> str:
@@ -71,6 +85,16 @@ def page_value(value: str) -> int:
     if not number.isdigit() or len(number) > 4:
         raise GameError(Why.NOT_A_CHOICE)
     return int(number)
+
+
+def zone_value(value: str) -> int | None:
+    """The province a province option asks for (None: back to all of them)."""
+    zone = value.removeprefix(ZONE)
+    if zone == "-":
+        return None
+    if not zone.isdigit() or len(zone) > 4:
+        raise GameError(Why.NOT_A_CHOICE)
+    return int(zone)
 
 
 def point_tags(legal: Sequence[str]) -> dict[int, str]:
@@ -125,7 +149,9 @@ class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<gam
 
 class ActSelect(
     ui.DynamicItem[ui.Select[Any]],
-    template=rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?",
+    template=(
+        rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?(?::z(?P<zone>\d{{1,4}}))?"
+    ),
 ):
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
 
@@ -138,8 +164,10 @@ class ActSelect(
         t: Texts = EN,
         page: int = 0,
         pages: int = 1,
+        zone: int | None = None,
     ) -> None:
-        suffix = f":{page}" if page else ""  # page 0 keeps the custom id menus had before pages
+        suffix = f":{page}" if page or zone is not None else ""  # page 0 keeps the custom id menus had before pages
+        suffix += f":z{zone}" if zone is not None else ""
         super().__init__(
             ui.Select(
                 custom_id=f"alex:do:{game_id}:{ply}:{kind}{suffix}",
@@ -150,12 +178,15 @@ class ActSelect(
         self.game_id = game_id
         self.ply = ply
         self.kind = kind
+        self.page = page
+        self.zone = zone
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActSelect:
-        return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0))
+        zone = int(match["zone"]) if match["zone"] else None
+        return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
@@ -163,12 +194,12 @@ class ActSelect(
         try:
             await check_here(interaction, self.game_id)
             action = action_value(selected(interaction))
-            if action.startswith(TURN_PAGE):
-                page = page_value(action)
+            if action.startswith((TURN_PAGE, ZONE)):
+                at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
                 panel = await service.panel(self.game_id, interaction.user.id)
                 same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
                 content, file, view = await panel_message(
-                    drawing, reader(interaction), panel, {self.kind: page}, not same
+                    drawing, reader(interaction), panel, {self.kind: at}, not same
                 )
                 if file is None:  # the same position: the image stays
                     await interaction.response.edit_message(content=content, view=view)
@@ -250,24 +281,69 @@ def page_of(t: Texts, entries: list[tuple[str, Option]], page: int) -> tuple[lis
     return options, page, pages
 
 
+def menu_page(
+    t: Texts, view: alex.PublicView, kind: str, entries: list[tuple[str, Option]], at: At = (0, None)
+) -> tuple[list[discord.SelectOption], int, int, int | None]:
+    """What a menu shows at ``at``: the select options, the page and number of pages, and the province. A long
+    occupy or take-over menu lists the provinces first, then the placements in the chosen one."""
+    page, zone = at
+    if kind not in BY_PROVINCE or len(entries) <= MAX_OPTIONS:
+        return (*page_of(t, entries, page), None)
+    if zone is None:
+        return (*page_of(t, _provinces(t, view, kind, entries), page), None)
+    inside = [entry for entry in entries if view.province[_first_guard(entry[0])] == zone]
+    back = (f"{ZONE}-", province_back_option(t))
+    return (*page_of(t, [back, *inside], page), zone)
+
+
+def _first_guard(value: str) -> int:
+    action = alex.parse_action(value)
+    assert isinstance(action, alex.Occupy | alex.TakeOver)
+    return action.guards[0]
+
+
+def _provinces(
+    t: Texts, view: alex.PublicView, kind: str, entries: list[tuple[str, Option]]
+) -> list[tuple[str, Option]]:
+    """One option per province of a long occupy or take-over menu, in the menu's order."""
+    groups: dict[int, list[int]] = {}
+    for value, _ in entries:
+        guards = alex.parse_action(value).guards  # type: ignore[union-attr]
+        groups.setdefault(view.province[guards[0]], []).extend(guards)
+    board = view.board
+    return [
+        (
+            f"{ZONE}{zone}",
+            province_option(
+                t,
+                kind == "t",
+                board.region[spaces[0]],
+                sorted(set(spaces)),
+                sum(1 for value, _ in entries if view.province[_first_guard(value)] == zone),
+            ),
+        )
+        for zone, spaces in groups.items()
+    ]
+
+
 def _select_option(value: str, words: Option) -> discord.SelectOption:
     label, description = words
     return discord.SelectOption(label=label, value=value, description=description or None)
 
 
 async def panel_message(
-    drawing: Drawing, t: Texts, panel: Panel, pages: Mapping[str, int] | None = None, board: bool = True
+    drawing: Drawing, t: Texts, panel: Panel, at: Mapping[str, At] | None = None, board: bool = True
 ) -> tuple[str, discord.File | None, ui.View]:
     """The panel for the step the mover's turn is at: words, board (destinations tagged), menus, each at its
-    page of ``pages`` (the first by default). ``board`` False: no new image (only a page turned)."""
+    page (and province) of ``at`` (the first by default). ``board`` False: no new image (only a page turned)."""
     mine, table = panel.mine, panel.table
     menus = panel_choices(t, panel)
     assert len(menus) <= MAX_ROWS, menus.keys()  # the engine's steps offer at most four kinds at once
     ply = table.record.snapshot_ply
     items = []
     for kind, entries in menus.items():
-        options, page, count = page_of(t, entries, (pages or {}).get(kind, 0))
-        items.append(ActSelect(table.id, ply, kind, options, t, page, count))
+        options, page, count, zone = menu_page(t, table.view, kind, entries, (at or {}).get(kind, (0, None)))
+        items.append(ActSelect(table.id, ply, kind, options, t, page, count, zone))
     view = table.view
     step = {
         alex.Phase.MOVE: t._("Choose Alexander's destination (the letters on the board)."),

@@ -10,7 +10,18 @@ from pathlib import Path
 
 import discord
 
-from cogs.alexandros.panel import MAX_OPTIONS, TURN_PAGE, page_of, panel_choices, point_tags
+import engine.alexandros as alex
+from cogs.alexandros.panel import (
+    MAX_OPTIONS,
+    TURN_PAGE,
+    ZONE,
+    ActSelect,
+    menu_page,
+    page_of,
+    panel_choices,
+    point_tags,
+    zone_value,
+)
 from service.alexandros import AlexandrosService
 from store import Store
 from texts import LANGUAGES, texts
@@ -19,31 +30,37 @@ GUILD, CHANNEL = 1, 100
 USERS = (11, 12, 13)
 
 
-def offered_over_pages(options_of: list[tuple[str, tuple[str, str]]], lang: str) -> tuple[list[str], int]:
-    """Every action a menu offers, page after page (each page reached by the page-turning option of the one
-    before), and the number of pages; checks each page's options against Discord's limits."""
+def offered_over_pages(
+    view: alex.PublicView, kind: str, entries: list[tuple[str, tuple[str, str]]], lang: str
+) -> tuple[list[str], int]:
+    """Every action a menu offers, over every page and province a player can reach from its first page by its
+    page-turning and province options; and how many selects that took. Checks each against Discord's limits."""
     t = texts(lang)
     seen: list[str] = []
-    page, pages = 0, 1
-    visited = set()
-    while page not in visited:
-        visited.add(page)
-        options, shown, pages = page_of(t, options_of, page)
-        assert shown == page and len(options) <= MAX_OPTIONS
+    todo: list[tuple[int, int | None]] = [(0, None)]
+    visited: set[tuple[int, int | None]] = set()
+    while todo:
+        at = todo.pop()
+        if at in visited:
+            continue
+        visited.add(at)
+        options, page, pages, zone = menu_page(t, view, kind, entries, at)
+        assert (page, zone) == at and 0 < len(options) <= MAX_OPTIONS
         values = [o.value for o in options]
         assert len(values) == len(set(values))
         for option in options:
             assert 0 < len(option.label) <= 100 and len(option.description or "") <= 100
             assert len(option.value) <= 100
-        seen += [v for v in values if not v.startswith(TURN_PAGE)]
-        turns = [int(v.removeprefix(TURN_PAGE)) for v in values if v.startswith(TURN_PAGE)]
-        forward = [p for p in turns if p > page]
-        assert turns == sorted(turns) and all(abs(p - page) == 1 for p in turns)
-        if not forward:
-            break
-        page = forward[0]
-    assert len(visited) == pages
-    return seen, pages
+        for value in values:
+            if value.startswith(TURN_PAGE):
+                turned = int(value.removeprefix(TURN_PAGE))
+                assert abs(turned - page) == 1 and 0 <= turned < pages
+                todo.append((turned, zone))
+            elif value.startswith(ZONE):
+                todo.append((0, zone_value(value)))
+            else:
+                seen.append(value)
+    return seen, len(visited)
 
 
 async def test_every_legal_action_is_on_some_page_of_its_menu_and_no_menu_breaks_a_limit(tmp_path: Path) -> None:
@@ -67,7 +84,10 @@ async def test_every_legal_action_is_on_some_page_of_its_menu_and_no_menu_breaks
                 assert 0 < len(menus) <= 5
                 offered: list[str] = []
                 for kind, entries in menus.items():
-                    seen, pages = offered_over_pages(entries, lang)
+                    if kind in ("c", "t") and len(entries) > MAX_OPTIONS:  # the province first, then the guards
+                        first, *_ = menu_page(texts(lang), panel.table.view, kind, entries)
+                        assert all(o.value.startswith((ZONE, TURN_PAGE)) for o in first)
+                    seen, pages = offered_over_pages(panel.table.view, kind, entries, lang)
                     offered += seen
                     if pages > 1:
                         long_menus[kind] = long_menus.get(kind, 0) + 1
@@ -87,3 +107,19 @@ def test_a_page_option_is_a_discord_select_option() -> None:
     options, page, pages = page_of(texts("en"), entries, 99)  # a page past the end shows the last one
     assert (page, pages) == (2, 3) and options[0].value == f"{TURN_PAGE}1"
     assert all(isinstance(o, discord.SelectOption) for o in options) and len(options) == 15
+
+
+def test_a_menu_page_and_province_survive_in_the_custom_id() -> None:
+    """The page and province a select shows are in its custom id (read back after a restart); page 0 of a
+    menu without provinces keeps the custom id menus had before pages."""
+    pattern = ActSelect.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    option = [discord.SelectOption(label="x", value="x")]
+    for page, zone, custom_id in (
+        (0, None, "alex:do:1:5:c"),
+        (2, None, "alex:do:1:5:c:2"),
+        (1, 40, "alex:do:1:5:c:1:z40"),
+    ):
+        select = ActSelect(1, 5, "c", option, page=page, zone=zone)
+        assert select.item.custom_id == custom_id
+        match = pattern.fullmatch(custom_id)
+        assert match and int(match["page"] or 0) == page and (int(match["zone"]) if match["zone"] else None) == zone
