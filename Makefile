@@ -93,6 +93,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.alexandros_render --quick
 	$(BIN)/python -m bench.alexandros_arena --quick
 	$(BIN)/python -m bench.bot
+	$(BIN)/python -m bench.rate_limits
 	$(BIN)/python -m bench.profile
 	$(BIN)/python -m bench.ai_pool
 	$(BIN)/python -m bench.ai_arena --quick
@@ -110,7 +111,7 @@ migrate-to-postgres: $(STAMP)
 	@$(BIN)/python -m store.topostgres "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
-	$(BIN)/python -m render.clans.gallery gallery
+	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info

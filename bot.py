@@ -23,8 +23,7 @@ from config import Config, ConfigError, load_config
 from service import GameService
 from service.ai_pool import AiPool
 from service.alexandros import AlexandrosService
-from service.limits import Limits
-from store import Store, StoreError
+from store import Limits, Store, StoreError
 
 log = logging.getLogger("clans")
 

@@ -1,10 +1,16 @@
-"""Alexandros board image and replay speed: ``python -m bench.alexandros_render [--quick]``.
+"""Alexandros board image and replay speed: ``python -m bench.alexandros_render [--quick] [--against REV]``.
 
 Renders the board of a game in progress (guards, walls, tags, target labels) and prints the median time
 of one render as ``FIGURE alexandros_render_ms <value> ms`` (and the PNG's size). Then draws the animated
 replay of a whole four-player game between easy AI seats (seeded), and prints its frames, its size, the median
 time to draw it and the peak growth of the process's resident memory while it is drawn (sampled every 5 ms),
-as ``FIGURE alexandros_replay_* ...`` lines.
+as ``FIGURE alexandros_replay_* ...`` lines. Then the sizes a phone shows (the image halved to 400 px): the
+smallest type and icons, as ``FIGURE alexandros_phone_* ...``.
+
+``--against REV`` also runs this bench as it was at git revision REV (e.g. ``main``: the renderer before a
+change), on a copy of that revision's tree, and prints every figure of both side by side; and it times REV's
+board renderer and today's turn about in one process (``alexandros_render_ms_turn_about``), so that both meet
+the same load.
 """
 
 from __future__ import annotations
@@ -12,12 +18,26 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import threading
 import time
+import types
 from collections.abc import Callable
+from pathlib import Path
 
 from ai.alexandros import choose_action
-from engine.alexandros import MoveAlexander, Phase, apply, legal_actions, new_game, private_view, public_view
+from engine.alexandros import (
+    MoveAlexander,
+    Phase,
+    PublicView,
+    apply,
+    legal_actions,
+    new_game,
+    private_view,
+    public_view,
+)
 from render.alexandros import render_board
 from render.alexandros.replay import render_replay
 from service.alexandros.replays import Play, replay_steps
@@ -25,7 +45,8 @@ from service.alexandros.replays import Play, replay_steps
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 
 
-def board_figures(repeat: int) -> None:
+def bench_position() -> tuple[PublicView, list[tuple[str, int]]]:
+    """A four-player game 80 random actions in, at a move: its view and Alexander's destinations."""
     state = new_game(4, 3)
     rng = random.Random(3)
     for _ in range(80):
@@ -34,7 +55,11 @@ def board_figures(repeat: int) -> None:
         apply(state, legal_actions(state)[-1])
     view = public_view(state)
     points = sorted({a.point for a in legal_actions(state) if isinstance(a, MoveAlexander)})
-    targets = [(str(i + 1), p) for i, p in enumerate(points)]
+    return view, [(str(i + 1), p) for i, p in enumerate(points)]
+
+
+def board_figures(repeat: int) -> None:
+    view, targets = bench_position()
     times = []
     png = b""
     for _ in range(repeat):
@@ -100,13 +125,118 @@ def replay_figures(repeat: int, seed: int = 1) -> None:
     print(f"FIGURE alexandros_replay_peak_rss_growth_mb {runs[0][2]:.1f} MB")
 
 
+def phone_figures() -> None:
+    """The smallest things a phone shows, from the layout's sizes and the shipped font, halved."""
+    from engine.alexandros import load_board
+    from render.alexandros.board_image import name_size
+    from render.alexandros.layout import (
+        GUARD,
+        ICON,
+        INFO_SIZE,
+        MARKER,
+        NAME_MIN_SIZE,
+        NUMBER_SIZE,
+        REGION_SIZE,
+        STAR,
+        TAG_SIZE,
+        board_frame,
+        phone_px,
+    )
+    from render.fonts import bold
+
+    def tall(text: str, size: int) -> float:
+        _, top, _, bottom = bold(size).getbbox(text, anchor="ls")
+        return phone_px(bottom - top)
+
+    unit = board_frame(load_board(), 4).unit
+    figures = {
+        "space_number": tall("80", NUMBER_SIZE),
+        "region_name": tall("EGYPT", REGION_SIZE),
+        "marker_letter": tall("B", TAG_SIZE),
+        "tax_digit": tall("4", TAG_SIZE),
+        "header_line": tall("W1", INFO_SIZE),
+        "name_usual": tall("Ada", name_size("AI (normal) 4", 1e9)),
+        "name_smallest": tall("M", NAME_MIN_SIZE),
+        "symbol_icon": phone_px(ICON * unit),
+        "guard": phone_px(GUARD * unit),
+        "marker": phone_px(2 * MARKER * unit),
+        "alexander": phone_px(2 * STAR * unit),
+        "triangle_side": phone_px(unit),
+    }
+    for name, px in figures.items():
+        print(f"FIGURE alexandros_phone_{name}_px {px:.1f} px")
+
+
+def run(quick: bool, seed: int) -> None:
+    board_figures(5 if quick else 25)
+    replay_figures(1 if quick else 3, seed)
+    phone_figures()
+
+
+def figures_at(rev: str, argv: list[str]) -> dict[str, str]:
+    """This bench's figures as it was at ``rev``, run on a copy of that revision's tree."""
+    with tempfile.TemporaryDirectory() as tree:
+        archive = subprocess.run(["git", "archive", rev], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+        out = subprocess.run(
+            [sys.executable, "-m", "bench.alexandros_render", *argv],
+            cwd=tree,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    return _figures(out)
+
+
+def interleaved(rev: str, repeat: int) -> tuple[float, float]:
+    """Median ms of ``rev``'s board renderer and of today's, timed turn about in this process (the same load
+    for both: on a shared machine two runs minutes apart differ more than the renderers)."""
+    source = subprocess.run(
+        ["git", "show", f"{rev}:render/alexandros/board_image.py"], check=True, capture_output=True, text=True
+    ).stdout
+    old = types.ModuleType("alexandros_board_before")
+    exec(compile(source, f"{rev}:render/alexandros/board_image.py", "exec"), old.__dict__)
+    view, targets = bench_position()
+    before: list[float] = []
+    after: list[float] = []
+    for _ in range(repeat):
+        for draw, times in ((old.render_board, before), (render_board, after)):
+            start = time.perf_counter()
+            draw(view, NAMES, targets=targets)
+            times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(before[1:]), 1000 * statistics.median(after[1:])
+
+
+def _figures(out: str) -> dict[str, str]:
+    return {line.split()[1]: " ".join(line.split()[2:]) for line in out.splitlines() if line.startswith("FIGURE ")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seed", type=int, default=1, help="the replayed game's seed")
+    parser.add_argument("--against", metavar="REV", help="also run this bench at git revision REV, side by side")
     args = parser.parse_args()
-    board_figures(5 if args.quick else 25)
-    replay_figures(1 if args.quick else 3, args.seed)
+    if not args.against:
+        run(args.quick, args.seed)
+        return
+    argv = [*(["--quick"] if args.quick else []), "--seed", str(args.seed)]
+    before = figures_at(args.against, argv)
+    after = _figures(
+        subprocess.run(
+            [sys.executable, "-m", "bench.alexandros_render", *argv],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[1],
+        ).stdout
+    )
+    old_ms, new_ms = interleaved(args.against, 6 if args.quick else 26)
+    before["alexandros_render_ms_turn_about"] = f"{old_ms:.1f} ms"
+    after["alexandros_render_ms_turn_about"] = f"{new_ms:.1f} ms"
+    print(f"{'figure':44} {args.against:>14} {'now':>14}")
+    for name in [*before, *(n for n in after if n not in before)]:
+        print(f"{name:44} {before.get(name, '-'):>14} {after.get(name, '-'):>14}")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,26 @@
-"""Render speed and PNG size: ``python -m bench.render`` prints ``FIGURE <name> <value> <unit>`` lines.
+"""Render speed, PNG size and the smallest text on the map at phone width: ``python -m bench.render``
+prints ``FIGURE <name> <value> <unit>`` lines; ``python -m bench.render --before DIR`` also prints the
+figures of another checkout (e.g. ``git worktree add DIR <commit>``) side by side.
 
 Mid-game boards are 40 different positions (seeded random games after 25-40 moves), end-game boards
 40 finished games; each is rendered several times and the per-render times pooled. The PNG encoding
 alone is timed on the very image a render produces.
+
+The smallest text: every text the map draws (territory numbers, counts, totals, village values, move numbers:
+what ``render.clans.hut_markers`` and the static map's ``_draw_map`` write; not the panel below the map) is
+recorded while the gallery's boards are rendered in a fresh process, and the tallest glyph of each string
+(its ink box in the font, without the outline) is scaled to 400 px wide. The same code measures any checkout,
+as it only watches Pillow's ``ImageDraw.text``.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from PIL import Image
@@ -108,7 +119,106 @@ def _replay_figures(runs: int = 3) -> list[tuple[str, float, str]]:
     ]
 
 
+MEASURE = """
+import json, random, statistics, sys, time
+from PIL import ImageDraw
+import engine
+from render.clans import render_board, render_final
+from render.clans import gallery
+
+seen = []
+draw_text = ImageDraw.ImageDraw.text
+
+
+def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
+    frame = sys._getframe(1)
+    module, function = frame.f_globals.get("__name__", ""), frame.f_code.co_name
+    if module.endswith("hut_markers") or (module.endswith("static") and function == "_draw_map"):
+        left, top, right, bottom = font.getbbox(str(text), anchor="ls")
+        seen.append((bottom - top, str(text), module.rsplit(".", 1)[-1], font.size))
+    return draw_text(self, xy, text, fill, font, *args, **kwargs)
+
+
+ImageDraw.ImageDraw.text = recording
+views = [
+    engine.public_view(engine.new_game(4, 2)),
+    engine.public_view(gallery.midgame()),
+    engine.public_view(gallery.crowded()),
+    engine.public_view(gallery.multivillage()),
+    engine.public_view(gallery.order_phase()),
+]
+for view in views:
+    render_board(view)
+render_final(engine.public_view(gallery.final()), ["A", "B", "C", "D"])
+ImageDraw.ImageDraw.text = draw_text
+smallest = min(seen)
+timed = []
+for seed in range(20):
+    state = engine.new_game(2 + seed % 3, seed)
+    rng = random.Random(seed)
+    for _ in range(25 + seed % 16):
+        if state.over:
+            break
+        engine.play(state, rng.choice(engine.legal_moves(state)))
+    timed.append(engine.public_view(state))
+for view in timed:
+    render_board(view)
+times = []
+for _ in range(5):
+    for view in timed:
+        start = time.perf_counter()
+        render_board(view)
+        times.append((time.perf_counter() - start) * 1000)
+print(json.dumps({
+    "smallest_px": smallest[0] * 400 / 840, "smallest_text": smallest[1], "smallest_from": smallest[2],
+    "smallest_size": smallest[3], "render_ms": statistics.median(times),
+}))
+"""
+
+
+def measured(checkout: str = ".") -> dict[str, float | str]:
+    """The smallest map text at 400 px and the mid-game render median of the checkout at ``checkout``, measured
+    in a fresh process (every sprite drawn anew, so every text is seen)."""
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE], cwd=checkout, capture_output=True, text=True, check=True, env=_env(checkout)
+    )
+    result: dict[str, float | str] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _env(checkout: str) -> dict[str, str]:
+    import os
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.abspath(checkout)
+    return env
+
+
+def text_figures(before: str | None, rounds: int = 3) -> list[tuple[str, float, str]]:
+    """The smallest map text; with ``before``, both checkouts' figures, their render medians taken in
+    alternating fresh processes (``rounds`` each) so that the machine's load falls on both alike."""
+    afters, befores = [], []
+    for _ in range(rounds if before else 1):
+        afters.append(measured())
+        if before:
+            befores.append(measured(before))
+    after = afters[0]
+    print(f"# smallest now: {after['smallest_text']!r} from {after['smallest_from']}, {after['smallest_size']}")
+    figures = [("map_smallest_text_400px", float(after["smallest_px"]), "px")]
+    if befores:
+        old = befores[0]
+        print(f"# smallest before: {old['smallest_text']!r} from {old['smallest_from']}, {old['smallest_size']}")
+        figures = [
+            ("map_smallest_text_400px_before", float(old["smallest_px"]), "px"),
+            ("map_smallest_text_400px_after", float(after["smallest_px"]), "px"),
+            ("render_midgame_median_ms_before", statistics.median(float(m["render_ms"]) for m in befores), "ms"),
+            ("render_midgame_median_ms_after", statistics.median(float(m["render_ms"]) for m in afters), "ms"),
+        ]
+    return figures
+
+
 def main() -> None:
+    before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
     start = time.perf_counter()
     static_layer(engine.load_board())
     static_ms = (time.perf_counter() - start) * 1000
@@ -138,6 +248,7 @@ def main() -> None:
         ("png_size_midgame_rgb_kb", rgb_kb, "KB"),
     ]
     figures += _replay_figures()
+    figures += text_figures(before)
     for name, value, unit in figures:
         print(f"FIGURE {name} {value:.2f} {unit}")
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 from engine.clans import IllegalMove
+from engine.games import GAMES
 from service import GameError, refusal
 from store import StoreError
 from texts import N_, Texts, resolve, texts
@@ -15,7 +17,8 @@ from texts.reasons import say
 
 log = logging.getLogger("clans.errors")
 
-APOLOGY = N_("Sorry, something went wrong on my side. `/clans status` shows where the game stands.")
+APOLOGY = N_("Sorry, something went wrong on my side. {command} shows where the game stands.")
+PLAIN_APOLOGY = N_("Sorry, something went wrong on my side.")
 
 
 def reader(interaction: discord.Interaction) -> Texts:
@@ -59,8 +62,28 @@ async def report_error(interaction: discord.Interaction, error: BaseException, g
             interaction.user.id,
             exc_info=error,
         )
-        message = t._(APOLOGY)
+        message = apology(t, game_of(interaction))
     await send_ephemeral(interaction, message)
+
+
+def game_of(interaction: discord.Interaction) -> str | None:
+    """The game whose command or component this is: the command group's name, or the game a custom id's
+    prefix abbreviates ("clans:…", "alex:…"); None for anything else."""
+    command = interaction.command
+    if isinstance(command, app_commands.Command):
+        name = (command.root_parent or command).name
+    else:
+        custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+        prefix = custom_id.split(":", 1)[0]
+        name = next((game for game in GAMES if prefix and game.startswith(prefix)), "")
+    return name if name in GAMES else None
+
+
+def apology(t: Texts, game: str | None) -> str:
+    """The answer to a bug: sorry, and where the game's state can be read."""
+    if game is None:
+        return t._(PLAIN_APOLOGY)
+    return t._(APOLOGY, command=t.command(game, "status"))
 
 
 async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:

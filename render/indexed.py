@@ -78,7 +78,14 @@ def fixed_palette() -> Image.Image:
     keys = key_colours()
     spare = PALETTE_SIZE - len(keys)
     chosen = palette_sample().quantize(colors=spare, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
-    rest = (chosen.getpalette() or [])[: spare * 3]
+    flat_rest = (chosen.getpalette() or [])[: spare * 3]
+    # a chosen colour a step away from a key colour could take the key's pixels (the lookup is not exact)
+    rest = [
+        c
+        for i in range(0, len(flat_rest), 3)
+        if not any(sum(abs(a - b) for a, b in zip(flat_rest[i : i + 3], key, strict=True)) <= 6 for key in keys)
+        for c in flat_rest[i : i + 3]
+    ]
     flat = [c for colour in keys for c in colour] + rest
     flat += [0] * (PALETTE_SIZE * 3 - len(flat))
     image = Image.new("P", (1, 1))

@@ -15,12 +15,14 @@ from store import (
     AlreadySeated,
     ChannelBusy,
     GameNotFound,
+    LimitReached,
     LobbyFull,
     NotActive,
     NotFinished,
     NotInLobby,
     NotRunning,
     NotSeated,
+    SeatsChanged,
     StaleAction,
     StoreError,
 )
@@ -47,20 +49,21 @@ class Why(StrEnum):
     GAME_OVER = "game_over"  # the game this action is for is over
     RESIGNED = "resigned"
     GUESSES_AFTER_END = "guesses_after_end"
-    NO_GAME_YET = "no_game_yet"
+    NO_GAME_YET = "no_game_yet"  # game (whose history command to name)
     NO_SUCH_GAME = "no_such_game"  # game
     GAME_NOT_STARTED = "game_not_started"  # game
+    NEVER_STARTED = "never_started"  # game (cancelled in its lobby)
     REPLAY_NOT_OVER = "replay_not_over"  # game, status
     ALREADY_PLAYED = "already_played"  # move (an engine Move)
     THEIR_TURN = "their_turn"  # name, user_id (None for an AI seat)
     MOVED_ON = "moved_on"
     ONLY_HOST_PACE = "only_host_pace"
-    NO_GAME_IN_CHANNEL = "no_game_in_channel"
-    HOST_CANNOT_LEAVE = "host_cannot_leave"
+    NO_GAME_IN_CHANNEL = "no_game_in_channel"  # game (whose command opens one)
+    HOST_CANNOT_LEAVE = "host_cannot_leave"  # game
     AI_LEVELS = "ai_levels"  # levels
     JOIN_FIRST = "join_first"
     ONLY_HOST_START = "only_host_start"
-    PLAYER_COUNT = "player_count"  # low, high, seated
+    PLAYER_COUNT = "player_count"  # game, low, high, seated
     ONLY_HOST_CANCEL = "only_host_cancel"
     UNKNOWN_PACE = "unknown_pace"  # paces
     ILLEGAL_MOVE = "illegal_move"  # reason (an engine IllegalMove)
@@ -80,6 +83,7 @@ class Why(StrEnum):
     GAMES_PER_SERVER = "games_per_server"  # games (the server's running games: the most)
     REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
     OTHER_GAME = "other_game"  # game (a name in engine.games.GAMES): the channel's or button's game is another kind
+    SEATS_CHANGED = "seats_changed"  # seated (someone joined or left while the host pressed Start)
 
 
 class GameError(Exception):
@@ -121,8 +125,20 @@ def refusal(error: StoreError) -> GameError:
             return GameError(Why.STALE)
         case NotFinished():
             return GameError(Why.NOT_FINISHED)
+        case SeatsChanged(seats=seats):
+            return GameError(Why.SEATS_CHANGED, seated=seats)
+        case LimitReached(ceiling=ceiling, count=count):
+            why, facts = limit_reached(ceiling, count)
+            return GameError(why, **facts)
         case _:
             return GameError(Why.CANNOT)
+
+
+def limit_reached(ceiling: str, count: int) -> tuple[Why, dict[str, object]]:
+    """The reason for a ceiling of store.limits reached with ``count`` already open."""
+    why = Why(ceiling)
+    noun = "lobbies" if why in (Why.LOBBIES_PER_USER, Why.LOBBIES_PER_SERVER) else "games"
+    return why, {noun: count}
 
 
 @contextmanager

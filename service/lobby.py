@@ -10,10 +10,10 @@ from typing import Any
 
 from engine.games import rules_of
 from service.errors import STATUS_REASON, GameError, Why, refusals
-from service.limits import Limits, check_may_join, check_may_open, check_may_start
+from service.limits import check_may_open
 from service.locks import GameLocks
 from service.pace import Clock, Pace, system_clock, turn_clock
-from store import GameRecord, Store
+from store import GameRecord, Limits, Store
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
 CLANS_AI_LEVELS = ("easy", "normal", "hard")
@@ -67,7 +67,15 @@ class LobbyService:
         await self.check_may_open(guild_id, host_id)
         with refusals():
             return await self.store.create_lobby(
-                guild_id, channel_id, host_id, host_name, self._seed_source(), pace, language, game=self.kind
+                guild_id,
+                channel_id,
+                host_id,
+                host_name,
+                self._seed_source(),
+                pace,
+                language,
+                game=self.kind,
+                limits=self.limits,
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -114,7 +122,7 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError(Why.NO_GAME_IN_CHANNEL)
+            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.kind)
         return self._own(game)
 
     def _own(self, game: GameRecord) -> GameRecord:
@@ -141,17 +149,14 @@ class LobbyService:
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        game = await self.lobby(game_id)
-        if game.seat_of(user_id) is None:  # a second join is refused for what it is, below
-            await check_may_join(self.store, self.limits, game.guild_id, user_id)
         with refusals():
-            await self.store.add_seat(game_id, user_id, name)
+            await self.store.add_seat(game_id, user_id, name, limits=self.limits)
         return await self.game(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError(Why.HOST_CANNOT_LEAVE)
+            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.kind)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
@@ -180,14 +185,19 @@ class LobbyService:
             raise GameError(Why.ONLY_HOST_START)
         rules = rules_of(self.kind)
         if not rules.min_players <= len(game.seats) <= rules.max_players:
-            raise GameError(Why.PLAYER_COUNT, low=rules.min_players, high=rules.max_players, seated=len(game.seats))
-        await check_may_start(self.store, self.limits, game.guild_id, user_id)
+            raise GameError(
+                Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
+            )
         state = rules.setup(len(game.seats), game.seed)
         to_move = rules.to_move(state)
         clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())
+        ai_first = game.seats[to_move].ai_level is not None
         with refusals():
-            ai_first = game.seats[to_move].ai_level is not None
-            record = await self.store.start_game(game_id, rules.to_json(state), clock, ai_to_act=ai_first)
+            # The write checks that the seats are still those the state was dealt for (a guest may leave at
+            # the instant the host presses Start) and the server's running games, inside the one transaction.
+            record = await self.store.start_game(
+                game_id, rules.to_json(state), clock, ai_to_act=ai_first, dealt_for=game.seats, limits=self.limits
+            )
         return record, state
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
@@ -225,10 +235,6 @@ class LobbyService:
             if error.why is Why.STALE:
                 raise GameError(Why.CANCEL_MOVED_ON) from None
             raise
-
-    async def running_game_ids(self) -> list[int]:
-        """Every running game, oldest first (what to resume after a restart)."""
-        return [game.id for game in await self.store.running_games(self.kind)]
 
 
 def parse_language(language: str) -> str:

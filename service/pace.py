@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Protocol
 
-from engine.clans import FinalResult, GameState
+from engine.clans import GameState
 from store.clock import ClockStage, TurnClock
 from store.records import SeatRecord
 
@@ -154,13 +154,15 @@ def turn_clock(pace: Pace, seats: Sequence[SeatRecord], over: bool, to_move: int
     return new_turn(pace, seat.seat, now)
 
 
-def final_winners(result: FinalResult, away: Collection[int]) -> tuple[int, ...]:
-    """The winners once seats still away at the end are set aside: they cannot win. The engine's winners
-    stand when none of them is away; otherwise the best total among the others wins."""
-    if not away or not set(result.winners) & set(away):
-        return result.winners
-    eligible = [s for s in range(len(result.totals)) if s not in result.resigned and s not in away]
+def final_winners(
+    totals: Sequence[int], winners: tuple[int, ...], resigned: Collection[int], away: Collection[int]
+) -> tuple[int, ...]:
+    """The winners of any game once seats still away at the end are set aside: they cannot win. The engine's
+    ``winners`` stand when none of them is away; otherwise the best total among the others (not resigned) wins."""
+    if not away or not set(winners) & set(away):
+        return winners
+    eligible = [s for s in range(len(totals)) if s not in resigned and s not in away]
     if not eligible:
         return ()
-    best = max(result.totals[s] for s in eligible)
-    return tuple(s for s in eligible if result.totals[s] == best)
+    best = max(totals[s] for s in eligible)
+    return tuple(s for s in eligible if totals[s] == best)

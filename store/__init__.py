@@ -13,19 +13,21 @@ from store.errors import (
     AlreadySeated,
     ChannelBusy,
     GameNotFound,
+    LimitReached,
     LobbyFull,
     NotActive,
     NotFinished,
     NotInLobby,
     NotRunning,
     NotSeated,
+    SeatsChanged,
     StaleAction,
     StoreError,
     WrongGuild,
 )
 from store.games import MAX_SEATS, GameQueries
 from store.languages import LanguageQueries
-from store.limits import LimitQueries, OpenCounts
+from store.limits import Ceiling, LimitQueries, Limits, OpenCounts, first_reached
 from store.migrations import MIGRATIONS
 from store.overview import OverviewQueries
 from store.ratings import RatingQueries, finishing_ranks
@@ -62,6 +64,7 @@ __all__ = [
     "MIGRATIONS",
     "AiLevel",
     "AlreadySeated",
+    "Ceiling",
     "ChannelBusy",
     "ClaimKind",
     "ClockStage",
@@ -71,6 +74,8 @@ __all__ = [
     "GameRecord",
     "GameStatus",
     "LeaderboardRow",
+    "LimitReached",
+    "Limits",
     "LobbyFull",
     "MoveRecord",
     "NotActive",
@@ -85,6 +90,7 @@ __all__ = [
     "ResultRecord",
     "Returned",
     "SeatRecord",
+    "SeatsChanged",
     "StaleAction",
     "Store",
     "StoreError",
@@ -92,6 +98,7 @@ __all__ = [
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
+    "first_reached",
     "new_holder",
     "schema_version",
 ]

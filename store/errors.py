@@ -105,3 +105,21 @@ class WrongGuild(StoreError):
         super().__init__(f"game #{game_id} was not played in guild {guild_id}")
         self.game_id = game_id
         self.guild_id = guild_id
+
+
+class SeatsChanged(StoreError):
+    """The lobby's seats changed between reading them and starting: the game would be dealt for other seats."""
+
+    def __init__(self, game_id: int, seats: int) -> None:
+        super().__init__(f"game #{game_id} now has {seats} seats")
+        self.game_id = game_id
+        self.seats = seats
+
+
+class LimitReached(StoreError):
+    """One more open lobby, seat or running game would pass a configured ceiling (``store.limits.Ceiling``)."""
+
+    def __init__(self, ceiling: str, count: int) -> None:
+        super().__init__(f"{ceiling}: {count} already")
+        self.ceiling = ceiling
+        self.count = count

@@ -16,8 +16,10 @@ from store.errors import (
     NotInLobby,
     NotRunning,
     NotSeated,
+    SeatsChanged,
     StaleAction,
 )
+from store.limits import OPENING, SEATING, STARTING, Limits, enforce
 from store.ratings import write_results
 from store.records import (
     AiLevel,
@@ -124,10 +126,12 @@ class GameQueries(Database):
         pace: str = "daily",
         language: str = "en",
         game: str = "clans",
+        limits: Limits | None = None,
     ) -> GameRecord:
         """Open a lobby of ``game`` in ``channel_id`` with the host in seat 0. Raises ChannelBusy if a game of
-        any kind is open there."""
+        any kind is open there, LimitReached if the host or the server is at one of ``limits``."""
         async with self._write() as conn:
+            await enforce(conn, limits, guild_id, host_id, OPENING)
             try:
                 async with conn.execute(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game)"
@@ -166,16 +170,25 @@ class GameQueries(Database):
             return await _load_games(conn, "status = 'running' AND game = ?", (game,))
 
     async def add_seat(
-        self, game_id: int, user_id: int | None, name: str, ai_level: AiLevel | None = None
+        self,
+        game_id: int,
+        user_id: int | None,
+        name: str,
+        ai_level: AiLevel | None = None,
+        limits: Limits | None = None,
     ) -> SeatRecord:
-        """Seat a user (or, with ``user_id=None`` and an ``ai_level``, an AI) in the next free seat."""
+        """Seat a user (or, with ``user_id=None`` and an ``ai_level``, an AI) in the next free seat; a user at
+        the ``limits`` of games they sit in is refused (LimitReached)."""
         if (user_id is None) != (ai_level is not None):
             raise ValueError("an AI seat has no user_id and an ai_level; a human seat the reverse")
         async with self._write() as conn:
-            _require_lobby(await _game_row(conn, game_id))
+            game = await _game_row(conn, game_id)
+            _require_lobby(game)
             seats = await _seats(conn, game_id)
             if user_id is not None and any(seat.user_id == user_id for seat in seats):
                 raise AlreadySeated(game_id, user_id)
+            if user_id is not None:
+                await enforce(conn, limits, game["guild_id"], user_id, SEATING)
             if len(seats) >= MAX_SEATS:
                 raise LobbyFull(game_id, MAX_SEATS)
             seat = SeatRecord(game_id, len(seats), user_id, name, ai_level)
@@ -214,12 +227,26 @@ class GameQueries(Database):
             return await _load_game(conn, game_id)
 
     async def start_game(
-        self, game_id: int, snapshot_json: str, clock: TurnClock | None = None, ai_to_act: bool = False
+        self,
+        game_id: int,
+        snapshot_json: str,
+        clock: TurnClock | None = None,
+        ai_to_act: bool = False,
+        dealt_for: Sequence[SeatRecord] | None = None,
+        limits: Limits | None = None,
     ) -> GameRecord:
         """Lobby → running with the initial state. A second call raises NotInLobby, so Start works once.
-        ``ai_to_act``: an AI seat acts first (see store.claims)."""
+        ``ai_to_act``: an AI seat acts first (see store.claims). ``dealt_for``: the seats the state was set up
+        for, as read before; if someone joined or left since, SeatsChanged and nothing starts. ``limits``: the
+        server's running games (LimitReached)."""
         async with self._write() as conn:
-            _require_lobby(await _game_row(conn, game_id))
+            game = await _game_row(conn, game_id)
+            _require_lobby(game)
+            if dealt_for is not None:
+                seats = await _seats(conn, game_id)
+                if [(s.user_id, s.ai_level) for s in seats] != [(s.user_id, s.ai_level) for s in dealt_for]:
+                    raise SeatsChanged(game_id, len(seats))
+            await enforce(conn, limits, game["guild_id"], int(game["host_id"]), STARTING)
             await conn.execute(
                 "UPDATE games SET status = 'running', started_at = ?, snapshot = ?, snapshot_ply = 0, ai_to_act = ?"
                 " WHERE id = ?",

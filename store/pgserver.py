@@ -57,10 +57,6 @@ class ThrowawayPostgres:
         assert self._dir is not None, "the server is not running"
         return f"postgresql://postgres@/postgres?host={self._dir}&port={PORT}"
 
-    def url_for(self, dbname: str) -> str:
-        assert self._dir is not None, "the server is not running"
-        return f"postgresql://postgres@/{dbname}?host={self._dir}&port={PORT}"
-
     def _run(self, *args: str) -> None:
         command = [str(self._bindir / args[0]), *args[1:]]
         if self._as_postgres:

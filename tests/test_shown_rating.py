@@ -1,6 +1,6 @@
 """Ratings people understand: 1500 + 20 × (μ − 3σ), provisional for the first five games."""
 
-from cogs.clans.messages import leaderboard_embed
+from cogs.standings import leaderboard_embed
 from service.ratings import shown_rating
 from store import LeaderboardRow
 from texts import texts
@@ -24,7 +24,7 @@ def row(rank: int, games: int, ordinal: float) -> LeaderboardRow:
 
 
 def test_the_leaderboard_marks_only_new_players_provisional() -> None:
-    text = leaderboard_embed(texts("en"), [row(1, 12, 14.0), row(2, 3, 2.0)], "Guild").description or ""
+    text = leaderboard_embed(texts("en"), "clans", [row(1, 12, 14.0), row(2, 3, 2.0)], "Guild").description or ""
     first, second = text.splitlines()
     assert "rating 1780 ·" in first and "provisional" not in first and "1/12 games won" in first
     assert "rating 1540 (provisional)" in second

@@ -134,12 +134,12 @@ class Texts:
             return parts[0]
         return self.p_("listing", "{head} and {last}", head=", ".join(parts[:-1]), last=parts[-1])
 
-    def alternatives(self, items: Iterable[str]) -> str:
-        """ "A, B or C" in the language."""
-        parts = [str(item) for item in items]
-        if len(parts) <= 1:
-            return "".join(parts)
-        return self.p_("listing", "{head} or {last}", head=", ".join(parts[:-1]), last=parts[-1])
+    def command(self, game: str, name: str, /, **options: object) -> str:
+        """A slash command as the reader's Discord shows it, quoted: `/clans new`, `/clans neu`,
+        `/clans verlauf partie:12` (group and command names are the game's own, translated like the tree)."""
+        words = [self.p_("command name", game), self.p_("command name", name)]
+        words += [f"{self.p_('option name', option)}:{value}" for option, value in options.items()]
+        return "`/" + " ".join(words) + "`"
 
 
 @cache

@@ -127,11 +127,16 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.GUESSES_AFTER_END:
             return t._("The AI's guesses are only shown once the game is over.")
         case Why.NO_GAME_YET:
-            return t._("No game has been played in this channel yet. Name one: `/clans history game:12`.")
+            return t._(
+                "No game has been played in this channel yet. Name one: {command}.",
+                command=t.command(str(facts["game"]), "history", game=12),
+            )
         case Why.NO_SUCH_GAME:
             return t._("There is no game #{game} in this server.", game=facts["game"])
         case Why.GAME_NOT_STARTED:
             return t._("Game #{game} has not started yet.", game=facts["game"])
+        case Why.NEVER_STARTED:
+            return t._("Game #{game} was cancelled before it started: it has no moves to show.", game=facts["game"])
         case Why.REPLAY_NOT_OVER:
             return _status_phrase(t, facts["game"], facts["status"])
         case Why.ALREADY_PLAYED:
@@ -147,9 +152,14 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.ONLY_HOST_LANGUAGE:
             return t._("Only the host can change the language.")
         case Why.NO_GAME_IN_CHANNEL:
-            return t._("There is no game in this channel. Open one with `/clans new`.")
+            return t._(
+                "There is no game in this channel. Open one with {command}.",
+                command=t.command(str(facts["game"]), "new"),
+            )
         case Why.HOST_CANNOT_LEAVE:
-            return t._("You are the host: use `/clans cancel` to close the lobby.")
+            return t._(
+                "You are the host: use {command} to close the lobby.", command=t.command(str(facts["game"]), "cancel")
+            )
         case Why.AI_LEVELS:
             return t._("The AI levels are {levels}.", levels=", ".join(str(x) for x in facts["levels"]))  # type: ignore[attr-defined]
         case Why.JOIN_FIRST:
@@ -158,7 +168,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("Only the host can start the game.")
         case Why.PLAYER_COUNT:
             return t._(
-                "Clans needs {low} to {high} players; this lobby has {seated}.",
+                "{game} needs {low} to {high} players; this lobby has {seated}.",
+                game=str(facts["game"]).capitalize(),
                 low=facts["low"],
                 high=facts["high"],
                 seated=facts["seated"],
@@ -240,6 +251,16 @@ def refusal(t: Texts, error: GameError) -> str:
                 "This channel's game is a game of {game}: use `/{command}` for it.",
                 game=str(facts["game"]).capitalize(),
                 command=facts["game"],
+            )
+        case Why.SEATS_CHANGED:
+            seated = int(str(facts["seated"]))
+            return t.n_(
+                "The players changed as you pressed Start: {seated} player sits here now. Check the lobby and press "
+                "Start again.",
+                "The players changed as you pressed Start: {seated} players sit here now. Check the lobby and press "
+                "Start again.",
+                seated,
+                seated=seated,
             )
         case Why.MISSING_PERMISSIONS:
             names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]

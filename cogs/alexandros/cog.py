@@ -22,9 +22,10 @@ from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import after_action, board_file, post_turn
 from cogs.alexandros.replay import alexandros_replays
 from cogs.components import seat_name
-from cogs.errors import reader
+from cogs.errors import reader, server_texts
 from cogs.notify import set_notify
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
+from cogs.standings import leaderboard_embed, profile_embed
 from cogs.visibility import check_visible
 from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService
 from service.errors import GameError
@@ -226,6 +227,24 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         # Public in the game's own channel; from another channel, only to the asker (who can see that one).
         here = record is not None and record.channel_id == interaction.channel_id
         await self.replays.send(interaction, KIND, game, ephemeral=not here)
+
+    @app_commands.command(name="leaderboard", description="This server's Alexandros ratings")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage
+        rows = await self.games.leaderboard(interaction.guild_id)
+        t = server_texts(interaction)
+        name = getattr(interaction.guild, "name", None) or t._("this server")
+        await interaction.response.send_message(embed=leaderboard_embed(t, KIND, rows, name))
+
+    @app_commands.command(name="profile", description="A player's Alexandros record in this server")
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage
+        target = user or interaction.user
+        record = await self.games.profile(interaction.guild_id, target.id)
+        await interaction.response.send_message(embed=profile_embed(server_texts(interaction), KIND, record, target))
 
     @app_commands.command(name="rules", description="The rules of Alexandros in short")
     async def rules(self, interaction: discord.Interaction) -> None:

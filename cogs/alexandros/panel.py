@@ -367,7 +367,9 @@ async def panel_message(
     file = None
     if board:
         targets = [(tag, point) for point, tag in point_tags(mine.legal).items()]
-        file = await board_file(drawing, t, view, table.names, targets)
+        walls = [action.walls for action in map(alex.parse_action, mine.legal) if isinstance(action, alex.ChoosePath)]
+        paths = [(str(number), sides) for number, sides in enumerate(walls, 1)]  # as the path options number them
+        file = await board_file(drawing, t, view, table.names, targets, paths)
     return "\n".join(lines)[:2000], file, as_view(items)
 
 

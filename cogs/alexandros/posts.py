@@ -51,10 +51,12 @@ async def board_file(
     view: alex.PublicView,
     names: Sequence[str],
     targets: Sequence[tuple[str, int]] = (),
+    paths: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> discord.File:
-    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time)."""
+    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time); ``paths``:
+    the candidate wall paths, labelled as the panel numbers them."""
     drawn = [clean_name(name) for name in names]
-    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t)
+    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t, paths=tuple(paths))
     return discord.File(io.BytesIO(png), filename="alexandros.png")
 
 
@@ -87,7 +89,7 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
     scores = " · ".join(f"{shown_name(seat.name)} {table.view.scores[seat.seat]}" for seat in table.record.seats)
     extra: dict[str, Any] = {}
     if table.over:
-        winners = [seat for seat in table.record.seats if seat.seat in _winners(table.view)]
+        winners = [seat for seat in table.record.seats if seat.seat in table.winners]
         content = t._(
             "Alexandros #{game} is over ({reason}). Winner: {winners}. Points: {scores}",
             game=table.id,
@@ -121,12 +123,6 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
         log.warning("Could not post the turn of Alexandros game %s", table.id)
         return
     await service_of(client).mark_announced(table.id, table.record.snapshot_ply)
-
-
-def _winners(view: alex.PublicView) -> set[int]:
-    live = [seat for seat in range(view.players) if not view.resigned[seat]]
-    top = max(view.scores[seat] for seat in live) if live else 0
-    return {seat for seat in live if view.scores[seat] == top}
 
 
 async def after_action(client: discord.Client, acted: Acted) -> None:

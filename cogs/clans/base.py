@@ -24,6 +24,7 @@ from cogs.clans.shared import mention
 from cogs.components import pings
 from cogs.frame import Frame
 from engine.clans import Move, order_consequences
+from render.clans.board_image import RecentMoves
 from service import Deadlines, GameService, Played, PrivateBoard, Table
 from texts import of_game
 from usertext import clean_name, shown_name
@@ -130,16 +131,21 @@ class ClansBase(commands.Cog):
                 content = t._("{player} moves next.", player=shown_name(mover.name))
             # What else happened since their last move; this message shows the last actions, and with two
             # seats that is all there is (so a two-player move stays at one read and one write).
+            recent = hut_moves([*earlier, played])  # the board numbers every move since the mover's last one
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
-                content = with_catch_up(t, content, await self.games.catch_up(table, mover.seat, shown=shown))
+                history = await self.games.catch_up(table, mover.seat, shown=shown)
+                content = with_catch_up(t, content, history)
+                recent = [(f.turn, f.action) for f in history.facts if isinstance(f.action, Move)] + recent
             extra = {"view": extra_view} if extra_view is not None else {}
-            board = await self.board_file(table)
+            board = await self.board_file(table, recent=recent)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
 
-    async def board_file(self, table: Table, final: bool = False, mine: PrivateBoard | None = None) -> discord.File:
+    async def board_file(
+        self, table: Table, final: bool = False, mine: PrivateBoard | None = None, recent: RecentMoves | None = None
+    ) -> discord.File:
         return await self.boards.file(
-            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine
+            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine, recent
         )
 
     async def refresh_lobby(self, game_id: int) -> None:
@@ -152,6 +158,15 @@ class ClansBase(commands.Cog):
             await message.edit(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
         except discord.HTTPException:
             log.warning("Could not update the lobby message of game %s", game_id)
+
+
+def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:
+    """The hut moves of ``run`` with their move numbers (the view after a hut move counts it)."""
+    return [
+        (p.table.view.turn, p.outcome.move)
+        for p in run
+        if isinstance(p.outcome.move, Move) and not p.outcome.move.is_village_choice
+    ]
 
 
 def channel_id(interaction: discord.Interaction) -> int:

@@ -12,6 +12,7 @@ from cogs.clans.messages import BOARD_FILE
 from cogs.drawing import RENDERS_AT_ONCE, Drawing
 from engine.clans import PublicView
 from render.clans import render_board, render_final
+from render.clans.board_image import RecentMoves
 from service import PrivateBoard
 from texts import Texts
 
@@ -24,11 +25,12 @@ class BoardImages:
         self,
         drawing: Drawing | None = None,
         at_once: int = RENDERS_AT_ONCE,
-        draw_board: Draw | None = None,
+        draw_board: Callable[..., bytes] | None = None,
         draw_final: Draw = render_final,
     ) -> None:
         self.drawing = drawing or Drawing(at_once)
-        self.draw_board: Draw = draw_board or _public_board
+        self.draw_board: Callable[..., bytes] = draw_board or _public_board
+        """Draws the public board: (view, names, t), and the moves to mark when a post has them."""
         self.draw_final = draw_final
 
     async def png(
@@ -38,11 +40,14 @@ class BoardImages:
         names: Sequence[str],
         final: bool = False,
         mine: PrivateBoard | None = None,
+        recent: RecentMoves | None = None,
     ) -> bytes:
         """The public board (or the final one); with ``mine``, the viewer's private board. Words in ``t``'s
-        language: the game's for a public board."""
+        language: the game's for a public board. ``recent``: the hut moves to mark with numbered arrows."""
         if mine is not None:
             return await self.drawing.draw(render_board, view, names, viewer_clan=mine.clan, movable=mine.movable, t=t)
+        if recent is not None and not final:
+            return await self.drawing.draw(self.draw_board, view, names, t, recent)
         return await self.drawing.draw(self.draw_final if final else self.draw_board, view, names, t)
 
     async def file(
@@ -52,9 +57,10 @@ class BoardImages:
         names: Sequence[str],
         final: bool = False,
         mine: PrivateBoard | None = None,
+        recent: RecentMoves | None = None,
     ) -> discord.File:
-        return discord.File(io.BytesIO(await self.png(t, view, names, final, mine)), filename=BOARD_FILE)
+        return discord.File(io.BytesIO(await self.png(t, view, names, final, mine, recent)), filename=BOARD_FILE)
 
 
-def _public_board(view: PublicView, names: Sequence[str], t: Texts) -> bytes:
-    return render_board(view, names, t=t)
+def _public_board(view: PublicView, names: Sequence[str], t: Texts, recent: RecentMoves | None = None) -> bytes:
+    return render_board(view, names, t=t, recent=recent)

@@ -9,6 +9,7 @@ from cogs.clans import clock_texts, lobby_views
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, channel_id
 from cogs.errors import reader, server_texts
+from cogs.standings import leaderboard_embed, profile_embed
 from cogs.visibility import check_visible
 from engine.clans import load_chart
 from service import GameError
@@ -92,7 +93,7 @@ class InfoCommands(ClansBase):
         # Without a cached guild, the interaction carries a partial one with no name.
         t = server_texts(interaction)
         name = getattr(interaction.guild, "name", None) or t._("this server")
-        await interaction.response.send_message(embed=text.leaderboard_embed(t, rows, name))
+        await interaction.response.send_message(embed=leaderboard_embed(t, "clans", rows, name))
 
     @app_commands.command(name="profile", description="A player's Clans record in this server")
     @app_commands.describe(user="Whose profile (default: yours)")
@@ -100,4 +101,6 @@ class InfoCommands(ClansBase):
         assert interaction.guild_id is not None
         target = user or interaction.user
         record = await self.games.profile(interaction.guild_id, target.id)
-        await interaction.response.send_message(embed=text.profile_embed(server_texts(interaction), record, target))
+        t = server_texts(interaction)
+        embed = profile_embed(t, "clans", record, target, text.recent_game_line)
+        await interaction.response.send_message(embed=embed)

@@ -11,10 +11,8 @@ from engine.clans import Chart, Clan, FinalResult, Outcome, PublicView, Resign
 from service import AiGuesses, Played
 from service.clans.suggest import Suggestion
 from service.pace import final_winners
-from service.ratings import PROVISIONAL_GAMES, shown_rating
-from store import LeaderboardRow, ProfileRecord, SeatRecord
+from store import ResultRecord, SeatRecord
 from texts import N_, Texts
-from texts import mention as user_mention
 from texts.game import chips, clan_label, clan_name, epoch_line, epoch_terms, huts, terrain_name, village_line
 from texts.reasons import end_reason
 from usertext import shown_name
@@ -124,7 +122,7 @@ def final_embed(
     title = t._("Game #{game} is over — {reason}", game=game_id, reason=end_reason(t, result.reason))
     embed = discord.Embed(title=f"🏁 {title}", colour=BRAND)
     away = {seat.seat for seat in seats if seat.away}
-    won = final_winners(result, away)
+    won = final_winners(result.totals, result.winners, result.resigned, away)
     winners = [seats[s] for s in won]
     if not winners:
         embed.description = t._("Nobody is left to win.")
@@ -276,62 +274,11 @@ any `/clans` command in the game's channel or press **I'm back**. Away at the en
 )
 
 
-def leaderboard_embed(t: Texts, rows: list[LeaderboardRow], guild_name: str) -> discord.Embed:
-    embed = discord.Embed(title=t._("Clans leaderboard — {server}", server=guild_name), colour=BRAND)
-    if not rows:
-        embed.description = t._("No rated games yet. Finish a game to appear here.")
-        return embed
-    lines = [
-        f"**{row.rank}.** {user_mention(row.user_id)} · "
-        + t.n_(
-            "rating {rating} · {wins}/{games} game won ({rate}) · avg {average} pts",
-            "rating {rating} · {wins}/{games} games won ({rate}) · avg {average} pts",
-            row.games,
-            rating=shown_rating(row.ordinal, row.games),
-            wins=row.wins,
-            games=row.games,
-            rate=t.percent(row.win_rate),
-            average=t.decimal(row.avg_total),
-        )
-        for row in rows
-    ]
-    embed.description = "\n".join(lines)
-    embed.set_footer(
-        text=t._(
-            "Rating = 1500 + 20 × (μ − 3σ) of openskill; provisional for the first {games} games. "
-            "Only human players are rated.",
-            games=PROVISIONAL_GAMES,
-        )
+def recent_game_line(t: Texts, result: ResultRecord) -> str:
+    """A finished game of a profile, with the clan its player held (told once the game is over)."""
+    return t._(
+        "#{game}: {clan} · {total} pts",
+        game=result.game_id,
+        clan=clan_label(t, Clan.parse(result.clan)),
+        total=result.total,
     )
-    return embed
-
-
-def profile_embed(t: Texts, profile: ProfileRecord | None, user: discord.abc.User) -> discord.Embed:
-    embed = discord.Embed(
-        title=t._("Clans profile — {player}", player=shown_name(user.display_name, user.name)), colour=BRAND
-    )
-    if profile is None:
-        embed.description = t._("No finished games in this server yet.")
-        return embed
-    rank = f"#{profile.rank}" if profile.rank else t._("unranked")
-    embed.add_field(name=t._("Rating"), value=f"{shown_rating(profile.ordinal, profile.games)} · {rank}")
-    embed.add_field(name=t._("Games"), value=str(profile.games))
-    embed.add_field(name=t._("Wins"), value=f"{profile.wins} ({t.percent(profile.win_rate)})")
-    embed.add_field(name=t._("Average total"), value=t.decimal(profile.avg_total))
-    embed.add_field(name=t._("Best total"), value=str(profile.best_total if profile.best_total is not None else "—"))
-    if profile.recent:
-        embed.add_field(
-            name=t._("Recent games"),
-            value="\n".join(
-                t._(
-                    "#{game}: {clan} · {total} pts",
-                    game=r.game_id,
-                    clan=clan_label(t, Clan.parse(r.clan)),
-                    total=r.total,
-                )
-                + (" 🏆" if r.winner else "")
-                for r in profile.recent
-            ),
-            inline=False,
-        )
-    return embed

@@ -50,7 +50,7 @@ from engine.alexandros.playout import random_playout
 from engine.alexandros.rules import check, new_game, play, replay
 from engine.alexandros.serial import BadState, check_invariants, state_from_json, state_to_json
 from engine.alexandros.state import MAX_PLAYERS, MIN_PLAYERS, WIN_POINTS, EndReason, GameState, Outcome, Phase, Result
-from engine.alexandros.turns import apply, result
+from engine.alexandros.turns import apply, result, winners
 from engine.alexandros.view import PrivateView, PublicView, private_view, public_view, sample_state
 
 __all__ = [
@@ -121,4 +121,5 @@ __all__ = [
     "tax_income",
     "wall_effect",
     "wall_options",
+    "winners",
 ]

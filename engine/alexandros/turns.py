@@ -244,11 +244,16 @@ def result(state: GameState) -> Result | None:
     """Scores, winner(s) and why the game ended; None while it runs."""
     if state.end_reason is None:
         return None
-    live = [s for s in range(state.players) if not state.resigned[s]]
-    top = max(state.scores[s] for s in live)
     return Result(
         scores=tuple(state.scores),
-        winners=tuple(s for s in live if state.scores[s] == top),
+        winners=winners(state.scores, state.resigned),
         reason=state.end_reason,
         rounds=state.round,
     )
+
+
+def winners(scores: Sequence[int], resigned: Sequence[bool]) -> tuple[int, ...]:
+    """The seats with the most points among those who did not resign (several on a tie: docs/RULES.md A7.5)."""
+    live = [s for s in range(len(scores)) if not resigned[s]]
+    top = max((scores[s] for s in live), default=0)
+    return tuple(s for s in live if scores[s] == top)

@@ -1,90 +1,64 @@
-"""The Alexandros board as a PNG, 400 px wide, readable on a phone and safe for colour-blind eyes.
+"""The Alexandros board as a PNG, 800 px wide and upright, readable on a phone (400 px) and safe for
+colour-blind eyes; drawn from the public view only.
 
-Spaces are sand (open) or tinted with a letter (T temple, A amphora, H horse, L lyre, S soldier: the letter,
-not the tint, carries the meaning). Walls are thick black lines, red walls thick vermilion; the coast is a
-dark outline against the sea. Occupied provinces are washed with their owner's colour (Okabe-Ito palette)
-and carry a tag with their tax value (0 when two or more guards stand there). Guards are discs in the
-player's colour with a white rim and the space's letter; Alexander is a gold star on his point. Points he may
-move to can be labelled (1, 2, 3..., white on black, unlike the white tax tags). A strip on top shows
-scores, walls and face-up cards.
+The map (render/alexandros/layout.py for the geometry, static.py for the cached parts): spaces are sand or,
+for symbol spaces, a soft tint under a drawn icon (temple, amphora, horse, lyre, helmet) and the space's
+number that the menus name; the region names are written over open spaces; the coast is a thin blue line.
+Over it (overlays.py): each owned province washed and outlined in its owner's colour with a tax tag bearing
+the owner's shape; walls thick and black, red walls hollow, this turn's walls haloed; guards as their owner's
+shape with the space's symbol on it; candidate wall paths and destination markers when asked; Alexander's
+star last, so nothing covers him. A header lists the players (shape, colour, name, points), the walls left,
+the face-up cards and the supply.
 """
 
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.alexandros import PublicView, Symbol
+from engine.alexandros import Board, PublicView
+from render.alexandros import overlays
+from render.alexandros import palette as pal
+from render.alexandros.icons import shape_sprite, symbol_sprite
+from render.alexandros.layout import (
+    HEADER_PAD,
+    HEADER_ROW,
+    INFO_SIZE,
+    NAME_MIN_SIZE,
+    NAME_SIZE,
+    WIDTH,
+    Frame,
+    all_slots,
+    board_frame,
+    header_height,
+)
+from render.alexandros.palette import GOLD, INK, PAPER, PLAYER_COLOURS, RGB, SYMBOL_COLOURS, WALL, WHITE, washed
+from render.alexandros.static import MapLayers, map_layers, region_names
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, Texts, texts
 
 EN = texts(DEFAULT)
+COMPRESS_LEVEL = 1
+PALETTE_SIZE = 256
+"""The PNG is indexed: a third of the bytes of an RGB one and encoded several times faster (the board
+must be drawn within 100 ms; bench/alexandros_render.py)."""
 
-RGB = tuple[int, int, int]
-
-WIDTH = 400
-SCALE = 2
-"""Drawn at twice the size, then shrunk: smooth lines without Pillow's antialiasing options."""
-HEADER = 44
-MARGIN = 8
-
-SEA: RGB = (178, 208, 226)
-SAND: RGB = (240, 228, 196)
-GRID: RGB = (196, 178, 140)
-COAST: RGB = (70, 62, 50)
-WALL: RGB = (20, 20, 20)
-RED_WALL: RGB = (213, 94, 0)
-INK: RGB = (24, 22, 20)
-PAPER: RGB = (250, 247, 240)
-WHITE: RGB = (255, 255, 255)
-GOLD: RGB = (240, 200, 40)
-PLAYER_COLOURS: tuple[RGB, ...] = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167))
-"""Okabe-Ito blue, orange, bluish green, reddish purple: told apart with every common colour deficiency."""
-SYMBOL_COLOURS: dict[Symbol, RGB] = {
-    Symbol.TEMPLE: (214, 214, 226),
-    Symbol.AMPHORA: (236, 206, 150),
-    Symbol.HORSE: (206, 184, 160),
-    Symbol.LYRE: (214, 196, 228),
-    Symbol.SOLDIER: (232, 184, 176),
-}
-LETTER = {
-    Symbol.TEMPLE: "T",
-    Symbol.AMPHORA: "A",
-    Symbol.HORSE: "H",
-    Symbol.LYRE: "L",
-    Symbol.SOLDIER: "S",
-}
-
-
-def washed(fill: RGB, seat: int) -> RGB:
-    """A space's fill under its owner's colour."""
-    return _mix(fill, PLAYER_COLOURS[seat], 0.45)
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-class _Frame:
-    """Board units (one triangle side) to pixels of the big canvas."""
-
-    def __init__(self, view: PublicView) -> None:
-        board = view.board
-        self.unit = (WIDTH - 2 * MARGIN) * SCALE / board.width
-        self.left = MARGIN * SCALE
-        self.top = (HEADER + MARGIN) * SCALE
-        self.height = round(self.top + board.height * self.unit + MARGIN * SCALE)
-
-    def xy(self, point: tuple[float, float]) -> tuple[float, float]:
-        return (self.left + point[0] * self.unit, self.top + point[1] * self.unit)
-
-
-def space_centre(view: PublicView, space: int) -> tuple[float, float]:
-    pts = [view.board.points[p] for p in view.board.space_points[space]]
-    return (sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3)
+__all__ = [
+    "GOLD",
+    "INK",
+    "PAPER",
+    "PLAYER_COLOURS",
+    "RGB",
+    "SYMBOL_COLOURS",
+    "WALL",
+    "WHITE",
+    "board_picture",
+    "render_board",
+    "washed",
+]
 
 
 def render_board(
@@ -93,12 +67,48 @@ def render_board(
     *,
     targets: Sequence[tuple[str, int]] = (),
     t: Texts = EN,
+    paths: Sequence[tuple[str, Sequence[int]]] = (),
+    new_walls: int = 0,
 ) -> bytes:
-    """The board as PNG bytes, from the public view only. ``targets`` are (label, point) pairs, e.g. the
-    points Alexander may move to, drawn as numbered tags. Same arguments, same bytes."""
+    """The board as PNG bytes, from the public view only. Same arguments, same bytes.
+
+    ``targets`` are (label, point) pairs: destination markers, e.g. the points Alexander may move to with the
+    panel's letters. ``paths`` are (label, sides) pairs: candidate wall paths, each drawn in its own colour and
+    lane and labelled once, never over a marker, Alexander or another label. ``new_walls`` has a bit per side
+    whose wall was built this turn: those walls are haloed."""
+    picture = board_picture(view, names, targets=targets, t=t, paths=paths, new_walls=new_walls)
+    indexed = picture.quantize(palette=png_palette(view.board), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    board_picture(view, names, targets=targets, t=t).save(out, format="PNG", optimize=True)
+    indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def key_colours() -> list[RGB]:
+    """Colours that must come out exactly: every flat fill, wash, player, wall, path and marker colour."""
+    tints = [pal.SAND, *pal.SYMBOL_COLOURS.values()]
+    washes = [washed(tint, seat) for seat in range(len(PLAYER_COLOURS)) for tint in tints]
+    flat = [pal.SEA, pal.SHORE, pal.GRID, INK, pal.NUMBER_INK, pal.REGION_INK, PAPER, WHITE, GOLD, WALL]
+    flat += [pal.RED_WALL, pal.NEW_WALL, pal.MARKER, (140, 134, 126)]
+    unique: list[RGB] = []
+    for colour in [*flat, *PLAYER_COLOURS, *pal.PATH_COLOURS, *tints, *washes]:
+        if colour not in unique:
+            unique.append(colour)
+    return unique
+
+
+@cache
+def png_palette(board: Board) -> Image.Image:
+    """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons)."""
+    keys = key_colours()
+    layers = map_layers(board)
+    sample = Image.new("RGB", (layers.plain.width, layers.plain.height * (1 + len(layers.washed))))
+    for k, layer in enumerate((layers.plain, *layers.washed)):
+        sample.paste(layer, (0, k * layers.plain.height))
+    spare = PALETTE_SIZE - len(keys)
+    cut = sample.quantize(spare, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([c for colour in keys for c in colour] + cut[: 3 * spare])
+    return palette
 
 
 def board_picture(
@@ -107,125 +117,134 @@ def board_picture(
     *,
     targets: Sequence[tuple[str, int]] = (),
     t: Texts = EN,
+    paths: Sequence[tuple[str, Sequence[int]]] = (),
+    new_walls: int = 0,
 ) -> Image.Image:
     """The board as an RGB image, WIDTH px wide, before encoding (the replay animates these)."""
-    frame = _Frame(view)
-    image = Image.new("RGB", (WIDTH * SCALE, frame.height), SEA)
+    frame = board_frame(view.board, view.players)
+    layers = map_layers(view.board)
+    top = header_height(view.players)
+    image = Image.new("RGB", (WIDTH, frame.height), PAPER)
+    image.paste(layers.plain, (0, top))
+    _washes(image, view, layers, top)
+    names_of_regions = region_names(view.board, t.lang)
+    for region in names_of_regions:
+        image.paste(region.sprite, (region.at[0], region.at[1] + top), region.sprite)
     draw = ImageDraw.Draw(image)
-    board = view.board
-    owner = _owners(view)
-    for space in range(board.space_count):
-        symbol = board.symbol[space]
-        fill = SAND if symbol is None else SYMBOL_COLOURS[symbol]
-        seat = owner.get(view.province[space])
-        if seat is not None:
-            fill = washed(fill, seat)
-        draw.polygon([frame.xy(board.points[p]) for p in board.space_points[space]], fill=fill)
-    for side, (a, b) in enumerate(board.sides):
-        if not view.walls >> side & 1:
-            coast = board.coast[side]
-            draw.line(
-                [frame.xy(board.points[a]), frame.xy(board.points[b])],
-                fill=COAST if coast else GRID,
-                width=(3 if coast else 1) * SCALE,
-            )
-    for side, (a, b) in enumerate(board.sides):
-        if view.walls >> side & 1:
-            colour = RED_WALL if view.red >> side & 1 else WALL
-            ends = [frame.xy(board.points[a]), frame.xy(board.points[b])]
-            draw.line(ends, fill=colour, width=round(0.15 * frame.unit))
-            for x, y in ends:
-                r = 0.075 * frame.unit
-                draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-    letter_font = bold(round(0.36 * frame.unit))
-    for space in range(board.space_count):
-        symbol = board.symbol[space]
-        if symbol is None:
-            continue
-        x, y = frame.xy(space_centre(view, space))
-        guard = view.guards[space]
-        if guard >= 0:
-            r = 0.26 * frame.unit
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=PLAYER_COLOURS[guard], outline=WHITE, width=2 * SCALE)
-            draw.text((x, y), LETTER[symbol], font=letter_font, fill=WHITE, anchor="mm")
-        else:
-            draw.text((x, y), LETTER[symbol], font=letter_font, fill=INK, anchor="mm")
-    _tax_tags(draw, view, frame, owner)
-    _alexander(draw, frame.xy(board.points[view.alexander_point]), 0.3 * frame.unit)
-    tag_font = bold(round(0.3 * frame.unit))
-    for label, point in targets:
-        x, y = frame.xy(board.points[point])
-        r = 0.2 * frame.unit
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=WHITE, width=SCALE)
-        draw.text((x, y), label, font=tag_font, fill=WHITE, anchor="mm")
-    _header(draw, view, names, t)
-    return image.resize((WIDTH, round(frame.height / SCALE)), Image.Resampling.LANCZOS)
+    slots = all_slots(frame)
+    overlays.province_outlines(draw, view, frame, slots)
+    overlays.walls(draw, view, frame, new_walls)
+    overlays.guards(image, view, frame, slots)
+    regions = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in (r.box for r in names_of_regions)]
+    content = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in layers.content]
+    star = overlays.alexander_box(frame, view.alexander_point)
+    markers = [
+        (x - r, y - r, x + r, y + r)
+        for _, point in targets
+        for (x, y), r in [(frame.point(point), overlays.marker_radius(frame))]
+    ]
+    tags = overlays.tax_tags(image, view, frame, slots, [*regions, star, *markers, *content])
+    if paths:
+        overlays.wall_paths(draw, frame, paths, [star, *markers, *tags], content)
+    overlays.destination_markers(draw, frame, targets)
+    overlays.alexander(draw, frame, view.alexander_point)
+    _header(image, draw, view, names, t)
+    return image
 
 
-def _owners(view: PublicView) -> dict[int, int]:
-    owner: dict[int, int] = {}
-    for space, seat in enumerate(view.guards):
-        if seat >= 0:
-            owner[view.province[space]] = seat
-    return owner
+def _washes(image: Image.Image, view: PublicView, layers: MapLayers, top: int) -> None:
+    """Paste each player's washed map over the spaces of their provinces, through a mask of those spaces."""
+    owned: dict[int, set[int]] = {}
+    owner = overlays.owners(view)
+    for space, pid in enumerate(view.province):
+        if pid in owner:
+            owned.setdefault(owner[pid], set()).add(space)
+    for seat, spaces in sorted(owned.items()):
+        box, mask = _mask(layers, frozenset(spaces))
+        x0, y0, x1, y1 = box
+        image.paste(layers.washed[seat].crop(box), (x0, y0 + top, x1, y1 + top), mask)
 
 
-def _tax_tags(draw: ImageDraw.ImageDraw, view: PublicView, frame: _Frame, owner: dict[int, int]) -> None:
-    """Each occupied province's tax value, on the open space nearest the province's middle."""
-    board = view.board
-    font = bold(round(0.34 * frame.unit))
-    for pid, seat in sorted(owner.items()):
-        members = [s for s, p in enumerate(view.province) if p == pid]
-        guards = sum(1 for s in members if view.guards[s] >= 0)
-        opens = [s for s in members if board.symbol[s] is None]
-        value = len(opens) if guards == 1 else 0
-        centres = [space_centre(view, s) for s in members]
-        mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
-        spot = min(opens or members, key=lambda s: math.dist(space_centre(view, s), (mx, my)))
-        x, y = frame.xy(space_centre(view, spot))
-        text = str(value)
-        w = font.getlength(text) + 0.2 * frame.unit
-        h = 0.42 * frame.unit
-        draw.rounded_rectangle(
-            (x - w / 2, y - h / 2, x + w / 2, y + h / 2),
-            radius=round(h / 3),
-            fill=WHITE,
-            outline=PLAYER_COLOURS[seat],
-            width=2 * SCALE,
-        )
-        draw.text((x, y), text, font=font, fill=INK, anchor="mm")
+@lru_cache(maxsize=64)
+def _mask(layers: MapLayers, spaces: frozenset[int]) -> tuple[tuple[int, int, int, int], Image.Image]:
+    """The pixels of ``spaces`` (their bounding box, and the mask within it): provinces change seldom, so a
+    replay's frames and a game's posts mostly reuse them."""
+    ids = {space + 1 for space in spaces}
+    mask = layers.spaces.point([255 if value in ids else 0 for value in range(256)])
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return box, mask.crop(box)
 
 
-def _alexander(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
-    x, y = centre
-    star = []
-    for k in range(10):
-        r = radius if k % 2 == 0 else radius * 0.45
-        angle = -math.pi / 2 + k * math.pi / 5
-        star.append((x + r * math.cos(angle), y + r * math.sin(angle)))
-    draw.polygon(star, fill=GOLD, outline=INK, width=SCALE)
+def name_size(name: str, width: float) -> int:
+    """The largest size, from NAME_SIZE down to NAME_MIN_SIZE, at which ``name`` fits ``width`` (else the
+    smallest, where it is shortened)."""
+    for size in range(NAME_SIZE, NAME_MIN_SIZE - 1, -1):
+        if text_width(name, size) <= width:
+            return size
+    return NAME_MIN_SIZE
 
 
-def _header(draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str] | None, t: Texts) -> None:
-    draw.rectangle((0, 0, WIDTH * SCALE, HEADER * SCALE), fill=PAPER)
-    x: float = MARGIN * SCALE
-    y = 13 * SCALE
+HEADER_MARGIN = 14
+SHAPE = 34
+
+
+def name_width() -> float:
+    """The room for a name in the header: the row less the turn mark, the shape and the points (3 digits)."""
+    return WIDTH - 2 * HEADER_MARGIN - 24 - (SHAPE + 10) - 64
+
+
+def _header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str] | None, t: Texts
+) -> None:
+    draw.rectangle((0, 0, WIDTH, header_height(view.players) - 1), fill=PAPER)
+    draw.line((0, header_height(view.players) - 1, WIDTH, header_height(view.players) - 1), fill=INK, width=2)
+    shape = SHAPE
     for seat in range(view.players):
+        y = HEADER_PAD + seat * HEADER_ROW + HEADER_ROW / 2
+        x = HEADER_MARGIN
+        if seat == view.to_move and view.end_reason is None:
+            draw.polygon([(x, y - 11), (x + 16, y), (x, y + 11)], fill=INK)
+        x += 24
+        sprite = shape_sprite(seat, shape, PLAYER_COLOURS[seat], INK)
+        image.paste(sprite, (x, round(y - shape / 2)), sprite)
+        x += shape + 10
         name = names[seat] if names and seat < len(names) else f"P{seat + 1}"
-        text = f"{fit(name, 12 * SCALE, 60 * SCALE)} {view.scores[seat]}"
-        r = 5 * SCALE
-        draw.ellipse((x, y - r, x + 2 * r, y + r), fill=PLAYER_COLOURS[seat], outline=INK)
-        if seat == view.to_move and not view.end_reason:
-            draw.rectangle((x, y + r + 2 * SCALE, x + 2 * r, y + r + 4 * SCALE), fill=INK)
-        x += 2 * r + 3 * SCALE
-        draw_name(draw, (x, y), text, 12 * SCALE, INK)
-        x += text_width(text, 12 * SCALE) + 10 * SCALE
-    cards = " ".join(LETTER[c] if c is not None else "-" for c in view.face_up)
-    line = t._(
-        "Walls {black} black, {red} red · Face up {cards} · Supply {supply}",
-        black=view.black_left,
-        red=view.red_left,
-        cards=cards,
-        supply=view.supply_size,
-    )
-    draw.text((MARGIN * SCALE, 32 * SCALE), line, font=bold(10 * SCALE), fill=INK, anchor="lm")
+        size = name_size(name, name_width())
+        colour = INK if not view.resigned[seat] else (140, 134, 126)
+        draw_name(draw, (x, y), fit(name, size, name_width()), size, colour)
+        draw.text((WIDTH - HEADER_MARGIN, y), str(view.scores[seat]), font=bold(NAME_SIZE + 4), fill=INK, anchor="rm")
+    y = HEADER_PAD + view.players * HEADER_ROW + HEADER_ROW / 2
+    _supply_line(image, draw, view, t, y)
+
+
+def _supply_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, t: Texts, y: float) -> None:
+    """Walls left, the face-up cards (as their icons, on little cards) and the supply, in the catalog's words:
+    the sentence is cut where the cards go."""
+    template = t._("Walls {black} black, {red} red · Face up {cards} · Supply {supply}")
+    before, _, after = template.partition("{cards}")
+    facts = {"black": view.black_left, "red": view.red_left, "supply": view.supply_size}
+    before, after = before.format(**facts), after.format(**facts)
+    card_w, card_h = 30, 38
+    cards_w = len(view.face_up) * (card_w + 6)
+    size = INFO_SIZE
+    while size > 16 and text_width(before + after, size) + cards_w > WIDTH - 2 * HEADER_MARGIN:
+        size -= 1
+    font = bold(size)
+    x = float(HEADER_MARGIN)
+    draw.text((x, y), before, font=font, fill=INK, anchor="lm")
+    x += font.getlength(before) + 2
+    for card in view.face_up:
+        box = (x, y - card_h / 2, x + card_w, y + card_h / 2)
+        draw.rounded_rectangle(
+            box, radius=5, fill=WHITE if card is None else SYMBOL_COLOURS[card], outline=INK, width=2
+        )
+        if card is not None:
+            icon = symbol_sprite(card, card_w - 6, INK)
+            image.paste(icon, (round(x + 3), round(y - (card_w - 6) / 2)), icon)
+        x += card_w + 6
+    draw.text((x, y), after.lstrip() if not view.face_up else after, font=font, fill=INK, anchor="lm")
+
+
+def frame_of(view: PublicView) -> Frame:
+    """The geometry of ``view``'s image (tests and the replay find things with it)."""
+    return board_frame(view.board, view.players)

@@ -1,6 +1,7 @@
 """An animated replay of a finished Alexandros game: one frame per action of the move log, then the result.
 
-Each frame is the board image (render/alexandros/board_image.py, public views only, full size: 400 px wide) with
+Each frame is the board image (render/alexandros/board_image.py, public views only) halved to 400 px wide, as a
+phone shows the board in the chat, with
 a strip below it saying what was just done ("Ada builds 3 walls.", in the acting player's colour) and a bar
 showing how far into the game it is. A frame per action rather than per turn: a turn is Alexander's move, his
 walls and two actions, and seeing them one by one is what lets a reader follow a take-over or a tax. The last
@@ -15,26 +16,27 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.alexandros import Action, PublicView, Result
-from render.alexandros import board_image as board
-from render.alexandros.board_image import INK, PAPER, PLAYER_COLOURS, RGB, WHITE, board_picture
+from render.alexandros import board_image
+from render.alexandros.palette import INK, PAPER, PLAYER_COLOURS, RGB, WHITE
 from render.fonts import draw_name, fit
 from texts import DEFAULT, Texts, texts
 from texts.alexandros import end_reason_text, played_text
 
 EN = texts(DEFAULT)
 
-RENDERER_VERSION = 1
+RENDERER_VERSION = 2
 """Bump whenever a replay's pixels change, a word drawn on it in any catalog included: kept replays of an older
 version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)"""
 FRAME_MS = 700
 LAST_FRAME_MS = 5000
 """The result stays up longer before the animation starts over."""
-COLOURS = 128
-"""Enough for the board's tints under the players' washes and the smoothed edges; a free palette entry remains
-for the encoder's transparency."""
+COLOURS = 192
+"""Enough for the board's tints under the players' washes, the icons and the smoothed edges."""
+CLEAR = COLOURS
+"""The palette index no drawn colour uses: the GIF's transparent pixels (unchanged since the last frame)."""
 STRIP = 26
 """The caption strip under the board, in px."""
 PROGRESS_PX = 3
@@ -42,6 +44,11 @@ PROGRESS_INK = (139, 90, 43)
 CAPTION_PX = 13
 DIM = 0.55
 """How much of the final board shows through the result panel's backdrop."""
+
+
+def board_picture(view: PublicView, names: Sequence[str], t: Texts, new_walls: int = 0) -> Image.Image:
+    """The board image at a phone's size (a box filter halves it: the same look, fast)."""
+    return board_image.board_picture(view, names, t=t, new_walls=new_walls).reduce(2)
 
 
 def _with_strip(board: Image.Image) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -59,10 +66,17 @@ def _progress(draw: ImageDraw.ImageDraw, size: tuple[int, int], index: int, tota
 
 
 def action_frame(
-    view: PublicView, play: tuple[int, Action] | None, names: Sequence[str], t: Texts, index: int, total: int
+    view: PublicView,
+    play: tuple[int, Action] | None,
+    names: Sequence[str],
+    t: Texts,
+    index: int,
+    total: int,
+    new_walls: int = 0,
 ) -> Image.Image:
-    """The board after an action, captioned with what the acting player did (nothing on the setup)."""
-    frame, draw = _with_strip(board_picture(view, names, t=t))
+    """The board after an action, captioned with what the acting player did (nothing on the setup); the walls
+    in ``new_walls`` (built this turn) dotted as on the board image."""
+    frame, draw = _with_strip(board_picture(view, names, t, new_walls))
     y = frame.height - STRIP + (STRIP - PROGRESS_PX) // 2
     if play is None:
         caption, colour = t._("The game begins."), INK
@@ -77,7 +91,7 @@ def action_frame(
 
 def result_frame(view: PublicView, result: Result, names: Sequence[str], t: Texts) -> Image.Image:
     """The final board, dimmed, under a panel with why the game ended, every player's points and the winners."""
-    board = board_picture(view, names, t=t)
+    board = board_picture(view, names, t)
     board = Image.blend(board, Image.new("RGB", board.size, WHITE), 1 - DIM)
     frame, draw = _with_strip(board)
     ranking = sorted(range(view.players), key=lambda seat: (-result.scores[seat], seat))
@@ -109,12 +123,9 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def key_colours() -> list[RGB]:
-    """Colours that must come out exactly: the flat fills, and the players' colours, which a median cut of
-    mostly sand and sea would merge into greys."""
-    tints = [board.SAND, *board.SYMBOL_COLOURS.values()]
-    washes = [board.washed(tint, seat) for seat in range(len(PLAYER_COLOURS)) for tint in tints]
-    flat = [board.SEA, board.GRID, board.COAST, board.WALL, board.RED_WALL, INK, PAPER, WHITE, board.GOLD]
-    return [*flat, PROGRESS_INK, *PLAYER_COLOURS, *tints, *washes]
+    """Colours that must come out exactly: the board's flat fills, washes, players, walls (a median cut of
+    mostly sand and sea would merge the players' colours into greys), and the progress bar."""
+    return [*board_image.key_colours(), PROGRESS_INK]
 
 
 def replay_palette(first: Image.Image, last: Image.Image) -> Image.Image:
@@ -140,9 +151,37 @@ def _frames(
 ) -> Iterator[Image.Image]:
     total = len(views) + (result is not None)
     for index, view in enumerate(views):
-        yield action_frame(view, plays[index - 1] if index else None, names, t, index, total)
+        play = plays[index - 1] if index else None
+        yield action_frame(view, play, names, t, index, total, new_walls(views, index))
     if result is not None:
         yield result_frame(views[-1], result, names, t)
+
+
+def new_walls(views: Sequence[PublicView], index: int) -> int:
+    """The walls of ``views[index]`` built during its turn: standing now and not when the turn began."""
+    start = index
+    while start > 0 and views[start - 1].turn == views[index].turn:
+        start -= 1
+    return views[index].walls & ~views[start].walls
+
+
+def _raw(frame: Image.Image) -> Image.Image:
+    """A palette image's indexes as a grey image (no palette lookup)."""
+    return Image.frombytes("L", frame.size, frame.tobytes())
+
+
+def _only_changes(first: Image.Image, frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
+    """Each frame with the pixels that did not change since the one before set to the clear index: the frames
+    drawn over one another (disposal 1) show the same, and the GIF compresses the runs of clear pixels. Done
+    here with whole-image operations; the encoder's own way walks the pixels in Python."""
+    previous = first
+    for frame in frames:
+        changed = ImageChops.difference(_raw(previous), _raw(frame)).point(lambda v: 255 if v else 0)
+        sparse = Image.new("P", frame.size, CLEAR)
+        sparse.putpalette(frame.getpalette() or [])
+        sparse.paste(frame, (0, 0), changed)
+        yield sparse
+        previous = frame
 
 
 def frame_count(views: Sequence[PublicView], result: Result | None) -> int:
@@ -169,22 +208,28 @@ def render_replay(
     if result is not None:
         last = result_frame(views[-1], result, names, t)
     else:
-        last = action_frame(views[-1], plays[-1] if plays else None, names, t, total - 1, total)
+        last = action_frame(
+            views[-1], plays[-1] if plays else None, names, t, total - 1, total, new_walls(views, len(views) - 1)
+        )
     palette = replay_palette(first, last)
     del last
 
     def indexed(frame: Image.Image) -> Image.Image:
         return frame.quantize(palette=palette, dither=Image.Dither.NONE)
 
+    start = indexed(first)
+    del first
+    later = _only_changes(start, (indexed(frame) for frame in frames))
     out = io.BytesIO()
-    indexed(first).save(
+    start.save(
         out,
         format="GIF",
         save_all=True,
-        append_images=(indexed(frame) for frame in frames),
+        append_images=later,
         duration=[FRAME_MS] * (total - 1) + [LAST_FRAME_MS if result else FRAME_MS],
         loop=0,
-        optimize=True,
+        transparency=CLEAR,
         disposal=1,
+        optimize=False,
     )
     return out.getvalue()

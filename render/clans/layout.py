@@ -2,12 +2,15 @@
 
 Phone first: Discord shows the image about 400 px wide on a phone, so the image is a portrait and the
 map is turned a quarter turn (the 17.3 x 11 unit map stands 11 units wide), which makes every hex about
-1.6 times larger than a landscape map of the same width. Inside a hex (flat-top once turned), four rows:
+1.6 times larger than a landscape map of the same width. A hex (flat-top once turned) is then about 70 px
+wide on a phone, and every number in it is set as tall as the territory number (about 14 px there):
 
-    A  the territory number
-    B  the hut total in a dark pill, flanked by the 4th and 5th clan pips when a territory holds five clans
-    C  up to three clan pips, each a shape in the clan colour with its count
-    D  the terrain glyph, or the village badge
+    the territory number on top;
+    below it the items: one clan pip per clan (its shape in its colour, its count on it), and as the second
+    item the hut total (two to four clans), the village badge (its value) or the "?" of a village awaiting
+    its order; strife's "−n" after them. Up to three stand in one row, four or five in rows of three and
+    one or two; six (rare) in two smaller rows of three;
+    the terrain glyph at the bottom, on the static map, hidden under the items of a crowded territory.
 
 Tests use these constants and functions to know where to look and how tall the type is, so the renderer
 draws from them too. ``PHONE_WIDTH`` is the width the phone checks scale to.
@@ -53,27 +56,40 @@ LEGEND_H = HEIGHT - 14 - LEGEND_AT[1]
 
 # Type sizes (px at full size). DejaVu Sans Bold digits and capitals are 0.73 of the size tall.
 NUMBER_SIZE = 40
-TOTAL_SIZE = 38
-PIP_COUNT_SIZE = 22
+COUNT_SIZE = 40
+"""Every number inside a territory (clan counts, hut totals, village values, move numbers): as tall as the
+territory numbers, about 14 px on a phone."""
+TOTAL_SIZE = COUNT_SIZE
+PIP_COUNT_SIZE = COUNT_SIZE
 KEY_SIZE = 28
 """The panel's key facts: move, whose turn, the epoch, clan scores."""
 DIGIT_HEIGHT = 0.729
 """Height of a digit or capital of the shipped Latin font, as a fraction of the font size."""
 
-PIP = 28
+PIP = 38
 """A clan pip: a shape in the clan colour, this many px across, with the clan's hut count on it."""
+COMPACT_PIP = 30
+"""The pips of the rare territory holding six items (five clans and a village badge, or strife's count)."""
+COMPACT_SIZE = 30
 PIP_GAP = 3
-TOTAL_H = 36
-ROW_A = -0.58
-ROW_B = -0.12
-ROW_C = 0.30
+TOTAL_H = PIP
+ROW_A = -0.59
+"""The territory number's centre as a fraction of the hex radius below the territory centre."""
 ROW_D = 0.68
-"""Row centres as a fraction of the hex radius below the territory centre."""
+"""The terrain glyph (drawn on the static map, hidden under the items of a crowded territory)."""
+ROW_ONE = 0.0
+"""Up to three items (clan pips, the total or the village badge) stand in one row this far below the centre."""
+ROW_1 = -0.096
+ROW_2 = 0.44
+"""Four or five items: three in the first row, the rest in the second."""
+COLUMN = 0.534
+"""Horizontal distance between items of a row of three, as a fraction of the hex radius."""
+PAIR = 0.288
 
 MARKER_W = PIP
 MARKER_H = PIP
-ARROW_END = 0.52
-"""The last-move arrow runs from the source centre this fraction of the way to the destination centre."""
+ARROW_END = 0.5
+"""A move arrow runs from the source centre to the edge shared with the destination."""
 
 
 @dataclass(frozen=True)
@@ -113,9 +129,12 @@ class Layout:
         """Centre of the territory number (row A)."""
         return self.row(tid, ROW_A)
 
-    def total_position(self, tid: int) -> Px:
-        """Centre of the hut total (row B)."""
-        return self.row(tid, ROW_B)
+    def total_position(self, tid: int, huts: Sequence[int] | None = None) -> Px:
+        """Centre of the hut total (the item after the first clan pip)."""
+        cx, cy = self.center(tid)
+        present = sum(1 for n in huts if n) if huts is not None else 2
+        dx, dy = item_slots(self.scale, present + 1)[1]
+        return (cx + dx, cy + dy)
 
     def icon_position(self, tid: int) -> Px:
         """Centre of the terrain glyph (row D)."""
@@ -126,22 +145,26 @@ class Layout:
         ys = [y for _, y in self.polygon(tid)]
         return (int(min(xs)), int(min(ys)), int(max(xs)) + 2, int(max(ys)) + 2)
 
-    def marker_slots(self, n: int, total: int = 10) -> list[tuple[int, int]]:
-        return marker_slots(self.scale, n, total)
-
-    def hut_marker_positions(self, huts: Sequence[int], tid: int) -> list[tuple[Clan, Px]]:
-        """The centre of each clan pip drawn in ``tid`` for its huts per clan, in clan order."""
+    def hut_marker_positions(self, huts: Sequence[int], tid: int, extra: bool | None = None) -> list[tuple[Clan, Px]]:
+        """The centre of each clan pip drawn in ``tid`` for its huts per clan, in clan order. ``extra``: whether
+        a total or village badge stands among them (default: a total, shown for two to four clans); the
+        board's own ``pip_centres`` knows about villages."""
         present = [Clan(c) for c, n in enumerate(huts) if n]
         cx, cy = self.center(tid)
-        slots = self.marker_slots(len(present), sum(huts))
+        has_extra = shows_total(len(present)) if extra is None else extra
+        slots = pip_slots(self.scale, len(present), has_extra)
         return [(clan, (cx + dx, cy + dy)) for clan, (dx, dy) in zip(present, slots, strict=True)]
 
-    def badge_position(self, tid: int, has_huts: bool) -> Px:
-        """Centre of the village badge: in row D when huts are shown, else in the middle."""
-        return self.row(tid, ROW_D if has_huts else 0.12)
+    def badge_position(self, tid: int, has_huts: bool, present: int = 1) -> Px:
+        """Centre of the village badge: among the clan pips when huts are shown, else in the middle."""
+        cx, cy = self.center(tid)
+        if not has_huts:
+            return self.row(tid, ROW_ONE)
+        dx, dy = item_slots(self.scale, present + 1)[1]
+        return (cx + dx, cy + dy)
 
     def arrow(self, src: int, dst: int) -> tuple[Px, Px]:
-        """Start and tip of the last-move arrow."""
+        """Start and tip of a move arrow."""
         (x0, y0), (x1, y1) = self.center(src), self.center(dst)
         return (x0, y0), (round(x0 + (x1 - x0) * ARROW_END), round(y0 + (y1 - y0) * ARROW_END))
 
@@ -167,27 +190,52 @@ def hut_marker_positions(huts: Sequence[int], tid: int, board: Board | None = No
     return layout_for(board).hut_marker_positions(huts, tid)
 
 
-def marker_slots(scale: int, n: int, total: int = 10) -> list[tuple[int, int]]:
-    """Offsets from the territory centre of ``n`` clan pips (1..5) in a hex of radius ``scale``: up to
-    three in row C, then one each side of the total in row B."""
-    step = PIP + PIP_GAP
-    c, b = round(ROW_C * scale), round(ROW_B * scale)
-    first = min(n, 3)
-    slots = [(round((i - (first - 1) / 2) * step), c) for i in range(first)]
-    flank = total_width(total) // 2 + PIP_GAP + PIP // 2
-    for i in range(n - first):
-        slots.append((-flank if i == 0 else flank, b))
-    return slots
+def shows_total(present: int) -> bool:
+    """The hut total is drawn beside the pips of two to four clans: one clan's count is the total, and five
+    clans leave no room for it at the size the counts need on a phone."""
+    return 2 <= present <= 4
+
+
+def item_slots(scale: int, k: int) -> list[tuple[int, int]]:
+    """Offsets from the territory centre of ``k`` items (clan pips, the total, a village badge) in a hex of
+    radius ``scale``: one row for up to three, then three over one or two; six in two smaller rows."""
+    col, pair = round(COLUMN * scale), round(PAIR * scale)
+    one, r1, r2 = round(ROW_ONE * scale), round(ROW_1 * scale), round(ROW_2 * scale)
+    rows: dict[int, list[tuple[int, int]]] = {
+        0: [],
+        1: [(0, one)],
+        2: [(-pair, one), (pair, one)],
+        3: [(-col, one), (0, one), (col, one)],
+        4: [(-col, r1), (0, r1), (col, r1), (0, r2)],
+        5: [(-col, r1), (0, r1), (col, r1), (-pair, r2), (pair, r2)],
+    }
+    if k in rows:
+        return rows[k]
+    c, a, b = round(0.44 * scale), round(-0.123 * scale), round(0.3 * scale)
+    return [(-c, a), (0, a), (c, a), (-c, b), (0, b), (c, b)][:k]
+
+
+def compact(k: int) -> bool:
+    return k > 5
+
+
+def pip_slots(scale: int, present: int, extra: bool) -> list[tuple[int, int]]:
+    """Where the pips of ``present`` clans go; with ``extra`` the total or badge takes the second slot (the
+    middle of a row of three)."""
+    slots = item_slots(scale, present + int(extra))
+    if extra:
+        slots = [slots[0], *slots[2:]]
+    return slots[:present]
 
 
 def total_width(total: int) -> int:
-    """Width of the hut-total pill: a circle for one digit, a pill for two."""
-    return TOTAL_H if total < 10 else TOTAL_H + 18
+    """Width of the hut-total pill: a circle for one digit, a little wider for two."""
+    return TOTAL_H if total < 10 else TOTAL_H + 2
 
 
 def pip_count_size(count: int) -> int:
-    """Type size of the count on a clan pip (two digits a little smaller, to stay inside the shape)."""
-    return PIP_COUNT_SIZE if count < 10 else PIP_COUNT_SIZE - 3
+    """Type size of the count on a clan pip: two digits keep the height and are drawn narrower instead."""
+    return PIP_COUNT_SIZE
 
 
 def phone_px(full_px: float) -> float:

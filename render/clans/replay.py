@@ -23,7 +23,7 @@ FRAME_MS = 700
 LAST_FRAME_MS = 4000
 """The final position stays up longer before the animation starts over."""
 COLOURS = 96
-RENDERER_VERSION = 1
+RENDERER_VERSION = 2
 """Bump whenever a replay's pixels change, a word drawn on it in any catalog included: cached replays of an older
 version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)"""
 PROGRESS_PX = 4

@@ -42,8 +42,17 @@ def palette_sample() -> Image.Image:
             put(sprites.village_badge_rgba(value, value == 0, large=False), ground)
             put(sprites.village_badge_rgba(value, value == 0, large=True), pal.faded(Terrain(grounds.index(ground))))
         put(sprites.pending_badge_rgba(), ground)
+        put(sprites.strife_rgba(3), ground)
+        put(sprites.move_number_rgba(7), ground)
+        put(sprites.move_number_rgba(42), ground)
     radius = layout_for(board).scale
-    styles = (("new", grounds[0]), ("pending", grounds[3]), ("village", grounds[2]), ("movable", grounds[1]))
+    styles = (
+        ("new", grounds[0]),
+        ("pending", grounds[3]),
+        ("village", grounds[2]),
+        ("movable", grounds[1]),
+        ("moved", grounds[2]),
+    )
     for style, ground in styles:
         put(sprites.ring_rgba(radius, style), ground)
     for dx, dy in ((59, 0), (-59, 0), (30, 51), (-30, 51), (30, -51), (-30, -51)):

@@ -23,7 +23,7 @@ from service.ai_pool import AiPool
 from service.claims import Claims
 from service.errors import GameError, Why, refusals
 from service.lobby import LobbyService, public_record
-from service.pace import AWAY_AFTER, Clock, Pace, turn_clock
+from service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
 from store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
 from store.records import LeaderboardRow, ProfileRecord
 
@@ -49,6 +49,11 @@ class AlexTable:
     @property
     def over(self) -> bool:
         return self.view.phase is alex.Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a finished game: the engine's winners, a seat still away at the end set aside."""
+        return _winners(self.view.scores, self.view.resigned, self.record.seats)
 
     @property
     def mover(self) -> SeatRecord:
@@ -402,9 +407,16 @@ def _parse(text: str) -> alex.Action:
         raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
 
 
+def _winners(scores: Sequence[int], resigned: Sequence[bool], seats: Sequence[SeatRecord]) -> tuple[int, ...]:
+    gone = {s for s in range(len(scores)) if resigned[s]}
+    away = {seat.seat for seat in seats if seat.away}
+    return final_winners(scores, alex.winners(scores, resigned), gone, away)
+
+
 def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[ResultInput]:
     done = alex.result(state)
     assert done is not None
+    winners = _winners(done.scores, state.resigned, seats)
     return [
         ResultInput(
             seat=seat.seat,
@@ -414,8 +426,9 @@ def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[Resul
             clan_score=done.scores[seat.seat],
             chips=0,
             total=done.scores[seat.seat],
-            winner=seat.seat in done.winners,
+            winner=seat.seat in winners,
             resigned=state.resigned[seat.seat],
+            away=seat.away,
             ai_level=seat.ai_level,
         )
         for seat in seats

@@ -356,7 +356,7 @@ def _parse(text: str) -> Action:
 def _results(seats: tuple[SeatRecord, ...], state: GameState) -> list[ResultInput]:
     result = final_result(state)
     away = {seat.seat for seat in seats if seat.away}
-    winners = final_winners(result, away)
+    winners = final_winners(result.totals, result.winners, result.resigned, away)
     return [
         ResultInput(
             seat=seat.seat,

@@ -62,7 +62,7 @@ class GameOverview:
         if game_id is None:
             current = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
             if current is None:
-                raise GameError(Why.NO_GAME_YET)
+                raise GameError(Why.NO_GAME_YET, game="clans")
             game_id = current.id
         found = await self.store.game_log(game_id)
         if found is None or found[0].guild_id != guild_id:
@@ -72,6 +72,8 @@ class GameOverview:
             raise GameError(Why.OTHER_GAME, game=record.game)
         if record.status == "lobby":
             raise GameError(Why.GAME_NOT_STARTED, game=record.id)
+        if record.started_at is None:  # a lobby cancelled before it started: no setup was ever dealt
+            raise GameError(Why.NEVER_STARTED, game=record.id)
         facts = public_history(_start_view(record), [m.action for m in moves])
         return GameHistory(public_record(record), tuple(facts))
 

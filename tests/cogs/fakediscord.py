@@ -1,9 +1,10 @@
 """An in-process Discord for tests: real `commands.Bot`, real interaction path, HTTP captured.
 
 Interactions are dispatched as raw INTERACTION_CREATE bodies through `ConnectionState.parse_interaction_create`,
-exactly as the gateway would. Every request from `HTTPClient.request` (bot API) and
-`AsyncWebhookAdapter.request` (interaction callbacks, follow-ups, @original) is answered by
-`fakediscord_server.DiscordServer` with the JSON Discord would return; anything else fails the test.
+exactly as the gateway would. discord.py's own HTTP code (`HTTPClient.request` for the bot API,
+`AsyncWebhookAdapter.request` for interaction callbacks, follow-ups and @original) runs unchanged over a
+`fakediscord_http.FakeSession`, and `fakediscord_server.DiscordServer` answers each request as Discord would:
+status, `X-RateLimit-*` headers, 429s with `retry_after`, the JSON body; anything else fails the test.
 Usage (the `fake` fixture in conftest.py does the install and the teardown checks):
 
     fake = FakeDiscord()
@@ -29,6 +30,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 from discord.webhook.async_ import AsyncWebhookAdapter
+from fakediscord_http import FakeSession, timed
 from fakediscord_payloads import (
     MEMBER_PERMISSIONS,
     FakeChannel,
@@ -42,7 +44,7 @@ from fakediscord_payloads import (
     perf_now,
     visible_text,
 )
-from fakediscord_server import Call, DiscordServer, InteractionRecord, Notification, UnexpectedRequest
+from fakediscord_server import API_BASE, Call, DiscordServer, InteractionRecord, Notification, UnexpectedRequest
 
 __all__ = [
     "MEMBER_PERMISSIONS",
@@ -211,35 +213,24 @@ class FakeDiscord(DiscordServer):
     # --- lifecycle ------------------------------------------------------------------------------------
 
     def install(self) -> None:
-        """Route all of discord.py's HTTP to this fake and forbid aiohttp from reaching the network."""
+        """Forbid aiohttp from reaching the network; `start` gives the bot a session wired to this fake.
+
+        discord.py's own request methods still run (rate limits, retries); they are only wrapped to note when
+        the bot asked for each request (`Call.asked_at`)."""
         global _active
         assert _active is None, "another FakeDiscord is installed"
         _active = self
 
-        async def http_request(_http: Any, route: Any, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
-            return await self._handle(route, kw.get("json"), form, kw.get("reason"), kw.get("params"))
-
-        async def webhook_request(
-            _adapter: Any,
-            route: Any,
-            session: Any = None,
-            *,
-            payload: Any = None,
-            multipart: Any = None,
-            reason: Any = None,
-            params: Any = None,
-            **_: Any,
-        ) -> Any:
-            return await self._handle(route, payload, multipart, reason, params)
-
         async def no_network(_session: Any, method: str, url: Any, *args: Any, **kwargs: Any) -> Any:
-            call = Call(method, str(url), None, [], None, None, perf_now(), 599)
+            call = Call(method, str(url), None, [], None, None, self.clock(), 599)
             self.unexpected.append(call)
             raise UnexpectedRequest(f"network use outside the Discord API: {method} {url}")
 
+        http_request = discord.http.HTTPClient.__dict__["request"]
+        webhook_request = AsyncWebhookAdapter.__dict__["request"]
         for owner, name, replacement in [
-            (discord.http.HTTPClient, "request", http_request),
-            (AsyncWebhookAdapter, "request", webhook_request),
+            (discord.http.HTTPClient, "request", timed(http_request, self.clock)),
+            (AsyncWebhookAdapter, "request", timed(webhook_request, self.clock)),
             (aiohttp.ClientSession, "_request", no_network),
         ]:
             self._saved.append((owner, name, owner.__dict__[name]))
@@ -272,6 +263,7 @@ class FakeDiscord(DiscordServer):
         bot = self.bot = bot or self.bot
         assert bot is not None, "FakeDiscord.start needs a bot"
         await bot._async_setup_hook()  # binds loop-dependent state, as login() does
+        self._wire(bot.http)
         state = bot._connection
         state.user = discord.ClientUser(
             state=state, data={**self.bot_user.user_object(), "verified": True, "mfa_enabled": False, "flags": 0}
@@ -281,6 +273,20 @@ class FakeDiscord(DiscordServer):
             await bot.setup_hook()
         bot._ready.set()
         return bot
+
+    def http_client(self) -> discord.http.HTTPClient:
+        """A second HTTPClient of the same bot talking to this Discord, with rate-limit buckets of its own (as
+        another process of the bot, or a bot just restarted, knows nothing of the buckets the first one used)."""
+        http = discord.http.HTTPClient(asyncio.get_running_loop())
+        self._wire(http)
+        return http
+
+    def _wire(self, http: discord.http.HTTPClient) -> None:
+        # What static_login sets up, without the network: the session, the global rate-limit gate, a token.
+        http._HTTPClient__session = FakeSession(self.respond, API_BASE)  # type: ignore[attr-defined]
+        http._global_over = asyncio.Event()
+        http._global_over.set()
+        http.token = "fake-bot-token"
 
     def guild_available(self, roles: dict[int, str] | None = None) -> None:
         """The gateway's GUILD_CREATE, as the real bot gets at connection (the guilds intent): from now on the
@@ -404,10 +410,10 @@ class FakeDiscord(DiscordServer):
             int(payload["id"]),
             payload["type"],
             int(payload["channel"]["id"]),
-            perf_now(),
+            self.clock(),
             original=int(message["id"]) if message else None,
         )
-        result = InteractionResult(self, payload, perf_now(), len(self.calls), len(self.notifications))
+        result = InteractionResult(self, payload, self.clock(), len(self.calls), len(self.notifications))
         flag = _in_dispatch.set(True)
         try:
             self.bot._connection.parse_interaction_create(copy.deepcopy(payload))  # type: ignore[arg-type]

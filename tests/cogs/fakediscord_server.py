@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +14,8 @@ from types import SimpleNamespace
 from typing import Any, NoReturn
 
 import discord
+from fakediscord_http import Reply, Request
+from fakediscord_limits import RateLimits, form_errors
 from fakediscord_payloads import (
     BOT_PERMISSIONS,
     MEMBER_PERMISSIONS,
@@ -33,8 +34,21 @@ from fakediscord_payloads import (
 API_BASE = "https://discord.com/api/v10"
 
 
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token lets the bot follow up or edit (webhook routes) after the interaction."""
+
+
 class UnexpectedRequest(AssertionError):
     """The bot called a Discord route the fake does not know: a test failure, never a network call."""
+
+
+class Refusal(Exception):
+    """Discord answers the request with an error status and body (raised inside a route handler)."""
+
+    def __init__(self, status: int, body: Json) -> None:
+        super().__init__(status, body)
+        self.status = status
+        self.body = body
 
 
 @dataclass
@@ -45,8 +59,19 @@ class Call:
     files: list[tuple[str, bytes]]
     reason: str | None
     params: dict[str, Any] | None
-    at: float  # time.perf_counter() when the request was made
+    at: float  # the fake's clock (fake.clock()) when Discord received the request
     status: int = 200
+    asked_at: float | None = None  # the fake's clock when the bot's code asked discord.py for this request
+    returned_at: float | None = None  # ... and when discord.py gave the bot the answer (set once it has)
+
+    @property
+    def waited(self) -> float:
+        """Seconds the bot's code waited for this request beyond Discord's answer: discord.py's rate-limit
+        waits before sending it, its retries after a 429, and its hold of a request that emptied a bucket
+        until the window resets. 0 for a request made outside discord.py's request methods."""
+        if self.asked_at is None or self.returned_at is None:
+            return 0.0
+        return max(self.returned_at - self.asked_at, 0.0)
 
 
 @dataclass(frozen=True)
@@ -56,7 +81,7 @@ class Notification:
     user_id: int
     message_id: int
     channel_id: int
-    at: float  # time.perf_counter() of the request that created the message
+    at: float  # the fake's clock at the request that created the message
 
 
 @dataclass
@@ -79,10 +104,19 @@ class _Failure:
 
 
 class DiscordServer:
-    """One fake Discord: a guild with a default text channel, a bot user, and every request ever made."""
+    """One fake Discord: a guild with a default text channel, a bot user, and every request ever made.
+
+    ``speed`` compresses Discord's rate-limit windows (see fakediscord_limits): 1 is Discord's real time.
+    """
 
     def __init__(
-        self, *, bot_user_id: int = 1000, guild_id: int = 900, channel_id: int = 901, response_deadline: float = 3.0
+        self,
+        *,
+        bot_user_id: int = 1000,
+        guild_id: int = 900,
+        channel_id: int = 901,
+        response_deadline: float = 3.0,
+        speed: float = 1.0,
     ) -> None:
         self.bot_user = FakeUser(bot_user_id, "Clans", bot=True)
         self.application_id = bot_user_id
@@ -91,6 +125,11 @@ class DiscordServer:
         self.response_deadline = response_deadline
         self.app_permissions = BOT_PERMISSIONS
         self.calls: list[Call] = []
+        """Every request Discord processed (answered with a success or an error), in order; never a 429."""
+        self.rate_limited: list[Call] = []
+        """Every request Discord refused with 429 (per route or global); discord.py waited and retried it."""
+        self._offset = 0.0
+        self.rate_limits = RateLimits(self.clock, speed)
         self.unexpected: list[Call] = []
         self.users: dict[int, FakeUser] = {}
         self.channels: dict[int, FakeChannel] = {channel_id: self.channel}
@@ -125,6 +164,21 @@ class DiscordServer:
                 ("GET|PUT", r"/applications/\d+(?:/guilds/(?P<gid>\d+))?/commands", self._commands),
             ]
         ]
+
+    # --- time ---------------------------------------------------------------------------------------------
+
+    def clock(self) -> float:
+        """Discord's clock: real seconds (perf_counter) plus every `advance`."""
+        return perf_now() + self._offset
+
+    def set_speed(self, speed: float) -> None:
+        """Run Discord's rate-limit windows ``speed`` times faster than real time from now on (1: Discord's own
+        5 s and 1 s); the windows counted so far are forgotten."""
+        self.rate_limits = RateLimits(self.clock, speed)
+
+    def advance(self, seconds: float) -> None:
+        """Move Discord's clock forward without sleeping: interaction tokens age, rate-limit windows pass."""
+        self._offset += seconds
 
     # --- the world ------------------------------------------------------------------------------------
 
@@ -256,33 +310,50 @@ class DiscordServer:
 
     # --- the HTTP side ---------------------------------------------------------------------------------
 
-    async def _handle(self, route: Any, body: Any, form: Any, reason: str | None, params: Any) -> Any:
+    async def respond(self, request: Request) -> Reply:
+        """Discord's answer to one HTTP request from discord.py (see fakediscord_http.FakeSession)."""
         await asyncio.sleep(0)  # a real request always yields to the loop
-        files: list[tuple[str, bytes]] = []
-        for part in form or []:
-            if part["name"] == "payload_json":
-                body = json.loads(part["value"])
-            else:
-                files.append((part["filename"], _read(part["value"])))
-        path = route.url.removeprefix(API_BASE)
+        method, path = request.method, request.path
         for hold in self._holds:
-            if hold[0] == route.method and hold[1].search(path):
+            if hold[0] == method and hold[1].search(path):
                 self._holds.remove(hold)
                 await hold[2].wait()
                 break
-        call = Call(route.method, path, body, files, reason, params, perf_now())
+        fields = (request.body, request.files, request.reason, request.params, self.clock())
+        call = Call(method, path, *fields)
+        if request.asked is not None:
+            request.asked.calls.append(call)
+        limits = self.rate_limits.admit(method, path)
+        if limits.refusal is not None:
+            call.status = 429
+            self.rate_limited.append(call)
+            return Reply(429, limits.headers, limits.refusal)
         self.calls.append(call)
+        try:
+            return Reply(200, limits.headers, self._route(call))
+        except Refusal as refusal:
+            if refusal.status >= 500:  # as discord.py reports a server error it met on every retry
+                response = SimpleNamespace(status=refusal.status, reason="Error")
+                raise discord.DiscordServerError(response, refusal.body) from None  # type: ignore[arg-type]
+            return Reply(refusal.status, limits.headers, refusal.body)
+
+    def _route(self, call: Call) -> Any:
         for failure in self._failures:
-            if failure.method == call.method and failure.path.search(path):
+            if failure.method == call.method and failure.path.search(call.path):
                 self._failures.remove(failure)
                 _raise(call, failure.status, failure.code, failure.message)
+        if call.method in ("POST", "PATCH") and isinstance(call.json, dict):
+            message = call.json.get("data") if call.path.endswith("/callback") else call.json
+            errors = form_errors(message or {})
+            if errors:
+                _raise(call, 400, 50035, "Invalid Form Body", errors)
         for methods, pattern, handler in self._routes:
-            match = pattern.fullmatch(path)
+            match = pattern.fullmatch(call.path)
             if match and call.method in methods.split("|"):
                 # discord.py mutates what it parses; hand it a copy so the fake's records stay as sent.
                 return copy.deepcopy(handler(call, **match.groupdict()))
         self.unexpected.append(call)
-        raise UnexpectedRequest(f"the fake Discord has no route for {call.method} {path}")
+        raise UnexpectedRequest(f"the fake Discord has no route for {call.method} {call.path}")
 
     def _callback(self, call: Call, iid: str, token: str) -> Json:
         info = self._interactions.get(token)
@@ -457,26 +528,11 @@ class DiscordServer:
         info = self._interactions.get(token)
         if info is None or info.response_type is None:
             _raise(call, 404, 10015, "Unknown Webhook")
+        if call.at - info.dispatched_at > TOKEN_LIFETIME:
+            _raise(call, 401, 50027, "Invalid Webhook Token")
         return info
 
 
-def _read(value: Any) -> bytes:
-    if isinstance(value, bytes):
-        return value
-    position = value.tell()
-    blob = value.read()
-    value.seek(position)
-    return bytes(blob)
-
-
-def _raise(call: Call, status: int, code: int, message: str) -> NoReturn:
+def _raise(call: Call, status: int, code: int, message: str, errors: Json | None = None) -> NoReturn:
     call.status = status
-    response = SimpleNamespace(status=status, reason={403: "Forbidden", 404: "Not Found"}.get(status, "Error"))
-    body = {"code": code, "message": message}
-    if status == 403:
-        raise discord.Forbidden(response, body)  # type: ignore[arg-type]
-    if status == 404:
-        raise discord.NotFound(response, body)  # type: ignore[arg-type]
-    if status >= 500:
-        raise discord.DiscordServerError(response, body)  # type: ignore[arg-type]
-    raise discord.HTTPException(response, body)  # type: ignore[arg-type]
+    raise Refusal(status, {"code": code, "message": message, **({"errors": errors} if errors else {})})

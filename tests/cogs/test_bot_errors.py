@@ -30,6 +30,8 @@ from fakediscord import FakeDiscord
 from cogs.errors import APOLOGY
 from engine.clans import legal_moves
 
+CLANS_APOLOGY = APOLOGY.format(command="`/clans status`")
+
 EVERY_COMMAND: dict[str, dict[str, Any]] = {
     "clans new": {},
     "clans join": {},
@@ -111,7 +113,7 @@ async def test_a_bug_in_a_command_gets_an_apology_and_a_log_line(
     monkeypatch.setattr(bot.games, "my_clan", broken)
     result = answered(await fake.slash(alice, "clans myclan"))
     assert result.response is not None and result.response.ephemeral
-    assert result.response.content == APOLOGY
+    assert result.response.content == CLANS_APOLOGY
     assert "fire" not in fake.all_public_text() and "Traceback" not in result.text
     [record] = bot_errors(fake)
     assert record.exc_info is not None and "clans myclan" in record.getMessage()
@@ -131,7 +133,7 @@ async def test_a_bug_in_a_button_is_logged_with_the_game_id(
 
     monkeypatch.setattr(bot.games, "join", broken)
     result = answered(await fake.click(bob, message_with(fake, "clans:join:"), "clans:join:1"))
-    assert result.response is not None and result.response.ephemeral and result.response.content == APOLOGY
+    assert result.response is not None and result.response.ephemeral and result.response.content == CLANS_APOLOGY
     [record] = bot_errors(fake)
     assert "game 1" in record.getMessage()
     fake.logged_errors.clear()
@@ -154,8 +156,8 @@ async def test_a_failure_after_the_move_is_committed_is_honest_and_the_game_goes
     with monkeypatch.context() as patch:
         patch.setattr(cog(bot).boards, "draw_board", broken_render)
         result = answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
-        assert any(s.content == APOLOGY for s in result.followups)
-        assert "Nothing was changed" not in APOLOGY
+        assert any(s.content == CLANS_APOLOGY for s in result.followups)
+        assert "Nothing was changed" not in CLANS_APOLOGY
         await cog(bot).ai.idle()
     log = await stored_moves(bot, 1)
     assert log[0].action == move.text and len(log) >= 2  # the AI moved after all

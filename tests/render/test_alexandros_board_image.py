@@ -1,4 +1,4 @@
-"""The Alexandros board image: 400 px wide, deterministic, drawn from the public view only, and showing
+"""The Alexandros board image: 800 px wide (400 on a phone), deterministic, drawn from the public view only, and showing
 what it must (guards in their player's colour, walls, Alexander, labelled target points, tax tags)."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from engine.alexandros import (
     public_view,
 )
 from render.alexandros import PLAYER_COLOURS, render_board
-from render.alexandros.board_image import GOLD, WALL, _Frame, space_centre
+from render.alexandros.board_image import GOLD, WALL, frame_of
+from render.alexandros.layout import WIDTH, all_slots
 
 
 def _image(png: bytes) -> Image.Image:
@@ -29,8 +30,7 @@ def _near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 40) -> bool:
 
 
 def _pixel(view, point: tuple[float, float]) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    x, y = _Frame(view).xy(point)
-    return (x / 2, y / 2)
+    return frame_of(view).xy(point)
 
 
 def test_a_game_in_progress_renders_with_its_guards_walls_and_alexander() -> None:
@@ -46,14 +46,15 @@ def test_a_game_in_progress_renders_with_its_guards_walls_and_alexander() -> Non
     png = render_board(view, ["Ada", "Bo", "Cy"], targets=targets)
     assert png == render_board(view, ["Ada", "Bo", "Cy"], targets=targets)
     image = _image(png)
-    assert image.width == 400 and 250 < image.height < 400
+    assert image.width == WIDTH and 1300 < image.height < 1700
     space = next(s for s, g in enumerate(state.guards) if g >= 0)
-    x, y = _pixel(view, space_centre(view, space))
-    # The guard's disc: sample beside the letter, inside the disc.
+    x, y = all_slots(frame_of(view))[space].icon
+    # The guard's shape in its player's colour, around the white symbol.
     seat = state.guards[space]
-    assert _near(image.getpixel((round(x - 5), round(y + 3))), PLAYER_COLOURS[seat])
+    crop = image.crop((round(x - 23), round(y - 23), round(x + 23), round(y + 23)))
+    assert sum(1 for pixel in crop.getdata() if _near(pixel, PLAYER_COLOURS[seat], 12)) > 200
     ax, ay = _pixel(view, view.board.points[view.alexander_point])
-    assert _near(image.getpixel((round(ax), round(ay + 2))), GOLD, 60)
+    assert _near(image.getpixel((round(ax), round(ay + 4))), GOLD, 60)
     side = next(s for s in range(len(view.board.sides)) if view.walls >> s & 1 and not view.red >> s & 1)
     a, b = view.board.sides[side]
     mid = tuple((p + q) / 2 for p, q in zip(view.board.points[a], view.board.points[b], strict=True))
@@ -65,4 +66,4 @@ def test_a_game_in_progress_renders_with_its_guards_walls_and_alexander() -> Non
 def test_hostile_names_render() -> None:
     view = public_view(new_game(4, 1))
     names = ["字" * 40, "\u202e" + "x" * 300, "", "🙂🙂🙂"]
-    assert _image(render_board(view, names)).width == 400
+    assert _image(render_board(view, names)).width == WIDTH

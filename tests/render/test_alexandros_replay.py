@@ -17,6 +17,7 @@ from render.alexandros.replay import (
     FRAME_MS,
     LAST_FRAME_MS,
     action_frame,
+    new_walls,
     render_replay,
     replay_palette,
     result_frame,
@@ -113,3 +114,18 @@ def test_a_replay_needs_one_position_per_action() -> None:
     views, _ = replay_steps(3, 2, [])
     with pytest.raises(ValueError):
         render_replay(views, [(0, alex.EndTurn())], None, NAMES)
+
+
+def test_a_frame_dots_the_walls_built_in_its_turn_and_only_those() -> None:
+    log = random_log(5, 3)[:30]
+    views, _ = replay_steps(5, 3, log)
+    built = next(i for i, (_, action) in enumerate(log) if isinstance(action, alex.ChoosePath) and action.walls)
+    after = built + 1  # views[after] is the position right after the path was chosen
+    walls = log[built][1]
+    assert isinstance(walls, alex.ChoosePath)
+    expected = sum(1 << side for side in walls.walls)
+    assert new_walls(views, after) == expected
+    turn_over = next(i for i in range(after, len(views)) if views[i].turn != views[after].turn)
+    assert new_walls(views, turn_over) == 0, "a new turn starts with no new walls"
+    frame = action_frame(views[after], log[built], NAMES, EN, after, len(views), expected)
+    assert not same(frame, action_frame(views[after], log[built], NAMES, EN, after, len(views)))

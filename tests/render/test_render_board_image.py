@@ -91,8 +91,9 @@ def test_renderer_takes_only_the_public_view() -> None:
     for function in (render_board, render_final):
         parameters = inspect.signature(function).parameters
         assert parameters["view"].annotation in ("PublicView", PublicView)
-        assert set(parameters) <= {"view", "names", "viewer_clan", "movable", "t"}  # t: the words, no secret
-        for extra in ("viewer_clan", "movable"):
+        # t: the words; recent: the public move log's last hut moves with their numbers; no secret
+        assert set(parameters) <= {"view", "names", "viewer_clan", "movable", "t", "recent"}
+        for extra in ("viewer_clan", "movable", "recent"):
             if extra in parameters:
                 assert parameters[extra].kind is inspect.Parameter.KEYWORD_ONLY
     paths = sorted(RENDER_DIR.rglob("*.py"))

@@ -11,6 +11,7 @@ import engine
 from engine.clans import Clan, GameState, Phase, PublicView
 from render.clans import palette as pal
 from render.clans import render_board
+from render.clans.board_image import pip_centres
 from render.clans.layout import MARKER_H, MARKER_W, layout_for, territory_center
 
 CLAN_COLOURS = set(pal.CLAN.values())
@@ -50,7 +51,7 @@ def test_hut_markers_show_each_colour_in_its_territory() -> None:
     for tid in range(1, view.board.size + 1):
         if not any(view.huts[tid]):
             continue
-        positions = layout.hut_marker_positions(view.huts[tid], tid)
+        positions = pip_centres(view, tid)
         assert [clan for clan, _ in positions] == [Clan(c) for c, n in enumerate(view.huts[tid]) if n]
         for clan, pos in positions:
             # the marker lies inside its hex, and its fill is the clan colour
@@ -63,9 +64,8 @@ def test_hut_markers_show_each_colour_in_its_territory() -> None:
 def test_a_marker_is_not_painted_in_another_clans_colour() -> None:
     view = engine.public_view(engine.new_game(2, 12))
     image = _rgb(view)
-    layout = layout_for(view.board)
     for tid in (1, 30, 60):
-        [(clan, pos)] = layout.hut_marker_positions(view.huts[tid], tid)
+        [(clan, pos)] = pip_centres(view, tid)
         for other in Clan:
             if other is not clan:
                 assert _count(image, _marker_box(pos), pal.CLAN[other]) == 0
@@ -94,9 +94,12 @@ def test_last_move_arrow_runs_from_source_towards_destination() -> None:
     assert view.last_move is not None
     image = _rgb(view)
     (x0, y0), (x1, y1) = territory_center(view.last_move.src), territory_center(view.last_move.dst)
-    for t in (0.1, 0.2, 0.3, 0.4):
+    for t in (0.25, 0.3, 0.35, 0.4):  # past the move number's disc at the source centre
         x, y = round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
         assert image.getpixel((x, y)) == pal.ARROW, t
+    # the disc: ringed in the arrow's colour, white inside, the move's number in ink
+    assert _count(image, (x0 - 24, y0 - 24, x0 + 25, y0 + 25), pal.ARROW) >= 80
+    assert _count(image, (x0 - 8, y0 - 14, x0 + 9, y0 + 15), pal.INK) >= 60
 
 
 def test_no_arrow_without_a_last_move() -> None:

@@ -12,6 +12,7 @@ import engine
 from engine.clans import Clan, Move
 from render.clans import palette as pal
 from render.clans import render_board
+from render.clans.board_image import pip_centres
 from render.clans.gallery import crowded
 from render.clans.layout import PIP, SCORES_AT, SCORES_H, TURN_AT, WIDTH, layout_for
 from service.clans.private_board import private_board
@@ -41,12 +42,11 @@ def _inside(p: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
 
 
 def _pip_boxes(clan: Clan) -> list[tuple[int, int, int, int]]:
-    layout = layout_for(VIEW.board)
-    half = PIP // 2 + 8
+    half = PIP // 2 + 11  # a triangle is drawn a little larger than PIP, and the ring adds 5 px
     return [
         (x - half, y - half, x + half + 1, y + half + 1)
         for tid in range(1, VIEW.board.size + 1)
-        for c, (x, y) in layout.hut_marker_positions(VIEW.huts[tid], tid)
+        for c, (x, y) in pip_centres(VIEW, tid)
         if c is clan
     ]
 

@@ -124,3 +124,28 @@ async def test_ai_seats_think_in_the_worker_pool_from_their_own_view(store: Stor
         assert set(AlexandrosDecision.__slots__) == {"level", "mine", "seed"}  # its own view: no other hand, no seed
     finally:
         await pool.close()
+
+
+async def test_a_player_still_away_at_the_end_cannot_win_and_is_ranked_last(
+    service: AlexandrosService, store: Store
+) -> None:
+    """README: a player still away when the game ends cannot win and is ranked last (as in Clans)."""
+    game = await service.open_lobby(GUILD, CHANNEL, ANN, "Ann")
+    await service.join(game.id, BOB, "Bob")
+    table = await service.start(game.id, ANN)
+    rng = random.Random(5)
+    for _ in range(3000):
+        if table.over:
+            break
+        if table.view.to_move == 0:  # Ann never plays: the autopilot plays every turn of hers, and she is away
+            acted = await service.play_for(game.id, 0, table.record.snapshot_ply, "normal", timeouts=3)
+        else:
+            mine = await service.hand(game.id, BOB)
+            action = rng.choice([a for a in mine.legal if not a.startswith("resign")] or mine.legal)
+            acted = await service.act(game.id, BOB, action, expected_ply=table.record.snapshot_ply)
+        table = acted.table
+    assert table.over and table.record.seats[0].away
+    assert table.view.scores[0] > table.view.scores[1]  # the autopilot outscored Bob's random play ...
+    assert table.winners == (1,)  # ... but an away seat cannot win
+    ann, bob = await store.results(game.id)
+    assert (ann.winner, ann.away, bob.winner) == (False, True, True)

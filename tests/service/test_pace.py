@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from cogs.clans.clock_texts import duration, pace_label, time_left
-from engine.clans import Clan, EndReason, FinalResult, new_game
+from engine.clans import new_game
 from service.pace import (
     CLAIM_LEASE,
     ManualClock,
@@ -105,19 +105,14 @@ def test_the_clock_after_an_action_depends_on_the_next_seat() -> None:
     assert away_turn(mover, T0).next_event_at == T0  # due at once
 
 
-def _result(totals: tuple[int, ...], winners: tuple[int, ...], resigned: tuple[int, ...] = ()) -> FinalResult:
-    clans = tuple(Clan(c) for c in range(len(totals)))
-    return FinalResult(EndReason.NO_MOVES, clans, totals, (0,) * len(totals), totals, winners, resigned)
-
-
 def test_a_seat_away_at_the_end_cannot_win() -> None:
-    result = _result((30, 40, 35), (1,))
-    assert final_winners(result, ()) == (1,)
-    assert final_winners(result, (0,)) == (1,)  # the away seat was not winning anyway
-    assert final_winners(result, (1,)) == (2,)  # the best of the others wins instead
-    assert final_winners(_result((40, 40, 35), (0, 1)), (1,)) == (0,)
-    assert final_winners(_result((30, 40, 35), (1,), resigned=(2,)), (1,)) == (0,)
-    assert final_winners(result, (0, 1, 2)) == ()
+    totals = (30, 40, 35)
+    assert final_winners(totals, (1,), (), ()) == (1,)
+    assert final_winners(totals, (1,), (), (0,)) == (1,)  # the away seat was not winning anyway
+    assert final_winners(totals, (1,), (), (1,)) == (2,)  # the best of the others wins instead
+    assert final_winners((40, 40, 35), (0, 1), (), (1,)) == (0,)
+    assert final_winners(totals, (1,), (2,), (1,)) == (0,)
+    assert final_winners(totals, (1,), (), (0, 1, 2)) == ()
 
 
 def test_the_manual_clock_moves_only_when_told() -> None:
