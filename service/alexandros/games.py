@@ -222,8 +222,8 @@ class AlexandrosService(LobbyService):
         moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
         actions = [alex.parse_action(m.action) for m in moves]
         starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
-        if not starts:
-            return acted
+        if not starts or moves[starts[-1]].seat != acted.seat.seat:
+            return acted  # a resignation in another player's turn: theirs is told when it ends
         earlier = await asyncio.to_thread(_replay_told, record, actions, starts[-1], len(actions) - 1)
         return replace(acted, earlier=earlier)
 

@@ -11,17 +11,17 @@ from pathlib import Path
 import discord
 
 import engine.alexandros as alex
-from cogs.alexandros.panel import (
+from cogs.alexandros.menus import (
     MAX_OPTIONS,
     TURN_PAGE,
     ZONE,
-    ActSelect,
     menu_page,
     page_of,
     panel_choices,
     point_tags,
     zone_value,
 )
+from cogs.alexandros.panel import ActSelect
 from service.alexandros import AlexandrosService
 from store import Store
 from texts import LANGUAGES, texts
