@@ -96,6 +96,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.alexandros_sim --quick
 	$(BIN)/python -m bench.alexandros_render --quick
 	$(BIN)/python -m bench.alexandros_arena --quick
+	$(BIN)/python -m bench.alexandros_panel --quick
 	$(BIN)/python -m bench.bot
 	$(BIN)/python -m bench.rate_limits
 	$(BIN)/python -m bench.move_panel

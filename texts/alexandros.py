@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.alexandros import (
-    HAND,
-    SUPPLY,
     Action,
     ChoosePath,
     EndReason,
@@ -24,7 +22,6 @@ from engine.alexandros import (
     TakeCard,
     TakeOver,
     Tax,
-    WallEffect,
 )
 from texts import Np_, Texts
 
@@ -60,86 +57,6 @@ def region_name(t: Texts, region: str) -> str:
 def hand_text(t: Texts, hand: Sequence[int]) -> str:
     """ "temple 2, amphora 0, …": a hand, only ever shown to its holder."""
     return ", ".join(f"{symbol_name(t, symbol)} {hand[symbol]}" for symbol in Symbol)
-
-
-def move_label(t: Texts, letter: str, move: MoveAlexander) -> str:
-    """A destination in the panel, with the card it uses; ``letter`` is the tag drawn on the board image."""
-    card = symbol_name(t, move.symbol)
-    if move.card == HAND:
-        return t._(
-            "{letter}: space {space}, with a {card} card from your hand", letter=letter, space=move.space, card=card
-        )
-    return t._(
-        "{letter}: space {space}, with face-up card {slot} ({card})",
-        letter=letter,
-        space=move.space,
-        slot=move.card + 1,
-        card=card,
-    )
-
-
-def path_label(t: Texts, number: int, effect: WallEffect, seat: int) -> str:
-    """A shortest wall path, by what it does: "Path 2: splits Egypt: 4 open spaces become free"."""
-    parts = []
-    for division in effect.divisions:
-        free = sum(part.open_spaces for part in division.parts if part.owner < 0)
-        region = region_name(t, division.region)
-        if free and division.owner >= 0:
-            parts.append(
-                t.n_(
-                    "splits {region}: {count} open space becomes free",
-                    "splits {region}: {count} open spaces become free",
-                    free,
-                    region=region,
-                    count=free,
-                )
-            )
-        else:
-            parts.append(t._("splits {region}", region=region))
-    what = "; ".join(parts) or t._("divides no province")
-    before, after = effect.income_before[seat], effect.income_after[seat]
-    income = t._("your taxes {before} → {after}", before=before, after=after) if before != after else ""
-    return t._("Path {number}: {what}", number=number, what=what) + (f" ({income})" if income else "")
-
-
-def action_label(t: Texts, action: Action) -> str:
-    """One of the two actions (or the give-back after a take-over), as a menu option."""
-    match action:
-        case TakeCard(slot=slot):
-            if slot == SUPPLY:
-                return t._("Take the top card of the supply")
-            return t._("Take face-up card {slot}", slot=slot + 1)
-        case Occupy(guards=guards):
-            return t.n_(
-                "Occupy: a guard on space {spaces}",
-                "Occupy: guards on spaces {spaces}",
-                len(guards),
-                spaces=", ".join(map(str, guards)),
-            )
-        case TakeOver(guards=guards):
-            return t.n_(
-                "Take over: a guard on space {spaces}",
-                "Take over: guards on spaces {spaces}",
-                len(guards),
-                spaces=", ".join(map(str, guards)),
-            )
-        case Tax(space=space):
-            return t._("Levy taxes with the guard on space {space}", space=space)
-        case TakeBack(space=space):
-            return t._("Take back the guard on space {space}", space=space)
-        case EndTurn():
-            return t._("End the turn")
-        case Give(cards=cards):
-            if not cards:
-                return t._("Give nothing back")
-            return t._("Give back: {cards}", cards=", ".join(symbol_name(t, c) for c in cards))
-        case ChoosePath(walls=walls):
-            return t.n_("{count} wall", "{count} walls", len(walls), count=len(walls))
-        case MoveAlexander() as move:
-            return move_label(t, "", move).lstrip(": ")
-        case Resign():
-            return t._("Resign")
-    return action.text
 
 
 def played_text(t: Texts, player: str, action: Action) -> str:

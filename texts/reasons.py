@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.alexandros import IllegalAction
 from engine.clans.moves import (
     ChooseVillageFirst,
     EmptyTerritory,
@@ -21,6 +22,7 @@ from engine.clans.moves import (
 from engine.clans.state import EndReason
 from service.errors import GameError, Why
 from texts import Texts, mention, texts
+from texts.alexandros_reasons import illegal_action
 from usertext import shown_name
 
 
@@ -178,6 +180,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
         case Why.ILLEGAL_MOVE:
             reason = facts["reason"]
+            if isinstance(reason, IllegalAction):  # Alexandros: each code its own sentence
+                return illegal_action(t, reason)
             return illegal(t, reason) if isinstance(reason, IllegalMove) else t._("That move is not allowed.")
         case Why.NOT_AWAY:
             return t._("You are not away in this game: nothing to do.")

@@ -9,9 +9,8 @@ from datetime import datetime
 
 import discord
 
-import engine.alexandros as alex
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
-from cogs.alexandros.posts import post_turn, turn_lines
+from cogs.alexandros.posts import post_turn, story_of, turn_lines
 from cogs.clock import ClockScheduler
 from cogs.components import pings
 from cogs.notify import NotifyWords
@@ -22,8 +21,6 @@ from service.pace import AWAY_AFTER
 from store import ClockStage, SeatRecord
 from texts import N_, Texts, of_game, texts
 from texts import seat_mention as mention
-from texts.alexandros import played_text
-from usertext import shown_name
 
 log = logging.getLogger("clans.alexandros.clock")
 
@@ -140,5 +137,4 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
         if missed is None:
             return  # the mover is still in their turn: its post comes when it ends
         t = of_game(missed.table.record)
-        lines = [played_text(t, shown_name(seat.name), alex.parse_action(action)) for seat, action in missed.actions]
-        await post_turn(self.bot, missed.table, [t._(CATCH_UP_NOTICE), *lines[-15:]])
+        await post_turn(self.bot, missed.table, [t._(CATCH_UP_NOTICE), *story_of(t, missed.table, missed.told)])

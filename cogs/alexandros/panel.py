@@ -1,6 +1,9 @@
 """The mover's own turn panel: an ephemeral message with their hand, the board with Alexander's destinations
 tagged, and menus for the step the turn is at (destination, wall path, the two actions, the give-back).
 
+Every legal choice is reachable however many there are, and each says what it does and costs: the menus are
+built by cogs/alexandros/menus.py.
+
 The "your turn" post carries a button that opens it. Every component is a DynamicItem whose custom id holds
 the game (and the position it was built for): it survives restarts, reads everything from the database, acts
 only on a game of its own server and channel, only for the mover, and answers through the one error path.
@@ -10,6 +13,7 @@ A menu's value is an action's text form: user input like any other, checked by t
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -17,38 +21,29 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.alexandros.lobby import PaceSelect
-from cogs.alexandros.posts import after_action, as_view, board_file, check_here, move_letters, service_of
+from cogs.alexandros.menus import (
+    MAX_ROWS,
+    TURN_PAGE,
+    ZONE,
+    At,
+    action_value,
+    menu_page,
+    page_value,
+    panel_choices,
+    point_tags,
+    zone_value,
+)
+from cogs.alexandros.posts import after_action, as_view, board_file, check_here, service_of
 from cogs.alexandros.replay import ReplayButton
 from cogs.components import ID, selected
 from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
 from cogs.frame import frame_of
 from service.alexandros import Panel
-from service.errors import GameError, Why
 from texts import DEFAULT, Texts, texts
-from texts.alexandros import action_label, hand_text, move_label, path_label
+from texts.alexandros import hand_text, symbol_name
 
 EN = texts(DEFAULT)
-MAX_OPTIONS = 25
-"""Discord's limit of options in a select."""
-
-KINDS = {
-    "m": (alex.MoveAlexander,),
-    "p": (alex.ChoosePath,),
-    "o": (alex.TakeCard, alex.TakeBack, alex.EndTurn),
-    "c": (alex.Occupy,),
-    "t": (alex.TakeOver,),
-    "x": (alex.Tax,),
-    "g": (alex.Give,),
-}
-"""Each menu of the panel and the actions it offers (one letter in the custom id)."""
-
-
-def action_value(values: list[str]) -> str:
-    """A menu's chosen action text, or a refusal (a client can send any value; the engine checks the rest)."""
-    if len(values) != 1 or not 0 < len(values[0]) <= 100 or not values[0].isascii():
-        raise GameError(Why.NOT_A_CHOICE)
-    return values[0]
 
 
 class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
@@ -74,38 +69,71 @@ class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<gam
             await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
             panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
             content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
+            assert file is not None
             await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
         except Exception as error:  # the one error path
             await report_error(interaction, error, self.game_id)
 
 
-class ActSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])"):
-    """One menu of the panel: its choice is the mover's action."""
+class ActSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=(
+        rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?(?::z(?P<zone>\d{{1,4}}))?"
+    ),
+):
+    """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
 
     def __init__(
-        self, game_id: int, ply: int, kind: str, options: list[discord.SelectOption] | None = None, t: Texts = EN
+        self,
+        game_id: int,
+        ply: int,
+        kind: str,
+        options: list[discord.SelectOption] | None = None,
+        t: Texts = EN,
+        page: int = 0,
+        pages: int = 1,
+        zone: int | None = None,
     ) -> None:
+        suffix = f":{page}" if page or zone is not None else ""  # page 0 keeps the custom id menus had before pages
+        suffix += f":z{zone}" if zone is not None else ""
         super().__init__(
             ui.Select(
-                custom_id=f"alex:do:{game_id}:{ply}:{kind}",
-                placeholder=_placeholder(t, kind),
+                custom_id=f"alex:do:{game_id}:{ply}:{kind}{suffix}",
+                placeholder=_placeholder(t, kind, page, pages),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
         self.game_id = game_id
         self.ply = ply
+        self.kind = kind
+        self.page = page
+        self.zone = zone
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActSelect:
-        return cls(int(match["game"]), int(match["ply"]), match["kind"])
+        zone = int(match["zone"]) if match["zone"] else None
+        return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
+        drawing = frame_of(interaction.client).drawing
         try:
             await check_here(interaction, self.game_id)
             action = action_value(selected(interaction))
+            if action.startswith((TURN_PAGE, ZONE)):
+                at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
+                panel = await service.panel(self.game_id, interaction.user.id)
+                same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
+                content, file, view = await panel_message(
+                    drawing, reader(interaction), panel, {self.kind: at}, not same
+                )
+                if file is None:  # the same position: the image stays
+                    await interaction.response.edit_message(content=content, view=view)
+                else:
+                    await interaction.response.edit_message(content=content, attachments=[file], view=view)
+                return
             acted = await service.act(self.game_id, interaction.user.id, action, expected_ply=self.ply)
         except Exception as error:
             await report_error(interaction, error, self.game_id)
@@ -114,7 +142,8 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:do:(?P<game>{ID
         try:
             if not acted.table.over and acted.table.view.to_move == acted.seat.seat:
                 panel = await service.panel(self.game_id, interaction.user.id)
-                content, file, view = await panel_message(frame_of(interaction.client).drawing, t, panel)
+                content, file, view = await panel_message(drawing, t, panel)
+                assert file is not None
                 await interaction.response.edit_message(content=content, attachments=[file], view=view)
             else:
                 done = t._("Your turn is over.")
@@ -124,8 +153,8 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:do:(?P<game>{ID
         await after_action(interaction.client, acted)
 
 
-def _placeholder(t: Texts, kind: str) -> str:
-    return {
+def _placeholder(t: Texts, kind: str, page: int = 0, pages: int = 1) -> str:
+    what = {
         "m": t._("Where does Alexander go?"),
         "p": t._("Which wall path?"),
         "o": t._("Take a card, take back a guard, or end the turn"),
@@ -134,48 +163,51 @@ def _placeholder(t: Texts, kind: str) -> str:
         "x": t._("Levy taxes"),
         "g": t._("Which cards do you give back?"),
     }.get(kind, "-")
+    if pages > 1:
+        what = t._("{menu} (page {page} of {pages})", menu=what, page=page + 1, pages=pages)
+    return what[:150]
 
 
-def _kind(action: alex.Action) -> str:
-    return next(kind for kind, types in KINDS.items() if isinstance(action, types))
-
-
-async def panel_message(drawing: Drawing, t: Texts, panel: Panel) -> tuple[str, discord.File, ui.View]:
-    """The panel for the step the mover's turn is at: words, board (destinations tagged), menus."""
+async def panel_message(
+    drawing: Drawing, t: Texts, panel: Panel, at: Mapping[str, At] | None = None, board: bool = True
+) -> tuple[str, discord.File | None, ui.View]:
+    """The panel for the step the mover's turn is at: words, board (destinations tagged), menus, each at its
+    page (and province) of ``at`` (the first by default). ``board`` False: no new image (only a page turned)."""
     mine, table = panel.mine, panel.table
-    letters = move_letters(mine.legal)
-    menus: dict[str, list[discord.SelectOption]] = {}
-    for text in mine.legal:
-        action = alex.parse_action(text)
-        if isinstance(action, alex.Resign):
-            continue
-        kind = _kind(action)
-        if isinstance(action, alex.MoveAlexander):
-            label = move_label(t, letters[action.point], action)
-        elif isinstance(action, alex.ChoosePath):
-            label = path_label(t, len(menus.get("p", [])) + 1, panel.effects[text], mine.seat)
-        else:
-            label = action_label(t, action)
-        options = menus.setdefault(kind, [])
-        if len(options) < MAX_OPTIONS:
-            options.append(discord.SelectOption(label=label[:100], value=text))
+    menus = panel_choices(t, panel)
+    assert len(menus) <= MAX_ROWS, menus.keys()  # the engine's steps offer at most four kinds at once
+    ply = table.record.snapshot_ply
+    items = []
+    for kind, entries in menus.items():
+        options, page, count, zone = menu_page(t, table.view, kind, entries, (at or {}).get(kind, (0, None)))
+        items.append(ActSelect(table.id, ply, kind, options, t, page, count, zone))
+    view = table.view
     step = {
         alex.Phase.MOVE: t._("Choose Alexander's destination (the letters on the board)."),
         alex.Phase.PATH: t._("Several shortest paths: choose where the walls go."),
         alex.Phase.ACTIONS: t.n_(
             "{count} action left: choose it, or end the turn.",
             "{count} actions left: choose them, or end the turn.",
-            table.view.actions_left,
-            count=table.view.actions_left,
+            view.actions_left,
+            count=view.actions_left,
         ),
         alex.Phase.GIVE: t._("You took over a province: choose the cards its owner gets back."),
-    }.get(table.view.phase, "")
-    content = t._("Your hand: {hand}", hand=hand_text(t, mine.hand)) + "\n" + step
-    targets = [(letter, point) for point, letter in letters.items()]
-    file = await board_file(drawing, t, table.view, table.names, targets)
-    ply = table.record.snapshot_ply
-    items = [ActSelect(table.id, ply, kind, options, t) for kind, options in list(menus.items())[:5]]
-    return content, file, as_view(items)
+    }.get(view.phase, "")
+    face_up = ", ".join(
+        f"{slot + 1}: {symbol_name(t, card)}" for slot, card in enumerate(view.face_up) if card is not None
+    )
+    lines = [
+        t._("Your hand: {hand}", hand=hand_text(t, mine.hand)),
+        t._("Face-up cards: {cards}", cards=face_up or "-"),
+        step,
+    ]
+    file = None
+    if board:
+        targets = [(tag, point) for point, tag in point_tags(mine.legal).items()]
+        walls = [action.walls for action in map(alex.parse_action, mine.legal) if isinstance(action, alex.ChoosePath)]
+        paths = [(str(number), sides) for number, sides in enumerate(walls, 1)]  # as the path options number them
+        file = await board_file(drawing, t, view, table.names, targets, paths)
+    return "\n".join(lines)[:2000], file, as_view(items)
 
 
 def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:

@@ -16,18 +16,21 @@ from cogs.components import pings
 from cogs.drawing import Drawing
 from cogs.frame import frame_of
 from cogs.pace_texts import clock_suffix
+from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexandrosService, AlexTable
 from service.errors import GameError, Why
 from texts import Texts, mention, of_game
-from texts.alexandros import end_reason_text, played_text
+from texts.alexandros import end_reason_text
+from texts.alexandros_story import story_lines
 from usertext import clean_name, shown_name
 
 log = logging.getLogger("clans.alexandros")
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-MAX_LINES = 15
+MAX_LINES = 20
 """At most this many actions are listed in one post (a long run of AI turns is cut at the front)."""
+STORY_CHARS = 1500
+"""At most this many characters of them: the rest of Discord's 2,000 is the post's own."""
 
 
 def service_of(client: discord.Client) -> AlexandrosService:
@@ -42,33 +45,35 @@ async def check_here(interaction: discord.Interaction, game_id: int) -> None:
         raise GameError(Why.ELSEWHERE)
 
 
-def move_letters(legal: Sequence[str]) -> dict[int, str]:
-    """A letter for every point Alexander may move to, in the engine's order: the panel's options and the
-    tags drawn on the board image share them."""
-    letters: dict[int, str] = {}
-    for text in legal:
-        action = alex.parse_action(text)
-        if isinstance(action, alex.MoveAlexander) and action.point not in letters and len(letters) < len(LETTERS):
-            letters[action.point] = LETTERS[len(letters)]
-    return letters
-
-
 async def board_file(
     drawing: Drawing,
     t: Texts,
     view: alex.PublicView,
     names: Sequence[str],
     targets: Sequence[tuple[str, int]] = (),
+    paths: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> discord.File:
-    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time)."""
+    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time); ``paths``:
+    the candidate wall paths, labelled as the panel numbers them."""
     drawn = [clean_name(name) for name in names]
-    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t)
+    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t, paths=tuple(paths))
     return discord.File(io.BytesIO(png), filename="alexandros.png")
 
 
 def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str]:
-    lines = [played_text(t, shown_name(acted.seat.name), alex.parse_action(acted.action)) for acted in actions]
-    return lines[-MAX_LINES:]
+    """What the turns of ``actions`` did, whole (each with the earlier actions of its turn), in few enough lines
+    and characters to leave the post's own words room."""
+    return story_of(t, table, [told for acted in actions for told in acted.turn])
+
+
+def story_of(t: Texts, table: AlexTable, said: Sequence[Told]) -> list[str]:
+    """The lines telling ``said``; a long run of turns is cut at the front, a whole line at a time."""
+    names = [shown_name(seat.name) for seat in table.record.seats]
+    told = story_lines(t, names, said)
+    lines = told[-MAX_LINES:]
+    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > STORY_CHARS:
+        lines.pop(0)
+    return ["…", *lines] if len(lines) < len(told) else lines
 
 
 async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:

@@ -58,6 +58,8 @@ class AlexandrosDeadlines(TurnDeadlines[AlexTimeout]):
             except GameError as refusal:  # the player acted in the meantime: their action stands
                 log.info("Autopilot in Alexandros game %s stood down: %s", game_id, refusal)
                 break
+            if not played:  # the player may have begun the turn: the post tells all of it
+                done = await self.games.whole_turn(done)
             played.append(done)
             ply = done.table.record.snapshot_ply
             if done.table.view.phase is alex.Phase.OVER or done.table.view.to_move != seat_number:

@@ -12,11 +12,13 @@ turn through ``play_for`` (service/alexandros/deadlines.py).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import engine.alexandros as alex
 from ai.alexandros import LEVELS
+from engine.alexandros.facts import Destination, Told, destinations, foresee_all, told
 from service.ai_pool import AiPool
 from service.claims import Claims
 from service.errors import GameError, Why, refusals
@@ -74,6 +76,10 @@ class Panel:
     mine: alex.PrivateView
     effects: dict[str, alex.WallEffect]
     """Each ChoosePath's text form → what its walls would do."""
+    facts: dict[str, Told]
+    """Each legal action's text form → what it would cost and bring."""
+    destinations: dict[int, Destination]
+    """Each point Alexander may move to → its distance and the new walls its paths need."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,15 @@ class Acted:
     outcome: alex.Outcome
     seat: SeatRecord
     action: str
+    told: Told
+    """What the action did, as the table saw it."""
+    earlier: tuple[Told, ...] = ()
+    """When a player's own action (or the autopilot's first) ended a turn they had begun before: what the
+    earlier actions of that turn did, so that the turn is posted whole."""
+
+    @property
+    def turn(self) -> tuple[Told, ...]:
+        return (*self.earlier, self.told)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +107,8 @@ class Unannounced:
 
     table: AlexTable
     actions: tuple[tuple[SeatRecord, str], ...]
+    told: tuple[Told, ...] = ()
+    """What each of ``actions`` did."""
 
 
 class AlexandrosService(LobbyService):
@@ -148,14 +165,7 @@ class AlexandrosService(LobbyService):
         if state.to_move != seat.seat:
             mover = record.seats[state.to_move]
             raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
-        mine = alex.private_view(state, seat.seat)
-        effects = {}
-        if state.phase is alex.Phase.PATH:
-            for text in mine.legal:
-                action = alex.parse_action(text)
-                if isinstance(action, alex.ChoosePath):
-                    effects[text] = alex.wall_effect(state, action.walls)
-        return Panel(AlexTable(public_record(record), alex.public_view(state)), mine, effects)
+        return await asyncio.to_thread(_panel, record, state, seat.seat)  # up to a few hundred ms: off the loop
 
     async def history(self, game_id: int) -> list[MoveRecord]:
         await self._record(game_id)
@@ -198,7 +208,24 @@ class AlexandrosService(LobbyService):
             if not isinstance(parsed, alex.Resign) and state.to_move != seat.seat:
                 mover = record.seats[state.to_move]
                 raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
-            return await self._commit(record, state, seat, parsed, user_id)
+            acted = await self._commit(record, state, seat, parsed, user_id)
+        if acted.table.over or acted.table.view.to_move != seat.seat:
+            return await self.whole_turn(acted)
+        return acted
+
+    async def whole_turn(self, acted: Acted) -> Acted:
+        """``acted`` with what the earlier actions of its turn did (rebuilt from the seed and the move log),
+        when the turn began before it: a turn's post tells all of it."""
+        if isinstance(acted.told.action, alex.MoveAlexander):
+            return acted
+        record = await self._record(acted.table.id)
+        moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
+        actions = [alex.parse_action(m.action) for m in moves]
+        starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
+        if not starts or moves[starts[-1]].seat != acted.seat.seat:
+            return acted  # a resignation in another player's turn: theirs is told when it ends
+        earlier = await asyncio.to_thread(_replay_told, record, actions, starts[-1], len(actions) - 1)
+        return replace(acted, earlier=earlier)
 
     async def play_ai(self, game_id: int) -> Acted | None:
         """One action of the AI seat to move, if this process claims it (None if a human is to move, the game
@@ -253,6 +280,7 @@ class AlexandrosService(LobbyService):
         timeouts: int | None = None,
     ) -> Acted:
         before = state.to_move
+        start = state.copy()
         try:
             outcome = alex.play(state, action, seat=None if isinstance(action, alex.Resign) else seat.seat)
         except alex.IllegalAction as error:
@@ -293,7 +321,11 @@ class AlexandrosService(LobbyService):
             end = state.end_reason.value if state.end_reason else None
             after = replace(after, status="finished", finished_at=move.created_at, end_reason=end, rated=rated)
         return Acted(
-            AlexTable(public_record(after), alex.public_view(state)), outcome, record.seats[seat.seat], action.text
+            AlexTable(public_record(after), alex.public_view(state)),
+            outcome,
+            record.seats[seat.seat],
+            action.text,
+            told(start, action, state),
         )
 
     # --- announcements ---------------------------------------------------------------------------------------
@@ -311,11 +343,14 @@ class AlexandrosService(LobbyService):
         view = alex.public_view(alex.state_from_json(record.snapshot))
         if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
             return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
-        moves = [m for m in await self.store.moves(game_id) if m.ply > record.announced_ply]
+        everything = await self.store.moves(game_id)
+        moves = [m for m in everything if m.ply > record.announced_ply]
         if not moves or (view.phase is not alex.Phase.OVER and moves[-1].seat == view.to_move):
             return None
         actions = tuple((record.seats[m.seat], m.action) for m in moves)
-        return Unannounced(AlexTable(public_record(record), view), actions)
+        log = [alex.parse_action(m.action) for m in everything]
+        said = await asyncio.to_thread(_replay_told, record, log, len(log) - len(moves), len(log))
+        return Unannounced(AlexTable(public_record(record), view), actions, said)
 
     async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         game = await self.cancellable_in(channel_id, user_id, can_manage)
@@ -326,6 +361,36 @@ def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
     if record.status == "lobby" or record.snapshot is None:
         raise GameError(Why.NOT_STARTED)
     return record, alex.state_from_json(record.snapshot)
+
+
+def _panel(record: GameRecord, state: alex.GameState, seat: int) -> Panel:
+    """The panel's facts: what every legal action would do (in a thread: a long occupy menu takes a while)."""
+    mine = alex.private_view(state, seat)
+    effects = {}
+    points = []
+    actions = [alex.parse_action(text) for text in mine.legal]
+    facts = dict(zip(mine.legal, foresee_all(state, actions), strict=True))
+    for text, action in zip(mine.legal, actions, strict=True):
+        if isinstance(action, alex.ChoosePath):
+            effects[text] = alex.wall_effect(state, action.walls)
+        if isinstance(action, alex.MoveAlexander) and action.point not in points:
+            points.append(action.point)
+    table = AlexTable(public_record(record), alex.public_view(state))
+    return Panel(table, mine, effects, facts, destinations(state, points))
+
+
+def _replay_told(record: GameRecord, log: Sequence[alex.Action], first: int, end: int) -> tuple[Told, ...]:
+    """What ``log[first:end]`` did, replaying the game from its seed (the log is the source of truth)."""
+    state = alex.new_game(len(record.seats), record.seed)
+    said = []
+    for index, action in enumerate(log[:end]):
+        if index < first:
+            alex.apply(state, action)
+            continue
+        start = state.copy()
+        alex.apply(state, action)
+        said.append(told(start, action, state))
+    return tuple(said)
 
 
 def _hand(record: GameRecord, state: alex.GameState, user_id: int) -> alex.PrivateView:

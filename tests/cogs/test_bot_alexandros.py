@@ -51,8 +51,12 @@ async def bot_on(fake: FakeDiscord, where: Path | str, *, restart: bool = False)
 
 
 def menus(message: Json) -> dict[str, list[str]]:
-    """Each select of a panel and the action texts it offers."""
-    return {cid: select_options(message, cid) for cid in custom_ids(message) if cid.startswith("alex:do:")}
+    """Each select of a panel and the action texts it offers (not the options turning a page or choosing a province)."""
+    return {
+        cid: [value for value in select_options(message, cid) if not value.startswith(("page:", "zone:"))]
+        for cid in custom_ids(message)
+        if cid.startswith("alex:do:")
+    }
 
 
 async def open_panel(fake: FakeDiscord, user: FakeUser) -> int:
@@ -67,9 +71,22 @@ async def open_panel(fake: FakeDiscord, user: FakeUser) -> int:
 
 
 async def choose(fake: FakeDiscord, user: FakeUser, panel_id: int) -> tuple[str, bool]:
-    """One choice in the panel; (the action, whether the turn goes on in the panel)."""
+    """One choice in the panel; (the action, whether the turn goes on in the panel). A take-over or an occupation
+    in a long menu is chosen in two steps: its province first (the panel edits itself in place)."""
     offered = menus(fake.message(panel_id))
     action = pick([value for values in offered.values() for value in values])
+    if not action.startswith(("takeover", "tax")):
+        for letter in ("t", "c"):
+            message = fake.message(panel_id)
+            for cid in custom_ids(message):
+                zones = [v for v in select_options(message, cid) if v.startswith("zone:") and v != "zone:-"]
+                if cid.split(":")[4] == letter and zones:
+                    answered(await fake.select(user, panel_id, cid, zones[:1]))
+                    offered = menus(fake.message(panel_id))
+                    action = pick([value for values in offered.values() for value in values])
+                    break
+            if action.startswith(("takeover", "occupy")):
+                break
     [menu] = [cid for cid, values in offered.items() if action in values]
     result = answered(await fake.select(user, panel_id, menu, [action]))
     [edit] = [result.response] if result.response else []
@@ -148,7 +165,7 @@ async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_noth
     fake.channels[elsewhere.id] = elsewhere
     planted = {**fake.message(panel), "channel_id": str(elsewhere.id), "id": str(fake._ids.next())}
     refused(await raw_component(fake, mover, planted, menu, [values[0]]), "another channel")
-    refused(await raw_component(fake, mover, fake.message(panel), menu, ["drop table"]), "not allowed")
+    refused(await raw_component(fake, mover, fake.message(panel), menu, ["drop table"]), "not an Alexandros action")
     assert (await bot.alexandros.table(1)).record.snapshot_ply == 0
 
     action, going_on = await choose(fake, mover, panel)  # Alexander moves; the wall path is next
