@@ -59,8 +59,6 @@ def illegal_action(t: Texts, error: IllegalAction) -> str:
             return t._("You have already levied taxes this turn.")
         case Why.NOT_YOUR_GUARD:
             return t._("You have no guard on space {space}.", space=facts.get("space", "?"))
-        case Why.NOT_A_LONE_GUARD:
-            return t._("Taxes need a guard that stands alone in its province.")
         case Why.WRONG_GIVE:
             return t.n_(
                 "Give back exactly {count} of the cards paid.",
