@@ -8,13 +8,15 @@ from discord import app_commands
 from ai.clans import AI_LEVELS
 from cogs.clans import clock_texts, lobby_views, shared
 from cogs.clans import messages as text
-from cogs.clans.base import ClansBase, Send, channel_id
+from cogs.clans.ai_runs import thinking_text
+from cogs.clans.base import ClansBase, Send, answer_privately, channel_id, drop_private_answer
 from cogs.clans.lobby_views import cancel_view, language_name, lobby_view
 from cogs.clans.placement import open_lobby
 from cogs.components import pings, seat_name
 from cogs.errors import reader
 from service import CancelTerms, Table
 from texts import LANGUAGES, mention, of_game, resolve, texts
+from usertext import shown_name
 
 
 class LobbyCommands(ClansBase):
@@ -92,33 +94,34 @@ class LobbyCommands(ClansBase):
                 view=lobby_view(game_id, False, table.record.pace, table.record.language),
             )
         else:
-            await interaction.response.defer(thinking=True)
+            await answer_privately(interaction)
             await self.refresh_lobby(game_id)
-        send: Send = interaction.followup.send
+        # A new message, so that every player, the first mover among them, is notified (see ClansBase.post_in).
+        send = self.post_in(table)
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
-        content = "\n".join(
-            [
-                t._("**Clans game #{game} has started!**", game=game_id),
-                seats,
-                t._(
-                    "Every player got their secret clan by DM (`/clans myclan` shows it again). "
-                    "{player} moves first: `/clans move from to`{left}.",
-                    player=shared.mention(first),
-                    left=clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()),
-                ),
-            ]
-        )
+        lines = [
+            t._("**Clans game #{game} has started!**", game=game_id),
+            seats,
+            t._(
+                "Every player got their secret clan by DM (`/clans myclan` shows it again). "
+                "{player} moves first: `/clans move from to`{left}.",
+                player=shared.mention(first),
+                left=clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()),
+            ),
+        ]
         embed = discord.Embed(title=t._("Game #{game} — move 1", game=game_id), colour=text.BRAND)
         embed.set_footer(text=text.score_footer(t, table.view))
-        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
-        await send(
-            content=content,
-            embed=embed,
-            file=await self.board_file(table),
-            allowed_mentions=pings(table.record.seats),
-        )
+        board: dict[str, discord.File] = {}
+        if table.ai_to_act:  # the AI's run posts the first board, pinging the first human to move
+            lines.append(thinking_text(t, shown_name(first.name)))
+        else:
+            embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+            board["file"] = await self.board_file(table)
+        await send(content="\n".join(lines), embed=embed, allowed_mentions=pings(table.record.seats), **board)
         await self._send_clans(table, send)
+        if not from_button:
+            await drop_private_answer(interaction)
         self.ai.after(table)
         self.clock.wake_by(table.record.next_event_at)
 

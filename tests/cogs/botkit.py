@@ -12,6 +12,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -438,3 +439,16 @@ async def peek(bot: ClansBot, game_id: int) -> Peek:
     record = await bot.store.get_game(game_id)
     assert record is not None and record.snapshot is not None, f"game #{game_id} has not started"
     return Peek(record, GameState.from_json(record.snapshot))
+
+
+# --- deadlines as Discord shows them ----------------------------------------------------------------------
+
+DUE = r"due <t:\d+:f> \(<t:\d+:R>\)"
+"""A turn's deadline in Discord's timestamp markup (each reader's client shows it in their own time zone)."""
+
+
+def due(deadline: datetime | None) -> str:
+    """'due <t:…:f> (<t:…:R>)': what a post says of ``deadline``."""
+    assert deadline is not None, "the turn has no clock"
+    moment = round(deadline.timestamp())
+    return f"due <t:{moment}:f> (<t:{moment}:R>)"
