@@ -162,3 +162,44 @@ async def test_a_slow_run_is_not_caught_up_twice(
     answered(result)
     text = fake.all_public_text()
     assert len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2  # each AI move listed once
+
+
+async def test_a_hand_off_while_the_run_is_being_posted_is_played_at_once(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a busy channel Discord holds the AI run's post until the rate limit's window resets; the human after
+    the AI may move meanwhile. That hand-off reaches the AI task still posting: it plays on at once, instead of
+    leaving the AI's turn to the sweep seconds later."""
+    bot = await start_bot(fake, tmp_path, seeds=[41])
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["easy"])
+    await cog(bot).ai.idle()
+    real_turn, think = bot.games.ai_turn, asyncio.Event()
+
+    async def ai_turn_when_told(*args: object, **kwargs: object) -> object:
+        await think.wait()
+        return await real_turn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.games, "ai_turn", ai_turn_when_told)
+    start = len(await bot.store.moves(1))
+    posts = len(public_messages(fake))
+    table = await peek(bot, 1)
+    move = legal_moves(table.state)[0]
+    first = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
+    await fake.wait_until(lambda: len(public_messages(fake)) == posts + 1)  # alice's move is posted
+    held = fake.hold_next("POST", r"^/channels/\d+/messages$")  # the AI run's post waits, as under a rate limit
+    think.set()
+    await fake.wait_until(lambda: not fake._holds, timeout=10)  # the run is committed, its post held
+    table = await peek(bot, 1)
+    assert len(await bot.store.moves(1)) == start + 2 and table.mover.user_id == alice.id
+    move = legal_moves(table.state)[0]
+    second = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
+    await fake.wait_until(lambda: len(public_messages(fake)) == posts + 2)  # alice's second move is posted
+    held.set()
+    await fake.settle()
+    answered(first)
+    answered(second)
+    await cog(bot).ai.idle()
+    assert len(await bot.store.moves(1)) == start + 4  # the AI answered alice's second move without the sweep
+    assert (await peek(bot, 1)).mover.user_id == alice.id
+    assert fake.notified(alice.id)[-1] == public_messages(fake)[-1]
