@@ -178,6 +178,17 @@ def refused(result: InteractionResult, *phrases: str) -> str:
     return message
 
 
+def refused_meanwhile(result: InteractionResult, *phrases: str) -> str:
+    """``refused`` for an interaction that ran while another one posted in the channel (their windows overlap):
+    its own answers are all private and contain each phrase."""
+    shown = [s for s in [result.response, *result.followups] if s is not None and (s.content or s.embeds)]
+    assert shown and all(s.ephemeral for s in shown), [(s.content, s.ephemeral) for s in shown]
+    message = "\n".join(s.content for s in shown)
+    for phrase in phrases:
+        assert phrase in message, f"{phrase!r} not in {message!r}"
+    return message
+
+
 def public_messages(fake: FakeDiscord, channel: FakeChannel | None = None) -> list[Json]:
     return fake.channel_messages(channel.id if channel else None)
 
