@@ -51,6 +51,10 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
     ai_moves = sum(1 for m in log if m.seat != 0 and "-" in m.action)
     listed = sum(len(re.findall(r"[Mm]ove \d+: AI \((easy|normal)\) moved", t)) for t in texts)
     assert listed == ai_moves
+    # Each post that hands the turn back to alice is a new message that notified her, and nobody else.
+    handed = [m for m in public_messages(fake) if m["content"].startswith(f"<@{alice.id}>, your move")]
+    assert handed and all(m in fake.notified(alice.id) for m in handed)
+    assert {n.user_id for n in fake.notifications} == {alice.id}
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.

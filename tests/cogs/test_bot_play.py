@@ -61,6 +61,8 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
             r"|Game over!.*",
             public.content,
         ), public.content
+        # Exactly who the post names on its first line is notified: the next mover, or at the end every player.
+        assert result.notified == [int(n) for n in re.findall(r"<@(\d+)>", public.content.splitlines()[0])]
         catch_ups.append("Since your last move:" in public.content)
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
