@@ -49,8 +49,8 @@ from engine.clans import Move, Phase  # noqa: E402
 from service.ai_pool import AiPool  # noqa: E402
 
 SETTINGS = load_config({})
-WAIT_S = 10.0
-"""How long a move's next player is waited for: past it, they count as never notified."""
+WAIT_S = 3.0
+"""How long a move's next player is waited for (the issue asks for 2 s): past it, never notified."""
 TABLES = {"ai2": 2, "h4": 4}
 """Each table's humans: two with an easy and a normal AI (``ai2``), and four (``h4``)."""
 
@@ -148,8 +148,8 @@ async def hard_ai_game(fake: FakeDiscord, bot: ClansBot, host: FakeUser, channel
 async def commit_to_ping(fake: FakeDiscord, bot: ClansBot, moves: int, ai_games: int, seed: int) -> Figures:
     rng = random.Random(seed)
     clock = CommitClock(bot)
-    people = users(fake, 2, first_id=3000 + 10 * ai_games)
-    host, guest = people
+    people = users(fake, 3, first_id=3000 + 10 * ai_games)
+    host, guest, ai_host = people  # the AI games' host is no player of the measured game: their end pings her
     by_id = {p.id: p for p in people}
     channels = iter(range(9000 + 100 * ai_games, 9100 + 100 * ai_games))
     thinking: list[int] = []
@@ -160,7 +160,7 @@ async def commit_to_ping(fake: FakeDiscord, bot: ClansBot, moves: int, ai_games:
         tasks = cog(bot).ai._tasks
         thinking = [g for g in thinking if g in tasks and not tasks[g].done()]
         while len(thinking) < ai_games:
-            thinking.append(await hard_ai_game(fake, bot, host, next(channels)))
+            thinking.append(await hard_ai_game(fake, bot, ai_host, next(channels)))
         if not game_id or (await peek(bot, game_id)).state.over:
             channel = next(channels)
             fake.text_channel(channel)
