@@ -6,7 +6,8 @@ Two humans play one game (random legal moves, a new game when it ends) through r
 dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
 budget (games of one resigned host and three hard AIs, replaced when they end). Whatever AI path the service
 uses is what is measured. For each `/clans move`: from the interaction arriving to the last HTTP call of its
-reply (the public announcement with the board image), and to its first answer (due within Discord's 3 s).
+reply (the public announcement with the board image, a new message in the game's channel, then the removal of the
+mover's private "thinking…" answer), and to its first answer (due within Discord's 3 s).
 Then a burst: one move arrives in each of ``--burst`` games at once; its first answers and the peak RSS.
 Prints `FIGURE <name> <value> <unit>` lines.
 """
@@ -75,10 +76,12 @@ async def replied(fake: FakeDiscord, result: InteractionResult) -> InteractionRe
     token = f"/{result.payload['token']}"
     seen = result.first_call
 
-    def done() -> bool:  # a follow-up for this token: the announcement (or a refusal); only new calls are read
+    def done() -> bool:  # the private answer removed (the move is posted) or a follow-up (a refusal); new calls only
         nonlocal seen
         calls = fake.calls
-        found = any(c.method == "POST" and c.path.startswith("/webhooks/") and token in c.path for c in calls[seen:])
+        found = any(
+            c.method in ("POST", "DELETE") and c.path.startswith("/webhooks/") and token in c.path for c in calls[seen:]
+        )
         seen = len(calls)
         return found
 
@@ -101,6 +104,7 @@ class Harness:
         self.by_id = {p.id: p for p in self.people}
         self.next_channel = 5000
         self.ai_games: list[int] = []
+        self.ai_channels: set[int] = set()
         self.announced_marks = 0
         mark = bot.store.mark_announced
 
@@ -128,7 +132,9 @@ class Harness:
         """A game in which a hard AI is always thinking: the host resigns, three hard AIs play on."""
         games = self.bot.games
         host = self.people[0]
-        game = await games.open_lobby(self.fake.guild_id, self.channel(), host.id, host.name)
+        channel = self.channel()
+        self.ai_channels.add(channel)
+        game = await games.open_lobby(self.fake.guild_id, channel, host.id, host.name)
         for _ in range(3):
             await games.add_ai(game.id, host.id, "hard")
         await games.start(game.id, host.id)
@@ -184,12 +190,14 @@ class Harness:
             marks = self.announced_marks - marks_before
             run.transactions.append(self.bot.store.transactions - before - marks)
             run.marks.append(marks)
-            assert not result.followups[-1].ephemeral, result.followups[-1].content
+            assert [p for p in result.posts if f"/channels/{channel}/" in p.call.path], result.text
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
-        # Human moves are answered through their interaction's webhook; posts into channels are AI moves.
+        # Posts into the human games' channels are their moves; the others are AI moves.
         run.ai_moves = sum(
-            1 for c in self.fake.calls[first_call:] if c.method == "POST" and c.path.startswith("/channels/")
+            1
+            for c in self.fake.calls[first_call:]
+            if c.method == "POST" and c.path.startswith("/channels/") and int(c.path.split("/")[2]) in self.ai_channels
         )
         return run
 

@@ -29,13 +29,22 @@ def duration(t: Texts, delta: timedelta) -> str:
     return t._("{count} s", count=seconds)
 
 
+def deadline_marks(deadline: datetime) -> tuple[str, str]:
+    """Discord's timestamp markup for ``deadline``: the date and time (``<t:…:f>``) and how far off it is
+    (``<t:…:R>``), which each reader's client shows in their own language and time zone."""
+    moment = round(deadline.timestamp())
+    return f"<t:{moment}:f>", f"<t:{moment}:R>"
+
+
 def time_left(t: Texts, deadline: datetime | None, now: datetime) -> str:
-    """'21 h left', 'time is up', or '' when the turn has no clock."""
+    """'due 27 November 2026 16:00 (in 21 hours)' as each reader's client shows it, 'time is up', or '' when
+    the turn has no clock."""
     if deadline is None:
         return ""
     if deadline <= now:
         return t._("time is up")
-    return t._("{time} left", time=duration(t, deadline - now))
+    date, relative = deadline_marks(deadline)
+    return t._("due {date} ({relative})", date=date, relative=relative)
 
 
 def pace_name(t: Texts, pace: str) -> str:
@@ -61,6 +70,6 @@ def pace_options(t: Texts, pace: str) -> list[discord.SelectOption]:
 
 
 def clock_suffix(t: Texts, deadline: datetime | None, now: datetime) -> str:
-    """' · 21 h left' after a turn ping, or '' for a turn without a clock."""
+    """' · due … (in 21 hours)' after a turn ping, or '' for a turn without a clock."""
     left = time_left(t, deadline, now)
     return f" · {left}" if left else ""

@@ -28,8 +28,9 @@ class AlexandrosAiTurns:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
-        """Games scheduled while their task was finishing: it looks once more instead of stopping."""
+        self._again: dict[int, tuple[list[Acted], list[str]]] = {}
+        """Games scheduled while their task was thinking or posting its run, with the actions (and notices) that
+        handed the turn over then: the task plays another run, posting them with it, instead of stopping."""
 
     @property
     def games_with_tasks(self) -> set[int]:
@@ -40,22 +41,39 @@ class AlexandrosAiTurns:
         ``notice``) posted with the run."""
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
-            self._again.add(game_id)
+            # Discord may hold the run's post for seconds (a rate limit) while the next human already played:
+            # the hand-off is kept for the task's next run, never dropped to wait for the sweep.
+            actions, notices = self._again.setdefault(game_id, ([], []))
+            actions.extend(lead)
+            notices.extend([notice] if notice else [])
             return
-        task = asyncio.create_task(self._run(game_id, tuple(lead), notice), name=f"alexandros-ai-{game_id}")
+        task = asyncio.create_task(self._run(game_id, list(lead), notice), name=f"alexandros-ai-{game_id}")
         task.add_done_callback(partial(self._forget, game_id))
         self._tasks[game_id] = task
 
     def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
-            self._again.discard(game_id)
+            self._again.pop(game_id, None)
 
-    async def _run(self, game_id: int, lead: tuple[Acted, ...], notice: str) -> None:
-        service = service_of(self.client)
-        done = list(lead)
+    async def _run(self, game_id: int, lead: list[Acted], notice: str) -> None:
+        """Runs of AI actions, each posted once at its end, until no AI is to act and nobody handed the game
+        over again meanwhile (also while the last run was being posted)."""
+        notices = [notice] if notice else []
         while True:
-            self._again.discard(game_id)
+            await self._play_run(game_id, lead, notices)
+            again = self._again.pop(game_id, None)
+            if again is None:
+                return
+            lead, notices = again
+
+    async def _play_run(self, game_id: int, done: list[Acted], notices: list[str]) -> None:
+        service = service_of(self.client)
+        while True:
+            if game_id in self._again:  # handed over again while this run thinks: its actions join this run
+                actions, more_notices = self._again.pop(game_id)
+                done += actions
+                notices += more_notices
             try:
                 acted = await service.play_ai(game_id)
             except GameError as refusal:  # the game moved on or ended meanwhile (another process)
@@ -72,7 +90,7 @@ class AlexandrosAiTurns:
         if done:
             table: AlexTable = done[-1].table
             lines = turn_lines(of_game(table.record), table, done)
-            await post_turn(self.client, table, [notice, *lines] if notice else lines)
+            await post_turn(self.client, table, [*notices, *lines])
 
     async def idle(self) -> None:
         """Wait until no AI is thinking (for tests and shutdown)."""

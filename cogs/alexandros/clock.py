@@ -51,7 +51,7 @@ def reminder_text(t: Texts, seat: SeatRecord, stage: ClockStage, deadline: datet
             left=left,
         )
     return "⌛ " + t._(
-        "Last call, {player}: {left} to play your turn in Alexandros #{game}, then the autopilot plays it for you.",
+        "Last call, {player}: your turn in Alexandros #{game} is {left}, then the autopilot plays it for you.",
         player=mention(seat),
         left=left,
         game=game,

@@ -1,5 +1,6 @@
 """Alexandros' public posts: the "your turn" post with its board image and panel button, what the AI seats
-did, and the end. In the game's language; each post pings only the player it names."""
+did, and the end. In the game's language; each post is a new message (Discord notifies no edit) that pings only
+the player it names: the next mover, or at the end everyone who played."""
 
 from __future__ import annotations
 
@@ -97,7 +98,10 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
             winners=t.listing(shown_name(seat.name) for seat in winners),
             scores=scores,
         )
-        mentions = pings([])
+        players = [seat for seat in table.record.seats if seat.user_id is not None]
+        if players:  # everyone who played hears of the end, resigned players too
+            content += "\n" + " ".join(mention(seat.user_id) for seat in players if seat.user_id is not None)
+        mentions = pings(players)
         extra["view"] = replay_view(t, table.id)
     elif table.mover.user_id is not None:
         content = t._(

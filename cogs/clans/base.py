@@ -3,6 +3,7 @@ announcement after an action."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -12,7 +13,7 @@ from discord.ext import commands
 
 from cogs.clans import clock_texts, lobby_views
 from cogs.clans import messages as text
-from cogs.clans.ai_runs import RunAnnouncer
+from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
@@ -74,7 +75,8 @@ class ClansBase(commands.Cog):
         earlier: Sequence[Played] = (),
         extra_view: discord.ui.View | None = None,
     ) -> None:
-        """The public message after an action: what happened, the board, and who acts next.
+        """The public message after an action: what happened, the board, and who acts next, pinging them
+        (``send`` creates a message: see ``post_in``). When an AI acts next, no board: the AI's run posts it.
 
         ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
         after ``notice``. Once it is posted, the game records the action as announced.
@@ -115,8 +117,15 @@ class ClansBase(commands.Cog):
                 allowed_mentions=pings(seats),
             )
             return
-        embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
         mover = table.mover
+        if table.ai_to_act:
+            # The AI's run posts the next board and pings the human after it: this post (no board) says it thinks.
+            embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id)]
+            thinking = thinking_text(t, shown_name(mover.name), notice)
+            extra = {"view": extra_view} if extra_view is not None else {}
+            await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
+            return
+        embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
         left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
@@ -128,7 +137,7 @@ class ClansBase(commands.Cog):
         else:
             if mover.user_id:
                 content = t._("{player}, your move{left}.", player=mention(mover), left=left)
-            else:
+            else:  # an AI seat that did not act (its run failed): the sweep tries again
                 content = t._("{player} moves next.", player=shown_name(mover.name))
             # What else happened since their last move; this message shows the last actions, and with two
             # seats that is all there is (so a two-player move stays at one read and one write).
@@ -142,6 +151,11 @@ class ClansBase(commands.Cog):
             extra = {"view": buttons} if buttons is not None else {}
             board = await self.board_file(table, recent=recent)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
+
+    def post_in(self, table: Table) -> Send:
+        """Posting a new message in the game's channel or thread: the only kind of message Discord notifies
+        its mentions of (an edit, or the follow-up filling a "thinking…" answer, pings nobody)."""
+        return self.bot.get_partial_messageable(table.record.channel_id).send
 
     async def board_file(
         self, table: Table, final: bool = False, mine: PrivateBoard | None = None, recent: RecentMoves | None = None
@@ -174,3 +188,15 @@ def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:
 def channel_id(interaction: discord.Interaction) -> int:
     assert interaction.channel_id is not None
     return interaction.channel_id
+
+
+async def answer_privately(interaction: discord.Interaction) -> None:
+    """Answer a slash command at once, seen by its user only: the table reads the action in the game's own new
+    message, which pings the next player (the follow-up filling a public "thinking…" answer would ping nobody)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def drop_private_answer(interaction: discord.Interaction) -> None:
+    """The action is posted: remove the user's private "thinking…" answer rather than leave it loading."""
+    with contextlib.suppress(discord.HTTPException):  # else it stays, saying the bot thought: harmless
+        await interaction.delete_original_response()

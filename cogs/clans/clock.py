@@ -58,10 +58,8 @@ class TurnScheduler(ClockScheduler[Timeout]):
         t = of_game(last.table.record)
         notice = words.timeout_notice(t, timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
         back = back_view(t, last.table.id) if timeout.away else None
-        if self.cog.ai.after_autopilot(timeout.played, notice, back):  # an AI is next: one message for the run
-            return
-        channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
-        await self.cog.announce(last, channel.send, notice=notice, earlier=earlier, extra_view=back)
+        # When an AI is next, this post says it thinks (no board), and the AI's run posts the board and the ping.
+        await self.cog.announce(last, self.cog.post_in(last.table), notice=notice, earlier=earlier, extra_view=back)
 
     # --- announcements left behind ---------------------------------------------------------------------
 
@@ -75,9 +73,8 @@ class TurnScheduler(ClockScheduler[Timeout]):
             if not played:
                 return
             *earlier, last = played
-            channel = self.cog.bot.get_partial_messageable(last.table.record.channel_id)
             notice = of_game(last.table.record)._(words.CATCH_UP_NOTICE)
-            await self.cog.announce(last, channel.send, notice=notice, earlier=earlier)
+            await self.cog.announce(last, self.cog.post_in(last.table), notice=notice, earlier=earlier)
         except (discord.Forbidden, discord.NotFound):  # the channel is gone or closed to the bot: give up
             log.warning("Game %s's channel cannot be posted to; its last moves stay unannounced", game_id)
             await self.deadlines.mark_announced(game_id, ply)

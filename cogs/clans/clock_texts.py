@@ -44,7 +44,8 @@ def reminder_text(
             left=left,
         )
     return "⌛ " + t._(
-        "Last call, {player}: {left} to move in game #{game}, then the autopilot moves for you. `/clans move from to`",
+        "Last call, {player}: your move in game #{game} is {left}, then the autopilot moves for you. "
+        "`/clans move from to`",
         player=mention(seat),
         left=left,
         game=game_id,
@@ -107,7 +108,7 @@ AWAY_RESULT = N_("away at the end: cannot win, ranked last")
 
 
 def status_clock(t: Texts, game: GameRecord, now: datetime) -> str:
-    """For /clans status: 'Pace: daily (24 h a move) · 21 h left'."""
+    """For /clans status: 'Pace: daily (24 h a move) · due … (in 21 hours)'."""
     line = t._("Pace: {pace}", pace=pace_label(t, game.pace))
     left = time_left(t, game.deadline_at, now) if game.status == "running" else ""
     return f"{line} · {left}" if left else line

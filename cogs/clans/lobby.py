@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
 from ai.clans import AI_LEVELS
 from cogs.clans import clock_texts, lobby_views, shared
 from cogs.clans import messages as text
-from cogs.clans.base import ClansBase, Send, channel_id
+from cogs.clans.ai_runs import thinking_text
+from cogs.clans.base import ClansBase, Send, answer_privately, channel_id, drop_private_answer
 from cogs.clans.lobby_views import cancel_view, language_name, lobby_view
 from cogs.clans.move_panel import turn_view
 from cogs.clans.placement import open_lobby
@@ -16,6 +19,7 @@ from cogs.components import pings, seat_name
 from cogs.errors import reader
 from service import CancelTerms, Table
 from texts import LANGUAGES, mention, of_game, resolve, texts
+from usertext import shown_name
 
 
 class LobbyCommands(ClansBase):
@@ -93,9 +97,10 @@ class LobbyCommands(ClansBase):
                 view=lobby_view(game_id, False, table.record.pace, table.record.language),
             )
         else:
-            await interaction.response.defer(thinking=True)
+            await answer_privately(interaction)
             await self.refresh_lobby(game_id)
-        send: Send = interaction.followup.send
+        # A new message, so that every player, the first mover among them, is notified (see ClansBase.post_in).
+        send = self.post_in(table)
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
         left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now())
@@ -107,26 +112,27 @@ class LobbyCommands(ClansBase):
             )
         else:  # an AI seat is told nothing to type: it plays by itself
             who_first = t._("{player} moves first.", player=shared.mention(first))
-        content = "\n".join(
-            [
-                t._("**Clans game #{game} has started!**", game=game_id),
-                seats,
-                t._("Every player got their secret clan by DM; **Show my clan** shows it again, only to you."),
-                who_first,
-            ]
-        )
+        lines = [
+            t._("**Clans game #{game} has started!**", game=game_id),
+            seats,
+            t._("Every player got their secret clan by DM; **Show my clan** shows it again, only to you."),
+            who_first,
+        ]
         embed = discord.Embed(title=t._("Game #{game} — move 1", game=game_id), colour=text.BRAND)
         embed.set_footer(text=text.score_footer(t, table.view))
-        embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+        extra: dict[str, Any] = {}
+        if table.ai_to_act:  # the AI's run posts the first board, pinging the first human to move
+            lines.append(thinking_text(t, shown_name(first.name)))
+        else:
+            embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+            extra["file"] = await self.board_file(table)
         buttons = turn_view(t, table)
-        await send(
-            content=content,
-            embed=embed,
-            file=await self.board_file(table),
-            allowed_mentions=pings(table.record.seats),
-            **({"view": buttons} if buttons is not None else {}),
-        )
+        if buttons is not None:
+            extra["view"] = buttons
+        await send(content="\n".join(lines), embed=embed, allowed_mentions=pings(table.record.seats), **extra)
         await self._send_clans(table, send)
+        if not from_button:
+            await drop_private_answer(interaction)
         self.ai.after(table)
         self.clock.wake_by(table.record.next_event_at)
 

@@ -35,4 +35,4 @@ class PanelActions(ClansBase):
         )
         free = len(previews) == 1 and len(preview.villages) > 1
         notice = of_game(played.table.record)._(words.FREE_ORDER) if free else ""
-        await self.announce(played, interaction.followup.send, notice=notice)
+        await self.announce(played, self.post_in(played.table), notice=notice)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from cogs.clans import messages as text
-from cogs.clans.base import ClansBase, channel_id
+from cogs.clans.base import ClansBase, answer_privately, channel_id, drop_private_answer
 from cogs.clans.order_menus import order_settled_text, order_view
 from cogs.clans.panel_text import FREE_ORDER
 from cogs.errors import reader
@@ -27,7 +27,7 @@ class TurnCommands(ClansBase):
                 channel_id(interaction),
                 interaction.user.id,
                 Move(from_, to),
-                accepted=lambda: interaction.response.defer(thinking=True),
+                accepted=lambda: answer_privately(interaction),
             )
         except VillageOrderOwed as owed:  # the mover gets the menu again instead of a bare refusal
             view = owed.table.view
@@ -41,7 +41,8 @@ class TurnCommands(ClansBase):
         # A village order whose every choice ends the same is not asked: the service plays it and it is said.
         settled = await self.games.settle_equal_orders(played)
         notice = of_game(settled.table.record)._(FREE_ORDER) if settled is not played else ""
-        await self.announce(settled, interaction.followup.send, notice=notice)
+        await self.announce(settled, self.post_in(settled.table), notice=notice)
+        await drop_private_answer(interaction)
 
     @move.autocomplete("from_")
     async def move_from_autocomplete(
@@ -91,14 +92,15 @@ class TurnCommands(ClansBase):
             t = of_game(played.table.record)
             settled = order_settled_text(t, played.actor, played.outcome.villages, played.table.view.pending)
             await interaction.edit_original_response(content=settled)
-        await self.announce(played, interaction.followup.send)
+        await self.announce(played, self.post_in(played.table))
 
     @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
     async def resign(self, interaction: discord.Interaction) -> None:
         played = await self.games.resign_in(
-            channel_id(interaction), interaction.user.id, accepted=lambda: interaction.response.defer(thinking=True)
+            channel_id(interaction), interaction.user.id, accepted=lambda: answer_privately(interaction)
         )
-        await self.announce(played, interaction.followup.send)
+        await self.announce(played, self.post_in(played.table))
+        await drop_private_answer(interaction)
 
 
 def _choice(t: Texts, suggestion: Suggestion, target: bool) -> app_commands.Choice[int]:

@@ -12,6 +12,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,17 @@ def refused(result: InteractionResult, *phrases: str) -> str:
     assert not [c for c in result.calls_during if c.method == "POST" and c.path.startswith("/channels/")]
     message = "\n".join(s.content for s in shown)
     assert "Traceback" not in message and "Error" not in message, message
+    for phrase in phrases:
+        assert phrase in message, f"{phrase!r} not in {message!r}"
+    return message
+
+
+def refused_meanwhile(result: InteractionResult, *phrases: str) -> str:
+    """``refused`` for an interaction that ran while another one posted in the channel (their windows overlap):
+    its own answers are all private and contain each phrase."""
+    shown = [s for s in [result.response, *result.followups] if s is not None and (s.content or s.embeds)]
+    assert shown and all(s.ephemeral for s in shown), [(s.content, s.ephemeral) for s in shown]
+    message = "\n".join(s.content for s in shown)
     for phrase in phrases:
         assert phrase in message, f"{phrase!r} not in {message!r}"
     return message
@@ -453,3 +465,16 @@ async def peek(bot: ClansBot, game_id: int) -> Peek:
     record = await bot.store.get_game(game_id)
     assert record is not None and record.snapshot is not None, f"game #{game_id} has not started"
     return Peek(record, GameState.from_json(record.snapshot))
+
+
+# --- deadlines as Discord shows them ----------------------------------------------------------------------
+
+DUE = r"due <t:\d+:f> \(<t:\d+:R>\)"
+"""A turn's deadline in Discord's timestamp markup (each reader's client shows it in their own time zone)."""
+
+
+def due(deadline: datetime | None) -> str:
+    """'due <t:…:f> (<t:…:R>)': what a post says of ``deadline``."""
+    assert deadline is not None, "the turn has no clock"
+    moment = round(deadline.timestamp())
+    return f"due <t:{moment}:f> (<t:{moment}:R>)"

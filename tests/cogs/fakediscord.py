@@ -153,6 +153,19 @@ class InteractionResult:
         return self._sent("POST", r"/webhooks/\d+/[^/]+$")
 
     @property
+    def posts(self) -> list[Sent]:
+        """Messages the bot created in channels and threads (not through this interaction's webhook) between
+        dispatch and settle, DMs excepted: the public posts an action made."""
+        return [
+            Sent(c, c.json or {}, None, self.fake._message_after(c))
+            for c in self.calls_during
+            if c.method == "POST"
+            and re.fullmatch(r"/channels/\d+/messages", c.path)
+            and c.status < 300
+            and getattr(self.fake.channels.get(int(c.path.split("/")[2])), "recipient", None) is None
+        ]
+
+    @property
     def edits(self) -> list[Sent]:
         """Edits of @original or of a follow-up, through the interaction's webhook."""
         return self._sent("PATCH", r"/messages/")

@@ -10,6 +10,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     bot_errors,
     by_id,
     cog,
+    due,
     embed_text,
     every_interaction_answered,  # noqa: F401
     open_game,
@@ -50,6 +51,10 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
     ai_moves = sum(1 for m in log if m.seat != 0 and "-" in m.action)
     listed = sum(len(re.findall(r"[Mm]ove \d+: AI \((easy|normal)\) moved", t)) for t in texts)
     assert listed == ai_moves
+    # Each post that hands the turn back to alice is a new message that notified her, and nobody else.
+    handed = [m for m in public_messages(fake) if m["content"].startswith(f"<@{alice.id}>, your move")]
+    assert handed and all(m in fake.notified(alice.id) for m in handed)
+    assert {n.user_id for n in fake.notifications} == {alice.id}
     reveal = embed_text(next(m for m in public_messages(fake) if m["content"].startswith("Game over!"))["embeds"])
     assert "AI (easy)" in reveal and "AI (normal)" in reveal and "alice" in reveal
     # Only now, after the reveal, each AI shows what it believed of every other player's clan.
@@ -88,12 +93,13 @@ async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Pat
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal", "hard"])
     resigned = answered(await fake.slash(alice, "clans resign"))  # settles only once the AIs are done
-    assert resigned.followups and "alice resigned" in resigned.followups[0].embeds[0]["title"]
+    assert resigned.posts and "alice resigned" in resigned.posts[0].embeds[0]["title"]
     await cog(bot).ai.idle()
     table = await peek(bot, 1)
     assert table.state.over and table.record.status == "finished"
     over = [m for m in public_messages(fake) if m["content"].startswith("Game over!")]
     assert len(over) == 1 and over[0]["content"] == "Game over! <@101>"
+    assert over[0] in fake.notified(alice.id)  # she resigned, but played: she hears of the end
     results = await bot.store.results(1)
     assert [r.name for r in results] == ["alice", "AI (easy)", "AI (normal)", "AI (hard)"]
     assert results[0].resigned and not results[0].winner
@@ -120,7 +126,8 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, database_targe
     caught_up, announcement = public_messages(fake)[messages_before:]
     assert "alice moved" in caught_up["embeds"][0]["title"] and caught_up["content"].startswith("📣 Catching up")
     assert "AI (normal) moved" in announcement["embeds"][0]["title"]
-    assert announcement["content"] == "<@101>, your move · 24 h left."
+    assert announcement["content"] == f"<@101>, your move · {due(table.record.deadline_at)}."
+    assert fake.notified(alice.id)[-1] == announcement
     assert announcement["attachments"][0]["filename"] == "board.png"
 
 

@@ -1,5 +1,6 @@
-"""Less noise: a run of AI moves is one message with one board image, made from a "thinking…" placeholder
-that is never left behind; an autopilot move (a human's time ran out) followed by AI moves is one message too."""
+"""Less noise: a run of AI moves is one new message with one board image, pinging the human after it; the
+action that handed the turn to the AI (a human's move, or the autopilot's when their time ran out) is posted
+without a board, saying the AI thinks. Nothing is ever edited into a ping (an edit notifies nobody)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     cog,
+    due,
     embed_text,
     every_interaction_answered,  # noqa: F401
     open_game,
@@ -20,10 +22,14 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     start_bot,
     users,
 )
-from fakediscord import FakeDiscord
+from fakediscord import Call, FakeDiscord
 
 from engine.clans import legal_moves
 from service import GameError, ManualClock
+
+
+def channel_calls(fake: FakeDiscord, since: int, method: str) -> list[Call]:
+    return [c for c in fake.calls[since:] if c.method == method and c.path.startswith("/channels/")]
 
 
 async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -33,16 +39,17 @@ async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord
     await cog(bot).ai.idle()
     table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
-    before = len(public_messages(fake))
-    calls_before = len(fake.calls)
+    before, calls_before, pings_before = len(public_messages(fake)), len(fake.calls), len(fake.notifications)
     move = legal_moves(table.state)[0]
     result = answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
     await cog(bot).ai.idle()
-    [own] = result.followups
-    assert own.content == "AI (easy) moves next."
-    new = public_messages(fake)[before:]
-    [run] = [m for m in new if m["id"] != own.call.json.get("id") and "your move" in m["content"]]
-    assert run["content"].startswith(f"<@{alice.id}>, your move · 24 h left.")
+    # Two new messages: alice's move, no board, saying the AI thinks; then the run, one board, pinging alice.
+    own, run = public_messages(fake)[before:]
+    assert len(channel_calls(fake, calls_before, "POST")) == 2
+    assert own["content"] == "🤔 AI (easy) is thinking…" and own["attachments"] == []
+    assert own["embeds"][0]["title"].startswith(f"Game #1 — move {table.view.turn + 1}: alice moved")
+    assert "image" not in own["embeds"][0]
+    assert run["content"].startswith(f"<@{alice.id}>, your move · {due((await peek(bot, 1)).record.deadline_at)}.")
     text = embed_text(run["embeds"])
     log = await bot.store.moves(1)
     assert [m.user_id for m in log[-3:]] == [alice.id, None, None]
@@ -50,14 +57,13 @@ async def test_a_run_of_ai_moves_is_one_message_with_one_board(fake: FakeDiscord
     # The earlier move listed first, then the last one with the board of the position after it.
     assert len(run["embeds"]) == 2 and run["embeds"][-1]["image"]["url"] == "attachment://board.png"
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]  # one image, after the last move
-    # The run's message was the placeholder, edited: posted once, never left saying "thinking…".
-    posts = [c for c in fake.calls[calls_before:] if c.method == "POST" and c.path.startswith("/channels/")]
-    assert [c.json.get("content") for c in posts] == ["🤔 AI (easy) is thinking…"]
-    assert not any("thinking" in m["content"] for m in public_messages(fake))
-    assert "🤔 AI (easy) is thinking…" in fake.all_public_text()
+    assert channel_calls(fake, calls_before, "PATCH") == []  # nothing edited into a ping
+    assert fake.notified_users(pings_before) == [alice.id]
+    assert [n.message_id for n in fake.notifications[pings_before:]] == [int(run["id"])]
+    assert result.notified == [] or result.notified == [alice.id]  # the run may end before the dispatch settles
 
 
-async def test_a_run_that_plays_nothing_leaves_no_placeholder(
+async def test_a_run_that_plays_nothing_posts_nothing(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[41])
@@ -70,16 +76,16 @@ async def test_a_run_that_plays_nothing_leaves_no_placeholder(
         raise GameError("The game moved on.")
 
     monkeypatch.setattr(bot.games, "ai_turn", refused)
+    calls_before = len(fake.calls)
     move = legal_moves(table.state)[0]
     answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
     await cog(bot).ai.idle()
-    assert "🤔 AI (easy) is thinking…" in fake.all_public_text()  # it was posted...
-    assert not any("thinking" in m["content"] for m in public_messages(fake))  # ...and deleted
-    deletes = [c for c in fake.calls if c.method == "DELETE" and c.path.startswith("/channels/")]
-    assert len(deletes) == 1
+    [own] = channel_calls(fake, calls_before, "POST")  # alice's move only: the AI's sweep tries again later
+    assert own.json["content"] == "🤔 AI (easy) is thinking…"
+    assert channel_calls(fake, calls_before, "DELETE") == []
 
 
-async def test_an_autopilot_move_then_ai_moves_are_one_message_with_one_board(
+async def test_an_autopilot_move_then_ai_moves_are_two_messages_with_one_board(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     clock = ManualClock()
@@ -93,28 +99,29 @@ async def test_an_autopilot_move_then_ai_moves_are_one_message_with_one_board(
     await cog(bot).ai.idle()
     assert (await peek(bot, 1)).mover.user_id == alice.id
     before = len(public_messages(fake))
-    calls_before = len(fake.calls)
+    calls_before, pings_before = len(fake.calls), len(fake.notifications)
     clock.advance(timedelta(hours=1))  # alice's time runs out: the autopilot moves, then both AIs
     await cog(bot).clock.tick()
     await cog(bot).ai.idle()
     log = await bot.store.moves(1)
     assert [m.user_id for m in log[-3:]] == [None, None, None] and log[-3].seat == 0
-    [run] = public_messages(fake)[before:]
-    assert run["content"].startswith(f"⏰ <@{alice.id}> ran out of time; autopilot moved ")
-    assert f"{log[-3].action.replace('-', ' → ')}." in run["content"]
-    assert run["content"].endswith(f"<@{alice.id}>, your move · 1 h left.")
+    timeout, run = public_messages(fake)[before:]
+    # The timeout at once, no board (the AI thinks); then the run with the board, pinging alice.
+    assert timeout["content"].startswith(f"⏰ <@{alice.id}> ran out of time; autopilot moved ")
+    assert f"{log[-3].action.replace('-', ' → ')}." in timeout["content"]
+    assert timeout["content"].endswith("\n🤔 AI (easy) is thinking…") and timeout["attachments"] == []
+    assert "alice moved" in embed_text(timeout["embeds"])
+    deadline = (await peek(bot, 1)).record.deadline_at
+    assert run["content"] == f"<@{alice.id}>, your move · {due(deadline)}."
     text = embed_text(run["embeds"])
-    assert "alice moved" in text and len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2
-    assert text.index("alice moved") < text.index("AI (easy) moved")
+    assert len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2
     assert len(run["embeds"]) == 2 and run["embeds"][-1]["image"]["url"] == "attachment://board.png"
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]
-    # One post (the placeholder, showing the timeout at once), edited into the run's message.
-    posts = [c for c in fake.calls[calls_before:] if c.method == "POST" and c.path.startswith("/channels/")]
-    assert len(posts) == 1 and posts[0].json.get("content", "").endswith("\n🤔 AI (easy) is thinking…")
-    assert posts[0].json["content"].startswith(f"⏰ <@{alice.id}> ran out of time")
+    assert len(channel_calls(fake, calls_before, "POST")) == 2 and channel_calls(fake, calls_before, "PATCH") == []
+    assert fake.notified_users(pings_before) == [alice.id]
     assert (await bot.games.game(1)).announced_ply == len(log)
     await cog(bot).clock.tick()
-    assert len(public_messages(fake)) == before + 1 and len(await bot.store.moves(1)) == len(log)
+    assert len(public_messages(fake)) == before + 2 and len(await bot.store.moves(1)) == len(log)
 
 
 async def test_a_slow_run_is_not_caught_up_twice(
@@ -155,3 +162,44 @@ async def test_a_slow_run_is_not_caught_up_twice(
     answered(result)
     text = fake.all_public_text()
     assert len(re.findall(r"[Mm]ove \d+: AI \(easy\)( 2)? moved", text)) == 2  # each AI move listed once
+
+
+async def test_a_hand_off_while_the_run_is_being_posted_is_played_at_once(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a busy channel Discord holds the AI run's post until the rate limit's window resets; the human after
+    the AI may move meanwhile. That hand-off reaches the AI task still posting: it plays on at once, instead of
+    leaving the AI's turn to the sweep seconds later."""
+    bot = await start_bot(fake, tmp_path, seeds=[41])
+    [alice] = users(fake, 1)
+    await open_game(fake, [alice], ai=["easy"])
+    await cog(bot).ai.idle()
+    real_turn, think = bot.games.ai_turn, asyncio.Event()
+
+    async def ai_turn_when_told(*args: object, **kwargs: object) -> object:
+        await think.wait()
+        return await real_turn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.games, "ai_turn", ai_turn_when_told)
+    start = len(await bot.store.moves(1))
+    posts = len(public_messages(fake))
+    table = await peek(bot, 1)
+    move = legal_moves(table.state)[0]
+    first = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
+    await fake.wait_until(lambda: len(public_messages(fake)) == posts + 1)  # alice's move is posted
+    held = fake.hold_next("POST", r"^/channels/\d+/messages$")  # the AI run's post waits, as under a rate limit
+    think.set()
+    await fake.wait_until(lambda: not fake._holds, timeout=10)  # the run is committed, its post held
+    table = await peek(bot, 1)
+    assert len(await bot.store.moves(1)) == start + 2 and table.mover.user_id == alice.id
+    move = legal_moves(table.state)[0]
+    second = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
+    await fake.wait_until(lambda: len(public_messages(fake)) == posts + 2)  # alice's second move is posted
+    held.set()
+    await fake.settle()
+    answered(first)
+    answered(second)
+    await cog(bot).ai.idle()
+    assert len(await bot.store.moves(1)) == start + 4  # the AI answered alice's second move without the sweep
+    assert (await peek(bot, 1)).mover.user_id == alice.id
+    assert fake.notified(alice.id)[-1] == public_messages(fake)[-1]

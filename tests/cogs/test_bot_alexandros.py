@@ -142,6 +142,11 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
         assert allowed.get("parse", []) == [], allowed
         pinged |= {int(user) for user in allowed.get("users", [])}
     assert pinged == {alice.id}
+    # ... and every one of them, a new message, notified her (the last one is the end's).
+    turn_posts = [m for m in fake.channel_messages(fake.channel.id) if f"<@{alice.id}>, your turn" in m["content"]]
+    assert turn_posts and all(post in fake.notified(alice.id) for post in turn_posts)
+    [end] = [m for m in fake.channel_messages(fake.channel.id) if "is over" in m["content"]]
+    assert end in fake.notified(alice.id)
 
 
 async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_nothing(

@@ -16,6 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     bot_errors,
     custom_ids,
+    due,
     every_interaction_answered,  # noqa: F401
     make_bot,
     message_with,
@@ -100,21 +101,29 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     table = await bot.alexandros.table(1)
     mover = mover_of(people, table.mover.user_id)
     other = next(p for p in people if p is not mover)
-    assert message_with(fake, "alex:panel:")["content"].endswith("· 1 h left")
+    turn_post = message_with(fake, "alex:panel:")
+    assert turn_post["content"].endswith(f"· {due(clock() + 60 * MINUTE)}")
+    assert fake.notified(mover.id)[-1] == turn_post  # the first mover is notified at the start
     status = answered(await fake.slash(other, "alexandros status")).response
-    assert status is not None and "Pace: fast (1 h a move) · 1 h left" in status.content
+    assert status is not None and f"Pace: fast (1 h a move) · {due(clock() + 60 * MINUTE)}" in status.content
     shown = answered(await fake.slash(mover, "alexandros notify", {"dm": "on"}))
     assert "Reminders by DM are **on**" in shown.text and "`/alexandros notify off`" in shown.text
     assert fake.dms(mover.id)[-1]["content"].startswith("You will get your turn reminders here.")
     hand = (await bot.alexandros.hand(1, mover.id)).hand
 
     clock.advance(30 * MINUTE)
+    pings = len(fake.notifications)
     [half] = await tick(fake, bot)
-    assert half.startswith(f"⏳ <@{mover.id}>, half your time for your turn in Alexandros #1 is used: 30 min left")
+    assert half.startswith(
+        f"⏳ <@{mover.id}>, half your time for your turn in Alexandros #1 is used: {due(clock() + 30 * MINUTE)}"
+    )
+    assert fake.notified_users(pings) == [mover.id, mover.id]  # the reminder in the channel, and its DM
     assert fake.dms(mover.id)[-1]["content"].startswith("Half your time is used in Alexandros game #1")
     clock.advance(20 * MINUTE)
     [last_call] = await tick(fake, bot)
-    assert last_call.startswith(f"⌛ Last call, <@{mover.id}>: 10 min left to play your turn in Alexandros #1")
+    assert last_call.startswith(
+        f"⌛ Last call, <@{mover.id}>: your turn in Alexandros #1 is {due(clock() + 10 * MINUTE)}, then the autopilot"
+    )
     assert await tick(fake, bot) == []
 
     seen: list[alex.PrivateView] = []
@@ -126,10 +135,14 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
 
     monkeypatch.setattr(bot.games.ai_pool, "choose_alexandros", watched)
     clock.advance(10 * MINUTE)
+    pings = len(fake.notifications)
     posted = await tick(fake, bot)
     [timeout] = [text for text in posted if "ran out of time" in text]
+    assert fake.notified_users(pings) == [other.id]  # after the autopilot's turn, the next player is told
     assert timeout.startswith(f"⏰ <@{mover.id}> ran out of time; the autopilot played their turn.")
-    assert f"<@{other.id}>, your turn in Alexandros #1." in timeout and timeout.endswith("· 1 h left")
+    assert f"<@{other.id}>, your turn in Alexandros #1." in timeout and timeout.endswith(
+        f"· {due(clock() + 60 * MINUTE)}"
+    )
     log = await stored_moves(bot, 1)
     assert log and {(m.seat, m.user_id) for m in log} == {(table.mover.seat, None)}  # a whole turn, no one else's
     assert isinstance(alex.parse_action(log[0].action), alex.MoveAlexander) and len(log) >= 2  # move, then actions

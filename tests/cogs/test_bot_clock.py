@@ -12,6 +12,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     cog,
     custom_ids,
+    due,
     embed_text,
     every_interaction_answered,  # noqa: F401
     message_with,
@@ -33,6 +34,8 @@ from engine.clans import Phase, legal_moves
 from service import ManualClock
 
 HOUR = timedelta(hours=1)
+SECOND = timedelta(seconds=1)
+MINUTE = timedelta(minutes=1)
 
 
 async def timed_game(
@@ -80,7 +83,8 @@ async def move_by_slash(fake: FakeDiscord, bot: ClansBot, people: list[FakeUser]
 async def test_the_pace_is_chosen_with_new_and_changed_by_the_host_in_the_lobby(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    await start_bot(fake, tmp_path, now=ManualClock())
+    clock = ManualClock()
+    await start_bot(fake, tmp_path, now=clock)
     alice, bob = users(fake, 2)
     answered(await fake.slash(alice, "clans new", {"pace": "fast"}))
     lobby = message_with(fake, "clans:pace:")
@@ -96,18 +100,24 @@ async def test_the_pace_is_chosen_with_new_and_changed_by_the_host_in_the_lobby(
     answered(await fake.slash(alice, "clans start"))
     refused(await raw_component(fake, alice, lobby, "clans:pace:1", ["live"]), "That game has already started")
     status = answered(await fake.slash(bob, "clans status")).response
-    assert status is not None and "Pace: relaxed (72 h a move) · 72 h left" in embed_text(status.embeds)
+    assert status is not None and f"Pace: relaxed (72 h a move) · {due(clock() + 72 * HOUR)}" in embed_text(
+        status.embeds
+    )
 
 
 async def test_the_turn_ping_and_status_show_the_time_left(fake: FakeDiscord, tmp_path: Path) -> None:
     bot, clock, people = await timed_game(fake, tmp_path)
     start = next(m for m in public_messages(fake) if "has started" in m["content"])
-    assert start["content"].endswith("moves first: press **Play my turn** (or type `/clans move from to`) · 24 h left.")
+    assert start["content"].endswith(
+        f"moves first: press **Play my turn** (or type `/clans move from to`) · {due(clock() + 24 * HOUR)}."
+    )
+    # Each reader's client shows the deadline in their own time zone and language: "in 24 hours".
+    assert f"<t:{round((clock() + 24 * HOUR).timestamp())}:R>" in start["content"]
     clock.advance(3 * HOUR)
     status = answered(await fake.slash(people[0], "clans status")).response
-    assert status is not None and "Pace: daily (24 h a move) · 21 h left" in embed_text(status.embeds)
+    assert status is not None and f"Pace: daily (24 h a move) · {due(clock() + 21 * HOUR)}" in embed_text(status.embeds)
     await move_by_slash(fake, bot, people)
-    assert public_messages(fake)[-1]["content"].endswith(", your move · 24 h left.")
+    assert public_messages(fake)[-1]["content"].endswith(f", your move · {due(clock() + 24 * HOUR)}.")
 
 
 async def test_an_untimed_game_never_reminds_nor_times_out(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -130,11 +140,19 @@ async def test_one_reminder_at_half_time_and_one_last_call(fake: FakeDiscord, tm
     clock.advance(11 * HOUR)
     assert await tick(fake, bot) == []
     clock.advance(HOUR)
-    assert await tick(fake, bot) == [f"⏳ <@{mover.id}>, half your time for this move in game #1 is used: 12 h left."]
+    pings = len(fake.notifications)
+    assert await tick(fake, bot) == [
+        f"⏳ <@{mover.id}>, half your time for this move in game #1 is used: {due(clock() + 12 * HOUR)}."
+    ]
+    assert fake.notified_users(pings) == [mover.id]  # a reminder is a new message: it notifies
     assert await tick(fake, bot) == [] and await tick(fake, bot) == []
     clock.advance(10 * HOUR)
+    pings = len(fake.notifications)
     [last_call] = await tick(fake, bot)
-    assert last_call.startswith(f"⌛ Last call, <@{mover.id}>: 2 h left to move in game #1, then the autopilot")
+    assert last_call.startswith(
+        f"⌛ Last call, <@{mover.id}>: your move in game #1 is {due(clock() + 2 * HOUR)}, then the autopilot"
+    )
+    assert fake.notified_users(pings) == [mover.id]
     clock.advance(HOUR)
     assert await tick(fake, bot) == []
     assert fake.dms(mover.id)[1:] == []  # only the clan DM: reminders by DM are off by default
@@ -145,7 +163,7 @@ async def test_a_late_tick_sends_only_the_last_call(fake: FakeDiscord, tmp_path:
     bot, clock, _ = await timed_game(fake, tmp_path, pace="fast")
     clock.advance(timedelta(minutes=55))  # the half-time reminder was missed (the bot was busy or down)
     [text] = await tick(fake, bot)
-    assert text.startswith("⌛ Last call") and "5 min left" in text
+    assert text.startswith("⌛ Last call") and due(clock() + 5 * MINUTE) in text
     assert await tick(fake, bot) == []
 
 
@@ -156,7 +174,7 @@ async def test_live_games_only_get_the_last_call(fake: FakeDiscord, tmp_path: Pa
     assert await tick(fake, bot) == []
     clock.advance(timedelta(seconds=30))
     [text] = await tick(fake, bot)
-    assert text.startswith(f"⌛ Last call, <@{mover.id}>: 30 s left")
+    assert text.startswith(f"⌛ Last call, <@{mover.id}>: your move in game #1 is {due(clock() + 30 * SECOND)}")
     clock.advance(timedelta(seconds=29))
     assert await tick(fake, bot) == []
     clock.advance(timedelta(seconds=1))
@@ -174,7 +192,8 @@ async def test_notify_on_sends_reminders_by_dm_too_and_off_stops_them(fake: Fake
     await tick(fake, bot)
     assert (
         fake.dms(mover.id)[-1]["content"]
-        == f"Half your time is used in Clans game #1 (<#{fake.channel.id}>): it is your move, 12 h left."
+        == f"Half your time is used in Clans game #1 (<#{fake.channel.id}>): it is your move, "
+        f"{due(clock() + 12 * HOUR)}."
     )
     off = answered(await fake.slash(mover, "clans notify", {"dm": "off"})).response
     assert off is not None and off.ephemeral and "Reminders by DM are **off**" in off.content
@@ -201,9 +220,12 @@ async def test_a_timeout_plays_exactly_one_autopilot_move(fake: FakeDiscord, tmp
     bot, clock, people = await timed_game(fake, tmp_path)
     mover = await mover_of(bot, people)
     clock.advance(24 * HOUR)
+    pings = len(fake.notifications)
     texts = await tick(fake, bot)
     assert len(texts) == 1 and texts[0].startswith(f"⏰ <@{mover.id}> ran out of time; autopilot moved ")
-    assert texts[0].endswith(", your move · 24 h left.")
+    assert texts[0].endswith(f", your move · {due(clock() + 24 * HOUR)}.")
+    [next_up] = [p for p in people if p != mover]
+    assert fake.notified_users(pings) == [next_up.id]  # after the autopilot's move, the next player is told
     [move] = await stored_moves(bot, 1)
     assert move.user_id is None and move.seat == 0 and f"{move.action.replace('-', ' → ')}." in texts[0]
     assert await tick(fake, bot) == [] and len(await stored_moves(bot, 1)) == 1
@@ -374,7 +396,8 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
     new_bot = by_hand(await restart_bot(fake, tmp_path, now=clock))
     [caught_up] = public_messages(fake)[before:]
     assert caught_up["content"].startswith("📣 Catching up")
-    assert caught_up["content"].endswith("<@101>, your move · 24 h left.")
+    assert caught_up["content"].endswith(f"<@101>, your move · {due((await peek(new_bot, 1)).record.deadline_at)}.")
+    assert fake.notified(101)[-1] == caught_up
     titles = embed_text(caught_up["embeds"])
     assert titles.index("alice moved") < titles.index("bob moved")  # both, in order, in one message
     assert (await new_bot.games.game(1)).announced_ply == 2

@@ -142,23 +142,18 @@ async def test_a_bug_in_a_button_is_logged_with_the_game_id(
 async def test_a_failure_after_the_move_is_committed_is_honest_and_the_game_goes_on(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The board image fails after the move is stored: the user is not told 'nothing changed', and the AI
+    """Discord fails the move's post after the move is stored: the user is not told 'nothing changed', and the AI
     whose turn it now is still plays."""
     bot = await start_bot(fake, tmp_path, seeds=[33])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy"])
     table = await peek(bot, 1)
     move = legal_moves(table.state)[0]
-
-    def broken_render(*args: object) -> bytes:
-        raise OSError("font file missing")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(cog(bot).boards, "draw_board", broken_render)
-        result = answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
-        assert any(s.content == CLANS_APOLOGY for s in result.followups)
-        assert "Nothing was changed" not in CLANS_APOLOGY
-        await cog(bot).ai.idle()
+    fake.fail_next("POST", r"^/channels/\d+/messages$", status=500)
+    result = answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
+    assert any(s.content == CLANS_APOLOGY and s.ephemeral for s in result.followups)
+    assert "Nothing was changed" not in CLANS_APOLOGY
+    await cog(bot).ai.idle()
     log = await stored_moves(bot, 1)
     assert log[0].action == move.text and len(log) >= 2  # the AI moved after all
     assert (await peek(bot, 1)).mover.user_id == alice.id
@@ -173,7 +168,7 @@ async def test_discord_refusing_a_dm_for_other_reasons_is_not_a_crash(fake: Fake
     await fake.slash(bob, "clans join")
     fake.fail_next("POST", r"^/users/@me/channels$", status=500)
     started = answered(await fake.slash(alice, "clans start"))
-    assert any("could not DM <@101>" in f.content for f in started.followups)
+    assert any("could not DM <@101>" in p.content for p in started.posts)
     assert len(fake.dms(bob.id)) == 1
 
 

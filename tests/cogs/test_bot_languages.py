@@ -14,6 +14,7 @@ from botkit import (
     by_id,
     cog,
     custom_ids,
+    due,
     message_with,
     peek,
     play_game,
@@ -157,16 +158,24 @@ async def test_reminders_speak_the_games_language_in_public_and_the_players_in_a
     before = len(public_messages(fake))
     await cog(bot).clock.tick()
     [public] = [m["content"] for m in public_messages(fake)[before:]]
-    assert public == f"⏳ <@{mover.id}>, die Hälfte deiner Zeit für diesen Zug in Partie #1 ist um: noch 12 h."
+    left = due(clock() + timedelta(hours=12))
+    assert public == f"⏳ <@{mover.id}>, die Hälfte deiner Zeit für diesen Zug in Partie #1 ist um: {left}.".replace(
+        "due ", "fällig am "
+    )
     dm = fake.dms(mover.id)[-1]["content"]
     if mover is bob:
         assert (
             dm
-            == f"Hai usato metà del tempo nella partita di Clans #1 (<#{fake.channel.id}>): tocca a te, restano 12 h."
+            == f"Hai usato metà del tempo nella partita di Clans #1 (<#{fake.channel.id}>): tocca a te, "
+            + left.replace("due ", "entro il ")
+            + "."
         )
     else:
         assert (
-            dm == f"Die Hälfte deiner Zeit ist um in Clans-Partie #1 (<#{fake.channel.id}>): du bist am Zug, noch 12 h."
+            dm
+            == f"Die Hälfte deiner Zeit ist um in Clans-Partie #1 (<#{fake.channel.id}>): du bist am Zug, "
+            + left.replace("due ", "fällig am ")
+            + "."
         )
 
 

@@ -42,7 +42,7 @@ async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  
         result = answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
     finally:
         del store._write
-    assert result.followups and not result.followups[-1].ephemeral  # announced with the board
+    assert result.posts and not result.posts[-1].ephemeral  # announced with the board, in a new message
     # One read, one write (nothing read back); then, after the public message, the announced_ply mark.
     assert store.transactions - before == 3
     # The interaction was answered before the move's write began (and so before the mark).

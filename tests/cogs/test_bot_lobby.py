@@ -124,9 +124,13 @@ async def test_start_command_posts_the_board_and_deals_clans_by_dm(fake: FakeDis
     await fake.slash(bob, "clans join")
     await fake.slash(carol, "clans join")
     started = answered(await fake.slash(alice, "clans start"))
-    [announcement] = [s for s in started.followups if s.files]
+    [announcement] = [s for s in started.posts if s.files]
     assert not announcement.ephemeral
     assert "Clans game #1 has started!" in announcement.content
+    # A new message (not the follow-up filling a "thinking…" answer): every player is notified, in the channel.
+    started_post = fake.message(int(announcement.message["id"]))  # type: ignore[index]
+    assert all(started_post in fake.notified(p.id) for p in (alice, bob, carol))
+    assert started.response is not None and started.response.ephemeral
     assert all(mention(p) in announcement.content for p in (alice, bob, carol))
     assert announcement.files[0][0] == "board.png" and announcement.files[0][1].startswith(PNG_MAGIC)
     table = await peek(bot, 1)
@@ -151,7 +155,9 @@ async def test_start_button_works_once(fake: FakeDiscord, database_target: str) 
     message = message_with(fake, "clans:start:")
     started = answered(await fake.click(alice, message, "clans:start:1"))
     assert started.response is not None and started.response.callback_type == 7
-    assert any("has started" in f.content and f.files for f in started.followups)
+    [post] = [p for p in started.posts if "has started" in p.content and p.files]
+    assert {alice.id, bob.id} <= set(started.notified)
+    assert post.message is not None and post.message in fake.notified(alice.id)
     assert (await bot.store.get_game(1)).status == "running"  # type: ignore[union-attr]
     assert len(fake.dms(alice.id)) == len(fake.dms(bob.id)) == 1
     # A stale client still showing the enabled button: the second start is refused, nothing is dealt again.

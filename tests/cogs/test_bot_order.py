@@ -12,6 +12,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     by_id,
     custom_ids,
+    due,
     embed_text,
     every_interaction_answered,  # noqa: F401
     message_with,
@@ -21,6 +22,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     raw_component,
     reach_order,
     refused,
+    refused_meanwhile,
     select_options,
     start_bot,
     stored_moves,
@@ -45,7 +47,8 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
     menu = message_with(fake, "clans:order:")
     custom_id = f"clans:order:1:{view.ply}"
     assert custom_ids(menu) == [custom_id, "clans:turn:1", "clans:myclan:1"]  # and the turn post's buttons
-    assert menu["content"] == f"<@{mover.id}>, choose which village is founded next · 24 h left:"
+    assert menu["content"] == f"<@{mover.id}>, choose which village is founded next · {due(table.record.deadline_at)}:"
+    assert menu in fake.notified(mover.id)  # a village order owed is the mover's turn again: they are told
     assert f"This move founds {len(view.pending)} villages: the mover chooses their order." in embed_text(
         menu["embeds"]
     )
@@ -81,7 +84,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
     assert "choose" not in edited["content"]
     assert edited["content"].startswith(f"<@{mover.id}> founded {pick} (")
     assert all(f"{t} (" in edited["content"] for t in view.pending) and "in that order" in edited["content"]
-    [announcement] = chosen.followups
+    [announcement] = chosen.posts
     assert not announcement.ephemeral
     title = announcement.embeds[0]["title"]
     assert title == f"Game #1 — move {view.turn}: {mover.name} founded the village at {pick} next"
@@ -92,7 +95,8 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
     assert [m.action for m in log[len(log_before) :]] == [f"v{pick}"]
     table = await peek(bot, 1)
     assert table.state.phase is Phase.MOVE and table.mover.user_id == other.id
-    assert announcement.content == f"<@{other.id}>, your move · 24 h left."
+    assert announcement.content == f"<@{other.id}>, your move · {due(table.record.deadline_at)}."
+    assert chosen.notified == [other.id]
     # The menu shown again to the mover is stale now: the choice applied once.
     assert again.response.message is not None
     refused(
@@ -120,8 +124,8 @@ async def test_a_double_choice_applies_once(fake: FakeDiscord, database_target: 
     assert len(log) == before + 1 and log[-1].action in (f"v{options[0]}", f"v{options[1]}")
     applied, late = (first, second) if log[-1].action == f"v{options[0]}" else (second, first)
     table_after = await bot.games.table(1)
-    assert applied.followups and not applied.followups[0].ephemeral
-    refused(late, f"It is <@{table_after.mover.user_id}>'s turn.")
+    assert applied.posts and not applied.posts[0].ephemeral
+    refused_meanwhile(late, f"It is <@{table_after.mover.user_id}>'s turn.")
     announcements = [m for m in public_messages(fake) if "founded the village at" in embed_text(m["embeds"])]
     assert len(announcements) == 1
 
@@ -137,7 +141,7 @@ async def test_the_menu_shown_again_to_the_mover_works_too(fake: FakeDiscord, tm
     assert again is not None and again.ephemeral and again.message is not None
     pick = select_options(again.message, custom_id)[0]
     chosen = answered(await fake.select(mover, again.message, custom_id, [pick]))
-    [announcement] = chosen.followups
+    [announcement] = chosen.posts
     assert not announcement.ephemeral and f"founded the village at {pick} next" in announcement.embeds[0]["title"]
     assert (await stored_moves(bot, 1))[-1].action == f"v{pick}"
     # The public menu was edited into the outcome too; a click arriving on an old copy of it is refused.

@@ -8,11 +8,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
+    DUE,
     PNG_MAGIC,
     answered,
     by_id,
     cog,
     custom_ids,
+    due,
     embed_text,
     every_interaction_answered,  # noqa: F401
     first_picker,
@@ -62,7 +64,7 @@ async def test_games_lists_every_running_game_on_every_server_own_turns_first(
     assert (
         lines[0].startswith("▶ [Game #2](https://discord.com/channels/800/950)") and "**your turn** to move" in lines[0]
     )
-    assert all(" · daily · " in line and line.endswith(" h left") for line in lines)  # pace and time left
+    assert all(" · daily · " in line and re.search(rf" · {DUE}$", line) for line in lines)  # pace and deadline
     assert lines[1].startswith(f"[Game #1](https://discord.com/channels/{fake.guild_id}/{fake.channel.id})")
     assert "bob to move" in lines[1]
     assert embed["footer"]["text"] == "2 running · your turn in 1"
@@ -136,10 +138,11 @@ async def test_the_your_move_ping_catches_up_on_what_happened_since(fake: FakeDi
     for _ in range(4):
         result = await play_turn(fake, bot, 1, people)
     assert result is not None
-    [ping] = result.followups
+    [ping] = result.posts
+    assert result.notified == [(await peek(bot, 1)).mover.user_id]
     table = await peek(bot, 1)
     lines = ping.content.splitlines()
-    assert lines[0] == f"<@{table.mover.user_id}>, your move · 24 h left."
+    assert lines[0] == f"<@{table.mover.user_id}>, your move · {due(table.record.deadline_at)}."
     # The mover last moved at move 2; move 3 is told here, move 4 is this message's own embed.
     log = await bot.store.moves(1)
     assert lines[1] == "Since your last move:" and len(lines) == 3

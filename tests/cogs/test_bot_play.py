@@ -7,13 +7,15 @@ import re
 from pathlib import Path
 
 import discord
-from botkit import (  # every_interaction_answered: autouse, checks each test
+from botkit import (
+    DUE,
     ORDER_SEED,
     PNG_MAGIC,
     Peek,
     answered,
     bot_errors,
     by_id,
+    due,  # every_interaction_answered: autouse, checks each test
     embed_text,
     every_interaction_answered,  # noqa: F401
     mention,
@@ -24,6 +26,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     public_messages,
     random_picker,
     refused,
+    refused_meanwhile,
     start_bot,
     stored_moves,
     users,
@@ -49,16 +52,18 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
     catch_ups: list[bool] = []
 
     def check_announcement(result: InteractionResult) -> None:
-        [public] = [s for s in [result.response, *result.followups] if s is not None and s.files]
+        [public] = [s for s in result.posts if s.files]
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
             r"(The order of these villages changes nothing: they are founded in map order\.\n)?"
-            r"<@\d+>, (your move · 24 h left\.(\nSince your last move:(\n.+)+)?"
-            r"|choose which village is founded next · 24 h left:)"
+            rf"<@\d+>, (your move · {DUE}\.(\nSince your last move:(\n.+)+)?"
+            rf"|choose which village is founded next · {DUE}:)"
             r"|Game over!.*",
             public.content,
         ), public.content
+        # Exactly who the post names on its first line is notified: the next mover, or at the end every player.
+        assert result.notified == [int(n) for n in re.findall(r"<@(\d+)>", public.content.splitlines()[0])]
         catch_ups.append("Since your last move:" in public.content)
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
@@ -75,7 +80,7 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
     assert len(set(boards)) > len(boards) // 2  # the image follows the game
     assert sum(catch_ups) > len(catch_ups) // 2  # with three players, the ping tells the move in between
     # The final message: every clan revealed, each total, the winner(s), the final board.
-    [last] = [s for s in [final.response, *final.followups] if s.files]
+    [last] = [s for s in final.posts if s.files]
     assert last.content.startswith("Game over!")
     assert all(mention(p) in last.content for p in (alice, bob, carol))
     reveal = embed_text(last.embeds)
@@ -108,10 +113,14 @@ async def test_each_move_mentions_the_next_player(fake: FakeDiscord, tmp_path: P
     second = bob if first is alice else alice
     move = a_move(table)
     result = answered(await fake.slash(first, "clans move", {"from": move.src, "to": move.dst}))
-    assert result.response is not None and result.response.callback_type == 5  # deferred: the render is slow
-    [announcement] = result.followups
+    # Deferred (the render is slow), privately: the table reads the move in a new message, which notifies.
+    assert result.response is not None and result.response.callback_type == 5 and result.response.ephemeral
+    assert result.followups == [] and result.calls[-1].method == "DELETE"  # the private "thinking…" is gone
+    [announcement] = result.posts
     assert not announcement.ephemeral
-    assert announcement.content == f"{mention(second)}, your move · 24 h left."
+    deadline = (await peek(bot, 1)).record.deadline_at
+    assert announcement.content == f"{mention(second)}, your move · {due(deadline)}."
+    assert result.notified == [second.id]
     title = announcement.embeds[0]["title"]
     assert title.startswith(f"Game #1 — move 1: {first.name} moved {move.src} → {move.dst}")
     assert announcement.embeds[0]["image"]["url"] == "attachment://board.png"
@@ -305,9 +314,9 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, databas
     answered(second)
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
     assert len(public_messages(fake)) == messages_before + 1
-    applied, duplicate = (first, second) if first.followups else (second, first)
-    assert applied.followups and not applied.followups[0].ephemeral
-    refused(duplicate, f"Your move {move.src} → {move.dst} was already played.")
+    applied, duplicate = (first, second) if first.posts else (second, first)
+    assert applied.posts and not applied.posts[0].ephemeral
+    refused_meanwhile(duplicate, f"Your move {move.src} → {move.dst} was already played.")
 
 
 async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -315,8 +324,9 @@ async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) 
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
     result = answered(await fake.slash(bob, "clans resign"))
-    [announcement] = [s for s in result.followups if s.files]
+    [announcement] = [s for s in result.posts if s.files]
     assert not announcement.ephemeral and announcement.content.startswith("Game over!")
+    assert sorted(result.notified) == [alice.id, bob.id]  # everyone who played hears of the end
     reveal = embed_text(announcement.embeds)
     assert "bob resigned" in reveal and "fewer than two players left" in reveal
     assert f"🏆 {mention(alice)} wins!" in reveal and "bob (resigned)" in reveal
@@ -332,17 +342,18 @@ async def test_resign_in_a_three_player_game_skips_the_seat(fake: FakeDiscord, d
     table = await peek(bot, 1)
     quitter = people[table.mover.user_id]  # type: ignore[index]
     result = answered(await fake.slash(quitter, "clans resign"))
-    [announcement] = result.followups
+    [announcement] = result.posts
     assert f"{quitter.name} resigned" in announcement.embeds[0]["title"]
     table = await peek(bot, 1)
     assert table.record.status == "running" and table.mover.user_id != quitter.id
-    assert announcement.content == f"<@{table.mover.user_id}>, your move · 24 h left."
+    assert announcement.content == f"<@{table.mover.user_id}>, your move · {due(table.record.deadline_at)}."
+    assert result.notified == [table.mover.user_id]
     refused(await fake.slash(quitter, "clans resign"), "The game is over" if table.state.over else "resigned")
     move = a_move(table)
     refused(await fake.slash(quitter, "clans move", {"from": move.src, "to": move.dst}), "turn")
     final = await play_game(fake, bot, 1, people, random_picker(9))
     assert final is not None
-    reveal = embed_text(next(s for s in [final.response, *final.followups] if s.files).embeds)
+    reveal = embed_text(next(s for s in final.posts if s.files).embeds)
     assert f"{quitter.name} (resigned)" in reveal and f"{quitter.name} 🏆" not in reveal
 
 

@@ -114,7 +114,7 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
     move = await play_turn_unsettled(fake, bot, running, by_id(carol, dave), playing)
 
     def board_posted() -> bool:
-        return any(s.files and not s.ephemeral for s in [*([move.response] if move.response else []), *move.followups])
+        return any(s.files and not s.ephemeral for s in move.posts)
 
     await fake.wait_until(board_posted, timeout=10)  # fails if the move's board waited for the replay
     assert move.latency < 3.0 and not release.is_set()

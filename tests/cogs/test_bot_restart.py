@@ -47,7 +47,7 @@ async def test_a_game_continues_after_a_restart(fake: FakeDiscord, database_targ
     status = answered(await fake.slash(alice, "clans status")).response
     assert status is not None and f"<@{after.mover.user_id}> to move" in embed_text(status.embeds)
     final = await play_game(fake, new_bot, 1, players, pick)
-    assert final is not None and any(s.content.startswith("Game over!") for s in final.followups)
+    assert final is not None and any(s.content.startswith("Game over!") for s in final.posts)
     assert (await new_bot.store.get_game(1)).status == "finished"  # type: ignore[union-attr]
 
 
@@ -61,7 +61,7 @@ async def test_old_lobby_buttons_work_after_a_restart(fake: FakeDiscord, tmp_pat
     assert joined.response is not None and joined.response.callback_type == 7
     assert "<@102>" in embed_text(fake.message(int(lobby["id"]))["embeds"])
     started = answered(await fake.click(alice, lobby, "clans:start:1"))
-    assert any("has started" in f.content for f in started.followups)
+    assert any("has started" in p.content for p in started.posts)
     assert (await new_bot.store.get_game(1)).status == "running"  # type: ignore[union-attr]
 
 
@@ -77,7 +77,7 @@ async def test_the_order_menu_survives_a_restart(fake: FakeDiscord, database_tar
     assert table.state.phase is Phase.ORDER  # the pending choice was stored, not kept in memory
     pick = str(table.state.pending[0])
     chosen = answered(await fake.select(mover, menu, custom_id, [pick]))
-    assert chosen.followups and f"founded the village at {pick} next" in chosen.followups[0].embeds[0]["title"]
+    assert chosen.posts and f"founded the village at {pick} next" in chosen.posts[0].embeds[0]["title"]
     assert (await stored_moves(new_bot, 1))[-1].action == f"v{pick}"
 
 

@@ -16,7 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     peek,
     public_messages,
     reach_order,
-    refused,
+    refused_meanwhile,
     start_bot,
     stored_moves,
     users,
@@ -44,8 +44,8 @@ async def test_a_slow_answer_holds_no_other_action_of_the_game(fake: FakeDiscord
     slow.set()
     await fake.settle()
     answered(second)
-    assert second.followups and not second.followups[0].ephemeral
-    refused(first, f"Your move {move.src} → {move.dst} was already played.")
+    assert second.posts and not second.posts[0].ephemeral
+    refused_meanwhile(first, f"Your move {move.src} → {move.dst} was already played.")
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
     assert len(public_messages(fake)) == messages_before + 1
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from botkit import (  # every_interaction_answered: autouse, checks each test
+from botkit import (
     answered,
     bot_errors,
     by_id,
@@ -23,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     open_game,
     peek,
     public_messages,
-    refused,
+    refused_meanwhile,  # every_interaction_answered: autouse, checks each test
     stored_moves,
     users,
 )
@@ -102,7 +102,7 @@ async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: lis
     # The second process edited the lobby message the first posted: any process can post or edit anywhere.
     assert "<@102>" in embed_text(fake.message(int(lobby["id"]))["embeds"])
     started = answered(await on(fake, first).slash(alice, "clans start"))
-    assert any("has started" in f.content for f in started.followups)
+    assert any("has started" in p.content for p in started.posts)
 
 
 async def test_fifty_identical_moves_split_between_two_processes_apply_once(
@@ -123,11 +123,12 @@ async def test_fifty_identical_moves_split_between_two_processes_apply_once(
         result.last_call = len(fake.calls)
     assert [m.action for m in await stored_moves(two_bots[1], 1)] == [move.text]
     assert len(public_messages(fake)) == before + 1  # one announcement, no stray "thinking…" left behind
-    applied = [r for r in results if r.followups and not r.followups[0].ephemeral]
-    assert len(applied) == 1
+    # The move is posted in the channel; its own interaction's private "thinking…" is then removed.
+    applied = [r for r in results if r.response is not None and r.response.callback_type == 5 and not r.followups]
+    assert len(applied) == 1 and any(c.method == "DELETE" for c in applied[0].calls)
     for result in results:
         if result is not applied[0]:  # told so, only to them, whether it read the game before the commit or after
-            assert f"Your move {move.src} → {move.dst} was already played." in refused(result)
+            refused_meanwhile(result, f"Your move {move.src} → {move.dst} was already played.")
     assert not bot_errors(fake)
 
 

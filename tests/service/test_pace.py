@@ -69,18 +69,23 @@ def test_a_half_time_reminder_found_late_becomes_the_last_call_and_none_after_th
 @pytest.mark.parametrize(
     ("left", "text"),
     [
-        (timedelta(hours=21, minutes=20), "21 h left"),
-        (timedelta(hours=72), "72 h left"),
-        (H, "1 h left"),
-        (timedelta(minutes=90), "90 min left"),
-        (timedelta(minutes=2), "2 min left"),
-        (timedelta(seconds=30), "30 s left"),
-        (timedelta(0), "time is up"),
-        (-H, "time is up"),
+        (timedelta(hours=21, minutes=20), "21 h"),
+        (timedelta(hours=72), "72 h"),
+        (H, "1 h"),
+        (timedelta(minutes=90), "90 min"),
+        (timedelta(minutes=2), "2 min"),
+        (timedelta(seconds=30), "30 s"),
     ],
 )
-def test_time_left_wording(left: timedelta, text: str) -> None:
-    assert time_left(EN, T0 + left, T0) == text
+def test_duration_wording(left: timedelta, text: str) -> None:
+    assert duration(EN, left) == text
+
+
+def test_time_left_is_discord_timestamp_markup_each_reader_sees_in_their_own_zone() -> None:
+    moment = round((T0 + 21 * H).timestamp())
+    assert time_left(EN, T0 + 21 * H, T0) == f"due <t:{moment}:f> (<t:{moment}:R>)"
+    assert time_left(texts("de"), T0 + 21 * H, T0) == f"fällig am <t:{moment}:f> (<t:{moment}:R>)"
+    assert time_left(EN, T0, T0) == "time is up" and time_left(EN, T0 - H, T0) == "time is up"
 
 
 def test_no_deadline_no_time_left_and_pace_labels() -> None:
