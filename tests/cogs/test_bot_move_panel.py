@@ -29,6 +29,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     raw_component,
     reach_order,
     refused,
+    refused_meanwhile,
     restart_bot,
     start_bot,
     stored_moves,
@@ -69,7 +70,7 @@ async def test_a_whole_game_with_two_humans_and_two_ais_by_buttons_only(fake: Fa
         assert turn.preview_files[0][1].startswith(PNG_MAGIC)
         assert turn.actions and turn.confirmed is not None
         # ... and the announcement of what the move did says exactly what the preview said it would.
-        [announcement] = turn.confirmed.followups
+        announcement = turn.confirmed.posts[0]  # (an AI run after it posts in the same settle)
         assert not announcement.ephemeral
         told = embed_text(announcement.embeds)
         previewed = turn.preview["content"]
@@ -126,8 +127,9 @@ async def test_only_the_mover_gets_a_panel_and_a_stale_one_says_the_game_moved_o
     done = answered(await fake.click(mover, preview, confirm))
     assert done.response is not None and done.response.callback_type == 7  # the panel says what was played
     assert [m.action for m in await stored_moves(bot, game_id)] == [move.text]
-    [announcement] = done.followups
+    [announcement] = done.posts
     assert not announcement.ephemeral and announcement.content.startswith(f"{mention(other)}, your move")
+    assert done.notified == [other.id]  # a new message in the channel: the next mover's phone is told
     # The old panel, and a second Confirm, are stale now: the game moved on, and nothing is played twice.
     refused(await raw_component(fake, mover, preview, confirm), "It is", mention(other))
     refused(await raw_component(fake, other, panel, source_id, [source]), "the game moved on")
@@ -243,8 +245,8 @@ async def test_no_menu_is_sent_when_every_village_order_ends_the_same(fake: Fake
     before = len(await stored_moves(bot, game_id))
     result = answered(await fake.slash(mover, "clans move", {"from": last.src, "to": last.dst}))
     assert not any("clans:order:" in c for m in public_messages(fake) for c in custom_ids(m))
-    assert all(not s.components or not any("clans:order" in str(c) for c in s.components) for s in result.followups)
-    [announcement] = result.followups
+    assert all(not s.components or not any("clans:order" in str(c) for c in s.components) for s in result.posts)
+    [announcement] = result.posts
     assert announcement.content.startswith(FREE_ORDER) and "choose" not in announcement.content
     log = [m.action for m in (await stored_moves(bot, game_id))[before:]]
     assert log[0] == last.text and len(log) >= 2 and all(a.startswith("v") for a in log[1:])
@@ -278,7 +280,7 @@ async def test_a_village_order_owed_is_chosen_in_the_panel(fake: FakeDiscord, tm
     assert (await peek(bot, game_id)).state.phase is Phase.MOVE
     # The public menu that was still asking is settled into what was chosen; the announcement follows.
     assert fake.message(int(public_menu["id"]))["components"] == []
-    [announcement] = done.followups
+    [announcement] = done.posts
     assert not announcement.ephemeral and "founded the village at" in announcement.embeds[0]["title"]
 
 
@@ -326,5 +328,5 @@ async def test_two_confirms_at_once_play_the_move_once(fake: FakeDiscord, tmp_pa
     assert [m.action for m in await stored_moves(bot, game_id)] == [move.text]
     announcements = [m for m in public_messages(fake) if f"moved {move.src} → {move.dst}" in embed_text(m["embeds"])]
     assert len(announcements) == 1
-    late = second if first.followups and not first.followups[0].ephemeral else first
-    refused(late)
+    late = first if first.response is not None and first.response.callback_type == 4 else second
+    refused_meanwhile(late)

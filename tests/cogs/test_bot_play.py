@@ -33,6 +33,7 @@ from botkit import (
 )
 from fakediscord import FakeDiscord, InteractionResult
 
+from cogs.clans.panel_text import FREE_ORDER
 from engine.clans import Move, legal_moves, move_foundings
 from service.clans.describe import CLAN_MARK
 from texts import texts
@@ -56,14 +57,15 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
         assert not public.ephemeral
         assert public.files[0][0] == "board.png" and public.files[0][1].startswith(PNG_MAGIC)
         assert re.fullmatch(
-            r"(The order of these villages changes nothing: they are founded in map order\.\n)?"
+            rf"({re.escape(FREE_ORDER)}\n)?"
             rf"<@\d+>, (your move · {DUE}\.(\nSince your last move:(\n.+)+)?"
             rf"|choose which village is founded next · {DUE}:)"
             r"|Game over!.*",
             public.content,
         ), public.content
         # Exactly who the post names on its first line is notified: the next mover, or at the end every player.
-        assert result.notified == [int(n) for n in re.findall(r"<@(\d+)>", public.content.splitlines()[0])]
+        named = public.content.removeprefix(FREE_ORDER + "\n").splitlines()[0]  # (after a settled order's notice)
+        assert result.notified == [int(n) for n in re.findall(r"<@(\d+)>", named)]
         catch_ups.append("Since your last move:" in public.content)
         moves_seen.append(embed_text(public.embeds))
         boards.append(public.files[0][1])
