@@ -210,15 +210,16 @@ class AlexandrosService(LobbyService):
                 raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
             acted = await self._commit(record, state, seat, parsed, user_id)
         if acted.table.over or acted.table.view.to_move != seat.seat:
-            return await self.whole_turn(acted)
+            return await self.whole_turn(acted, record)
         return acted
 
-    async def whole_turn(self, acted: Acted) -> Acted:
+    async def whole_turn(self, acted: Acted, record: GameRecord | None = None) -> Acted:
         """``acted`` with what the earlier actions of its turn did (rebuilt from the seed and the move log),
-        when the turn began before it: a turn's post tells all of it."""
-        if isinstance(acted.told.action, alex.MoveAlexander):
+        when the turn began before it: a turn's post tells all of it. ``record``: the game as read for the
+        action (its seed deals the replay), else read here. A resignation is told alone."""
+        if isinstance(acted.told.action, alex.MoveAlexander | alex.Resign):
             return acted
-        record = await self._record(acted.table.id)
+        record = record or await self._record(acted.table.id)
         moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
         actions = [alex.parse_action(m.action) for m in moves]
         starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
