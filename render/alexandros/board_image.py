@@ -138,15 +138,12 @@ def board_picture(
     regions = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in (r.box for r in names_of_regions)]
     content = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in layers.content]
     star = overlays.alexander_box(frame, view.alexander_point)
-    markers = [
-        (x - r, y - r, x + r, y + r)
-        for _, point in targets
-        for (x, y), r in [(frame.point(point), overlays.marker_radius(frame))]
-    ]
+    r = overlays.marker_radius(frame)
+    markers = [(x - r, y - r, x + r, y + r) for x, y in overlays.marker_centres(frame, targets, view.alexander_point)]
     tags = overlays.tax_tags(image, view, frame, slots, [*regions, star, *markers, *content])
     if paths:
         overlays.wall_paths(draw, frame, paths, [star, *markers, *tags], content)
-    overlays.destination_markers(draw, frame, targets)
+    overlays.destination_markers(draw, frame, targets, view.alexander_point)
     overlays.alexander(draw, frame, view.alexander_point)
     _header(image, draw, view, names, t)
     return image

@@ -170,13 +170,33 @@ def marker_radius(frame: Frame) -> float:
     return MARKER * frame.unit
 
 
-def destination_markers(draw: ImageDraw.ImageDraw, frame: Frame, targets: Sequence[tuple[str, int]]) -> list[Box]:
+def marker_centres(frame: Frame, targets: Sequence[tuple[str, int]], alexander_point: int) -> list[Px]:
+    """Where each destination's disc goes: on its point, but beside Alexander's star when the destination is
+    his own point (docs/RULES.md A4.8), between the neighbouring points (where no other marker can be), so that
+    neither hides the other."""
+    return [beside_alexander(frame, point) if point == alexander_point else frame.point(point) for _, point in targets]
+
+
+def beside_alexander(frame: Frame, point: int) -> Px:
+    """The spot beside the star on ``point`` farthest from the points around it (the same spot whatever else the
+    board shows)."""
+    ax, ay = frame.point(point)
+    reach = (STAR + MARKER + 0.04) * frame.unit
+    near = [frame.point(p) for p in range(len(frame.board.points)) if p != point]
+    near = [p for p in near if math.dist(p, (ax, ay)) < 2 * frame.unit]
+    steps = [k * math.pi / 12 for k in range(24)]
+    candidates = [(ax + reach * math.cos(a), ay + reach * math.sin(a)) for a in steps]
+    return max(candidates, key=lambda c: min((math.dist(c, o) for o in near), default=0.0))
+
+
+def destination_markers(
+    draw: ImageDraw.ImageDraw, frame: Frame, targets: Sequence[tuple[str, int]], alexander_point: int
+) -> list[Box]:
     """A dark disc with a white rim and the panel's key (A, B, ...) on every point Alexander may move to."""
     r = marker_radius(frame)
     font = bold(TAG_SIZE)
     boxes = []
-    for label, point in targets:
-        x, y = frame.point(point)
+    for (label, _), (x, y) in zip(targets, marker_centres(frame, targets, alexander_point), strict=True):
         draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.MARKER, outline=pal.WHITE, width=4)
         draw.text((x, y), label, font=font, fill=pal.WHITE, anchor="mm")
         boxes.append((x - r, y - r, x + r, y + r))

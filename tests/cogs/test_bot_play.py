@@ -316,9 +316,11 @@ async def test_two_identical_moves_at_once_apply_once(fake: FakeDiscord, databas
     answered(second)
     assert [m.action for m in await stored_moves(bot, 1)] == [move.text]
     assert len(public_messages(fake)) == messages_before + 1
-    applied, duplicate = (first, second) if first.posts else (second, first)
-    assert applied.posts and not applied.posts[0].ephemeral
-    refused_meanwhile(duplicate, f"Your move {move.src} → {move.dst} was already played.")
+    # Both ran at once, so each saw the one channel post; the duplicate is the one told its move was played.
+    already = f"Your move {move.src} → {move.dst} was already played."
+    duplicate, applied = (first, second) if already in first.text else (second, first)
+    assert already not in applied.text and applied.posts and not applied.posts[0].ephemeral
+    refused_meanwhile(duplicate, already)
 
 
 async def test_resign_ends_a_two_player_game(fake: FakeDiscord, tmp_path: Path) -> None:

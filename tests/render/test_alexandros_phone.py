@@ -21,7 +21,7 @@ from render.alexandros import palette as pal
 from render.alexandros.board_image import board_picture, frame_of, name_size, name_width
 from render.alexandros.gallery import Game, candidate_paths, destinations
 from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
-from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, WIDTH, all_slots, phone_px
+from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, STAR, WIDTH, all_slots, phone_px
 from render.alexandros.static import map_layers, number_box, region_names, space_label
 from render.fonts import bold, fit
 from usertext import NAME_LIMIT
@@ -137,14 +137,19 @@ def test_destination_markers_cover_neither_alexander_nor_one_another() -> None:
     targets = destinations(state)
     assert len(targets) >= 3
     frame = frame_of(view)
+    assert any(point == view.alexander_point for _, point in targets)  # A4.8: his own point is a destination
     alone = _image(render_board(view, NAMES))
     marked = _image(render_board(view, NAMES, targets=targets))
     ax, ay = frame.point(view.alexander_point)
-    star = (round(ax - 36), round(ay - 36), round(ax + 36), round(ay + 36))
-    assert alone.crop(star).tobytes() == marked.crop(star).tobytes(), "Alexander is drawn whole over markers"
+    reach = STAR * frame.unit + 3
+    star = Image.new("L", alone.size, 0)
+    ImageDraw.Draw(star).ellipse((ax - reach, ay - reach, ax + reach, ay + reach), fill=255)
+    blank = Image.new("RGB", alone.size)
+    only_star = [Image.composite(picture.convert("RGB"), blank, star).tobytes() for picture in (alone, marked)]
+    assert only_star[0] == only_star[1], "Alexander is drawn whole over markers"
     radius = round(0.21 * frame.unit)
-    for label, point in targets:
-        x, y = frame.point(point)
+    centres = overlays.marker_centres(frame, targets, view.alexander_point)
+    for (label, point), (x, y) in zip(targets, centres, strict=True):
         own = _image(render_board(view, NAMES, targets=[(label, point)]))
         disc = (round(x - radius), round(y - radius), round(x + radius), round(y + radius))
         assert own.crop(disc).tobytes() == marked.crop(disc).tobytes(), label
