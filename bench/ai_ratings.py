@@ -67,10 +67,11 @@ def play_match(match: Match) -> tuple[tuple[str, ...], tuple[int, ...]]:
         outcome = play(state, move, seat)
         history.append(move)
     assert outcome.result is not None
-    return match.levels, tuple(_ranks(outcome.result.totals))
+    return match.levels, tuple(finishing_order(outcome.result.totals))
 
 
-def _ranks(totals: Sequence[int]) -> list[int]:
+def finishing_order(totals: Sequence[int]) -> list[int]:
+    """The seats' ranks as the bot rates a finished game (``store.ratings.finishing_ranks``)."""
     results = [
         ResultInput(seat=s, user_id=None, name="", clan="", clan_score=t, chips=0, total=t, winner=False)
         for s, t in enumerate(totals)
@@ -79,20 +80,25 @@ def _ranks(totals: Sequence[int]) -> list[int]:
 
 
 def matches(games: int, hard_games: int, rollouts: int, seed: int) -> list[Match]:
-    """Every match-up of 2, 3 and 4 of the players, the seats rotating game by game."""
+    """Every match-up of 2, 3 and 4 of the players, the seats rotating game by game; round g of every
+    match-up comes before round g + 1, so a run cut short is still balanced."""
+    lineups = [lineup for size in (2, 3, 4) for lineup in itertools.combinations(PLAYERS, size)]
     result = []
-    for size in (2, 3, 4):
-        for lineup in itertools.combinations(PLAYERS, size):
-            n = hard_games if "hard" in lineup else games
-            for g in range(n):  # game g of every match-up uses the same deal
-                turn = g % size
-                levels = lineup[turn:] + lineup[:turn]
-                result.append(Match(levels, seed + 1000 * size + 37 * g, rollouts))
+    for g in range(max(games, hard_games)):
+        for lineup in lineups:
+            if g >= (hard_games if "hard" in lineup else games):
+                continue
+            turn = g % len(lineup)
+            levels = lineup[turn:] + lineup[:turn]
+            result.append(Match(levels, seed + 1000 * len(lineup) + 37 * g, rollouts))  # one deal per round and size
     return result
 
 
 def fit(games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]], seed: int) -> dict[str, float]:
-    """Each player's μ after rating every game, in a seeded shuffled order, PASSES times; normal anchored."""
+    """Each player's μ after rating every game, in a seeded shuffled order, PASSES times; normal anchored.
+
+    A player at several seats of one game (hard against three normals, from ``bench.hard_mix``) keeps
+    its rating there, as AI seats do in a rated game: the game rates the others against it."""
     ratings = {p: MODEL.rating() for p in PLAYERS}
     rng = random.Random(seed)
     for _ in range(PASSES):
@@ -101,7 +107,8 @@ def fit(games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]], seed: int) -> 
         for levels, ranks in order:
             after = MODEL.rate([[ratings[p]] for p in levels], ranks=[float(r) for r in ranks])
             for p, team in zip(levels, after, strict=True):
-                ratings[p] = team[0]
+                if levels.count(p) == 1:
+                    ratings[p] = team[0]
     shift = AI_RATINGS[ANCHOR][0] - ratings[ANCHOR].mu
     return {p: r.mu + shift for p, r in ratings.items()}
 

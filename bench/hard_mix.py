@@ -10,9 +10,10 @@ of them are read twice:
 
 - exactly, by a white-box reader who runs hard's search with two seeds of its own (the AI's seed is
   its secret) and multiplies each clan's averaged probability of the move played;
-- by the belief model (``ai.clans.clan_beliefs``), the reader every normal AI is: the share of the
-  other seats' views whose top guess is hard's true clan after 10 / 20 / 30 hut moves, side by side
-  with the same share for the normal seats of the same games.
+and every game is read by the belief model (``ai.clans.clan_beliefs``), the reader every normal AI
+is: the share of the other seats' views whose top guess is hard's true clan after 10 / 20 / 30 hut
+moves, side by side with the same share for the normal seats of the same games. ``--games-file``
+appends each game's levels and ranks for ``bench.ai_ratings``.
 
 FIGURE lines per scale (``mix_<scale>_...``): win_rate with its 95% interval and games, top1_move5,
 top1_end, pin_rate (single moves putting >= 90% on the true clan), belief_hard_moveN and
@@ -22,6 +23,7 @@ belief_normal_moveN, seconds_per_move.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -34,7 +36,7 @@ from ai.clans import choose_action, clan_beliefs
 from ai.clans.belief import Observation, observe
 from ai.clans.hard import hard_choice
 from ai.clans.hiding import draw
-from bench import ai_arena
+from bench import ai_arena, ai_ratings
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
@@ -61,6 +63,8 @@ class MixRecord:
     moves: int = 0
     belief: dict[str, dict[int, tuple[int, int]]] = field(default_factory=dict)
     """"hard" / "normal" -> hut move -> (views whose top guess was right, views)."""
+    seats: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
+    """Each seat's level and finishing rank, for ``bench.ai_ratings --games-file``."""
 
 
 def play_mix(task: MixTask) -> MixRecord:
@@ -93,7 +97,7 @@ def play_mix(task: MixTask) -> MixRecord:
                     record.top1_move5 = _top1(logs, int(clan))
         outcome = play(state, move, seat)
         history.append(move)
-        if task.read and state.phase is Phase.MOVE and state.turn in ai_arena.BELIEF_MOVES:
+        if state.phase is Phase.MOVE and state.turn in ai_arena.BELIEF_MOVES:
             for kind in ("hard", "normal"):
                 record.belief[kind].setdefault(state.turn, _belief(start, history, state.clans, hard, kind))
     if task.read:
@@ -102,6 +106,8 @@ def play_mix(task: MixTask) -> MixRecord:
             record.top1_move5 = record.top1_end
     result = outcome.result
     assert result is not None
+    levels = tuple("hard" if s == hard else "normal" for s in range(4))
+    record.seats = (levels, tuple(ai_ratings.finishing_order(result.totals)))
     if hard in result.winners:
         record.share = 1 / len(result.winners)
     return record
@@ -156,6 +162,11 @@ def figures(label: str, records: Sequence[MixRecord]) -> list[str]:
         f"FIGURE {prefix}_win_rate_ci95_high {high:.3f} share",
         f"FIGURE {prefix}_win_rate_games {len(records)} games",
     ]
+    for kind in ("hard", "normal"):
+        for move in ai_arena.BELIEF_MOVES:
+            hits = sum(r.belief[kind][move][0] for r in records if move in r.belief[kind])
+            judged = sum(r.belief[kind][move][1] for r in records if move in r.belief[kind])
+            lines.append(f"FIGURE {prefix}_belief_{kind}_move{move} {hits / max(1, judged):.3f} share")
     read = [r for r in records if r.top1_end is not None]
     if read:
         moves = sum(r.moves for r in read)
@@ -165,11 +176,6 @@ def figures(label: str, records: Sequence[MixRecord]) -> list[str]:
             f"FIGURE {prefix}_pin_rate {sum(r.pins for r in read) / max(1, moves):.4f} share",
             f"FIGURE {prefix}_reader_seats {len(read)} seats",
         ]
-        for kind in ("hard", "normal"):
-            for move in ai_arena.BELIEF_MOVES:
-                hits = sum(r.belief[kind][move][0] for r in read if move in r.belief[kind])
-                judged = sum(r.belief[kind][move][1] for r in read if move in r.belief[kind])
-                lines.append(f"FIGURE {prefix}_belief_{kind}_move{move} {hits / max(1, judged):.3f} share")
     secs = sum(r.seconds for r in records)
     n = sum(r.decisions for r in records)
     lines.append(f"FIGURE {prefix}_seconds_per_move {secs / max(1, n):.4f} s")
@@ -184,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=ai_arena.DEFAULT_HARD_ITERATIONS)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games-file", default=None, help="append each game's levels and ranks (bench.ai_ratings)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     for text in args.scales.split(","):
@@ -194,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             records = []
             for record in pool.imap(play_mix, tasks, chunksize=1):
                 records.append(record)
+                if args.games_file:
+                    with open(args.games_file, "a", encoding="utf-8") as out:
+                        out.write(json.dumps(record.seats) + "\n")
                 won = sum(r.share for r in records)
                 print(f"{label}: {len(records)}/{len(tasks)} games, won {won:g}", file=sys.stderr, flush=True)
         for line in figures(label, records):

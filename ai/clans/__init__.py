@@ -12,8 +12,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from ai.clans import hard
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
-from ai.clans.hard import TOLD_SCALE, HardChoice, hard_choice
+from ai.clans.hard import HardChoice, hard_choice
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
 from ai.clans.players import (
@@ -106,7 +107,7 @@ def _hard_search(
     obs = observe(start, history)
     _check_turn(obs.state.phase, obs.state.to_move, seat)
     rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
-    choice = hard_choice(obs, seat, rng, budget_s, iterations)
+    choice = hard_choice(obs, seat, rng, budget_s, iterations, hard.TOLD_SCALE)
     if budget_s is None:
         with _policies_lock:
             _searches[key] = choice
@@ -154,13 +155,13 @@ def exposure(start: PublicView, history: Sequence[Action], seat: int, level: str
 
     The posterior over the five clans (from an even prior) of an observer who computes, for every
     move the seat made, the probability each clan's mixed strategy gives it. Easy, normal and the
-    autopilot are read exactly. Hard's draw is told its clan (``ai.clans.hard.TOLD_SCALE``), so it is
-    read through its own search, but with the lookahead alone (EXPOSURE_ROLLOUTS), to fit the
-    reveal's time, and a seed of the reader's own (the AI's is secret); a blind hard (TOLD_SCALE
-    None) keeps normal's odds and is read through normal. Only for after the game: it reads the
+    autopilot are read exactly. Hard drawing blind (``ai.clans.hard.TOLD_SCALE`` None, as shipped)
+    keeps normal's odds and is read through normal; a hard told its clan is read through its own
+    search, with the lookahead alone (EXPOSURE_ROLLOUTS, to fit the reveal's time) and a seed of the
+    reader's own (the AI's is secret). Only for after the game: it reads the
     seat's play, not its clan, but the figure is a verdict on that clan.
     """
-    if level == "hard" and TOLD_SCALE is None:
+    if level == "hard" and hard.TOLD_SCALE is None:
         level = "normal"
     logs = [0.0] * CLAN_COUNT
     for ply, action in enumerate(history):
@@ -171,7 +172,7 @@ def exposure(start: PublicView, history: Sequence[Action], seat: int, level: str
             continue
         if level == "hard":
             rng = random.Random(f"exposure:{ply}:{seat}")
-            choice = hard_choice(obs, seat, rng, None, EXPOSURE_ROLLOUTS)
+            choice = hard_choice(obs, seat, rng, None, EXPOSURE_ROLLOUTS, hard.TOLD_SCALE)
             moves, by_clan = choice.moves, choice.by_clan
         else:
             policy = _policy(level, start, history[:ply], seat)

@@ -11,9 +11,11 @@ clan; each rollout plays hard's seat for one of the five clans in turn, which gi
 value for each clan, and a PUBLIC value, their mean. What the clan held changes is the draw, at a
 told scale s (TOLD_SCALE): q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)), the information-regularised
 solution over the search's values (``ai.clans.hiding.policies``), tilted by exp(PUBLIC_WEIGHT · public
-value) for every clan alike. Hard's secret is its own: s is set so that a white-box reader who runs this
-code reads it at most 0.6 after five moves and 0.75 at the end (docs/AI.md, ``bench.hard_mix``). With
-s None it draws blind, from normal's strategy for the clan held, and gives away what normal does.
+value) for every clan alike. With s None (the setting shipped) it draws blind instead, from normal's
+strategy for the clan held, and gives away what normal does. Measured (docs/AI.md, ``bench.hard_mix``):
+at s = 4 a white-box reader read it within hard's bars (0.30 after five moves, 0.40 at the end, on 10
+seats) but won 3 of 19 games against three normals, no better than drawing blind; at s = 2 an earlier
+session read it at the bars' edge (0.58 / 0.75, 24 seats) winning 0.25 (24 games).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ PUBLIC_WEIGHT = 1.0
 preference); valuing only the chips and keeping the opponents down, not the clans' mean, won 0.21
 (docs/AI.md)."""
 
-TOLD_SCALE: float | None = 4.0
+TOLD_SCALE: float | None = None
 """How openly hard plays its own clan, in multiples of normal's λ: a small s plays each clan's
 searched best, a large one the same for every clan; None draws blind, by normal's odds (see above)."""
 

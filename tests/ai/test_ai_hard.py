@@ -150,3 +150,18 @@ def test_hard_plays_the_draw_at_its_told_scale() -> None:
         move = choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS)
         pick = draw(choice.by_clan[c], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
         assert move == choice.moves[pick]
+
+
+def test_a_told_hard_is_read_through_its_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Blind, hard keeps normal's odds and the reveal reads it as normal; told, through its own draw.
+    start, history, seat = midgame(24)
+    mover = (seat + 1) % 4  # a seat with moves to read
+    blind = ai.clans.exposure(start, history, mover, "hard")
+    assert blind == ai.clans.exposure(start, history, mover, "normal")
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 0.5)
+    told = ai.clans.exposure(start, history, mover, "hard")
+    assert math.isclose(sum(told.values()), 1.0)
+    assert max(abs(told[c] - blind[c]) for c in Clan) > 1e-3
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
+    flat = ai.clans.exposure(start, history, mover, "hard")
+    assert all(math.isclose(p, 0.2, abs_tol=1e-6) for p in flat.values())
