@@ -8,9 +8,11 @@ triple and all four meet in 2-, 3- and 4-player games, N games a match-up (M for
 whose moves cost 70 times more), the seats rotating over the games. Each finished game ranks its
 seats by total as the bot does (``store.ratings.finishing_ranks``), and openskill's Plackett-Luce
 model (``store.ratings.MODEL``) rates the four levels over all the games from the newcomer prior,
-in a seeded shuffled order, twice over. The ratings are shifted so that normal keeps its published
-μ (the scale's anchor: players have been rated against normal, and only differences are measured);
-the uncertainty is the spread of that fit over B bootstrap resamples of the games.
+in a seeded shuffled order, twice over; the μ reported is the mean over ORDERS such orders. The
+ratings are shifted so that normal keeps its published μ (the scale's anchor: players have been rated
+against normal, and only differences are measured); the uncertainty is the spread of that fit over B
+bootstrap resamples of the games. Hard's games against three normals from ``bench.hard_mix
+--games-file`` may be added to the file: there normal keeps its rating (see ``fit``).
 
 FIGURE lines: ``ratings_<level>_mu`` with ``_mu_sd``; ``ratings_<level>_published`` (1500 + 20 ×
 (μ − 3σ) at the published σ) with ``_published_sd``; ``ratings_<level>_was`` (today's); and the
@@ -41,6 +43,7 @@ from store.records import ResultInput
 PLAYERS = ("random", *AI_LEVELS)
 ANCHOR = "normal"
 PASSES = 2
+ORDERS = 20
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games_file:
         with open(args.games_file, encoding="utf-8") as saved:
             games = [_game(json.loads(line)) for line in saved if line.strip()]
-    mus = fit(games, args.seed)
+    # Online updates weigh the early games most, so one order is one draw: average over ORDERS orders.
+    orders = [fit(games, args.seed * 1000 + k) for k in range(ORDERS)]
+    mus = {p: statistics.fmean(o[p] for o in orders) for p in PLAYERS}
     rng = random.Random(args.seed)
     boots = [fit([rng.choice(games) for _ in games], args.seed + b + 1) for b in range(args.boot)]
     sigma = AI_RATINGS[ANCHOR][1]

@@ -1,6 +1,7 @@
 """Hard's told weight: how much it wins, and how readable it is, as it plays its own clan more openly.
 
     python -m bench.hard_mix [--scales none,1,2] [--games N] [--read N] [--rollouts R] [--workers W]
+                             [--rivals normal|easy] [--games-file PATH]
 
 Hard's search is blind to its clan and gives every candidate a value for each of the five clans
 (``ai.clans.hard``). At told scale s it draws from q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)),
@@ -50,6 +51,7 @@ class MixTask:
     scale: float | None
     rollouts: int
     read: bool
+    rivals: str = "normal"
 
 
 @dataclass
@@ -78,7 +80,7 @@ def play_mix(task: MixTask) -> MixRecord:
         seat = state.to_move
         clan = state.clans[seat]
         if seat != hard:
-            move = choose_action("normal", start, history, seat, clan, seed=task.seed)
+            move = choose_action(task.rivals, start, history, seat, clan, seed=task.seed)
         else:
             began = time.perf_counter()
             obs = observe(start, history)
@@ -106,7 +108,7 @@ def play_mix(task: MixTask) -> MixRecord:
             record.top1_move5 = record.top1_end
     result = outcome.result
     assert result is not None
-    levels = tuple("hard" if s == hard else "normal" for s in range(4))
+    levels = tuple("hard" if s == hard else task.rivals for s in range(4))
     record.seats = (levels, tuple(ai_ratings.finishing_order(result.totals)))
     if hard in result.winners:
         record.share = 1 / len(result.winners)
@@ -190,13 +192,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=ai_arena.DEFAULT_HARD_ITERATIONS)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rivals", default="normal", help="the level of hard's three rivals")
     parser.add_argument("--games-file", default=None, help="append each game's levels and ranks (bench.ai_ratings)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     for text in args.scales.split(","):
         scale = parse_scale(text)
-        label = "none" if scale is None else f"{scale:g}".replace(".", "p")
-        tasks = [MixTask(i, args.seed + i, scale, args.rollouts, i < args.read) for i in range(args.games)]
+        label = ("none" if scale is None else f"{scale:g}".replace(".", "p")) + (
+            "" if args.rivals == "normal" else f"_vs_{args.rivals}"
+        )
+        tasks = [MixTask(i, args.seed + i, scale, args.rollouts, i < args.read, args.rivals) for i in range(args.games)]
         with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
             records = []
             for record in pool.imap(play_mix, tasks, chunksize=1):

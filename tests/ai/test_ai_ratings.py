@@ -51,7 +51,7 @@ def test_the_store_reads_whatever_the_file_says(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_the_readme_shows_the_published_ratings() -> None:
-    rows = re.findall(r"^\| (easy|normal|hard) \| ([0-9.]+) \| ([0-9.]+) \| ([0-9]+) \|", README.read_text(), re.M)
+    rows = re.findall(r"^\| (easy|normal|hard) \| (-?[0-9.]+) \| ([0-9.]+) \| ([0-9]+) \|", README.read_text(), re.M)
     assert {level for level, *_ in rows} == set(AI_LEVELS)
     for level, mu, sigma, shown in rows:
         assert (float(mu), float(sigma)) == AI_RATINGS[level]
