@@ -1,7 +1,9 @@
 """Results and ratings: recording a finished game, the guild leaderboard, a player's profile."""
 
+import json
 import re
 from collections.abc import Sequence
+from importlib import resources
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -23,11 +25,21 @@ from store.records import (
 
 MODEL = PlackettLuce()
 
-AI_RATINGS: dict[str, tuple[float, float]] = {"easy": (18.0, 2.0), "normal": (24.0, 2.0), "hard": (30.0, 2.0)}
+AI_RATINGS_FILE = "ai_ratings.json"
+"""data/clans/ai_ratings.json: each AI level's (μ, σ), as measured by ``python -m bench.ai_ratings``."""
+
+
+def load_ai_ratings() -> dict[str, tuple[float, float]]:
+    """Each AI level's published (μ, σ), read from the one place they are kept (``AI_RATINGS_FILE``)."""
+    raw = json.loads((resources.files("data") / "clans" / AI_RATINGS_FILE).read_text(encoding="utf-8"))
+    return {level: (float(entry["mu"]), float(entry["sigma"])) for level, entry in raw.items()}
+
+
+AI_RATINGS: dict[str, tuple[float, float]] = load_ai_ratings()
 """Each AI level's fixed (μ, σ), published in the README the way chess sites rate their engine levels: a sure
 rating (small σ), so beating easy AIs gains little and losing to them costs, and never updated or stored,
-so an AI's rating cannot be pushed up or down. Shown as 1500 + 20 × (μ − 3σ): easy 1740, normal 1860,
-hard 1980."""
+so an AI's rating cannot be pushed up or down. μ is measured by a round robin of the levels fitted with
+MODEL (bench/ai_ratings.py); shown as 1500 + 20 × (μ − 3σ)."""
 
 # One ordering for the leaderboard and for a profile's rank, so the two always agree.
 STANDING = "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id ASC"

@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from ai.clans import hard
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hard import HardChoice, hard_choice
 from ai.clans.hiding import draw
@@ -30,6 +31,8 @@ from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
 DEFAULT_ROLLOUTS = 800
 """Hard's rollouts per move when neither rollouts nor a budget is given: as strong as 3,200 rollouts
 or 2 s of thinking (bench/ai_arena.py --curve) for a fraction of the CPU."""
+EXPOSURE_ROLLOUTS = 0
+"""Hard's rollouts per move when the reveal reads its clan: its lookahead alone, 75 ms a move."""
 DEFAULT_BUDGET_S = 2.0
 """The usual upper bound on hard's thinking time per move (the bot's CLANS_AI_BUDGET)."""
 
@@ -104,7 +107,7 @@ def _hard_search(
     obs = observe(start, history)
     _check_turn(obs.state.phase, obs.state.to_move, seat)
     rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
-    choice = hard_choice(obs, seat, rng, budget_s, iterations)
+    choice = hard_choice(obs, seat, rng, budget_s, iterations, hard.TOLD_SCALE)
     if budget_s is None:
         with _policies_lock:
             _searches[key] = choice
@@ -152,24 +155,33 @@ def exposure(start: PublicView, history: Sequence[Action], seat: int, level: str
 
     The posterior over the five clans (from an even prior) of an observer who computes, for every
     move the seat made, the probability each clan's mixed strategy gives it. Easy, normal and the
-    autopilot are read exactly; hard through normal's strategy, whose odds between any two clans its
-    draw keeps (its search weighs every clan's draw alike). Only for after the game: it reads the seat's play, not
-    its clan, but the figure is a verdict on that clan.
+    autopilot are read exactly. Hard drawing blind (``ai.clans.hard.TOLD_SCALE`` None, as shipped)
+    keeps normal's odds and is read through normal; a hard told its clan is read through its own
+    search, with the lookahead alone (EXPOSURE_ROLLOUTS, to fit the reveal's time) and a seed of the
+    reader's own (the AI's is secret). Only for after the game: it reads the
+    seat's play, not its clan, but the figure is a verdict on that clan.
     """
-    level = "normal" if level == "hard" else level
+    if level == "hard" and hard.TOLD_SCALE is None:
+        level = "normal"
     logs = [0.0] * CLAN_COUNT
     for ply, action in enumerate(history):
         if not isinstance(action, Move):
             continue
-        obs = observe(start, history[:ply], with_gains=False)
+        obs = observe(start, history[:ply], with_gains=level == "hard")
         if obs.state.phase is Phase.OVER or obs.state.to_move != seat:
             continue
-        policy = _policy(level, start, history[:ply], seat)
-        if action not in policy.moves:
+        if level == "hard":
+            rng = random.Random(f"exposure:{ply}:{seat}")
+            choice = hard_choice(obs, seat, rng, None, EXPOSURE_ROLLOUTS, hard.TOLD_SCALE)
+            moves, by_clan = choice.moves, choice.by_clan
+        else:
+            policy = _policy(level, start, history[:ply], seat)
+            moves, by_clan = policy.moves, tuple(tuple(q) for q in policy.by_clan)
+        if action not in moves:
             continue
-        i = policy.moves.index(action)
+        i = moves.index(action)
         for c in range(CLAN_COUNT):
-            logs[c] += math.log(max(policy.by_clan[c][i], 1e-12))
+            logs[c] += math.log(max(by_clan[c][i], 1e-12))
     top = max(logs)
     weights = [math.exp(x - top) for x in logs]
     total = sum(weights)

@@ -1,17 +1,21 @@
-"""Hard: normal's hiding strategy, sharpened by a search whose verdict is the same for every clan.
+"""Hard: a search shared by every clan, drawn from with its own clan's verdict at a told scale.
 
 Hard used to search the ten moves best for its own clan, and that set alone gave the clan away. Then
 it searched a set shared by every clan but valued it for its own clan, and drew from normal's menu
 tilted by those values: still an open book (a white-box observer read 0.71 of its seats after five
-moves, docs/AI.md). Measured since: whenever the search's verdict for the clan held moves the draw,
-the draw must be flattened so far to hide it that the search wins nothing over normal.
+moves, docs/AI.md). Then it drew blind, by normal's odds, and won 0.26 against three hiding normals,
+where an equal player wins 0.25: normal at 70 times the CPU.
 
-So here nothing the search finds depends on the clan held. Its candidates, replies and rollouts are
-the same whatever the clan; each rollout plays hard's seat for one of the five clans in turn, and a
-candidate's PUBLIC value is its mean final margin over the five. The draw is normal's own strategy
-for the clan held (``ai.clans.players.normal_policy``), restricted to the candidates and weighted by
-exp(PUBLIC_WEIGHT · public value): a weight shared by every clan shifts no move's odds between two
-clans (``ai.clans.hiding.tilted``), so hard gives away what normal does and no more.
+So the search itself is still blind: its candidates, replies and rollouts are the same whatever the
+clan; each rollout plays hard's seat for one of the five clans in turn, which gives every candidate a
+value for each clan, and a PUBLIC value, their mean. What the clan held changes is the draw, at a
+told scale s (TOLD_SCALE): q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)), the information-regularised
+solution over the search's values (``ai.clans.hiding.policies``), tilted by exp(PUBLIC_WEIGHT · public
+value) for every clan alike. With s None (the setting shipped) it draws blind instead, from normal's
+strategy for the clan held, and gives away what normal does. Measured (docs/AI.md, ``bench.hard_mix``):
+at s = 4 a white-box reader read it within hard's bars (0.30 after five moves, 0.40 at the end, on 10
+seats) but won 3 of 19 games against three normals, no better than drawing blind; at s = 2 an earlier
+session read it at the bars' edge (0.58 / 0.75, 24 seats) winning 0.25 (24 games).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from dataclasses import dataclass
 
 from ai.clans.belief import Observation, assignment_weights
 from ai.clans.evaluate import MoveGains, Option, move_gains, worth
-from ai.clans.hiding import tilted
+from ai.clans.hiding import policies, tilted
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
@@ -39,6 +43,10 @@ PUBLIC_WEIGHT = 1.0
 0.26, 1.0 won 0.37, 1.5 won 0.34, 3.0 won 0.14 (past 1.5 the five clans' mean drowns the clan's own
 preference); valuing only the chips and keeping the opponents down, not the clans' mean, won 0.21
 (docs/AI.md)."""
+
+TOLD_SCALE: float | None = None
+"""How openly hard plays its own clan, in multiples of normal's λ: a small s plays each clan's
+searched best, a large one the same for every clan; None draws blind, by normal's odds (see above)."""
 
 Assignment = tuple[int, ...]
 
@@ -66,7 +74,12 @@ def candidates(values: Sequence[Sequence[float]]) -> list[int]:
 
 
 def hard_choice(
-    obs: Observation, seat: int, rng: random.Random, budget_s: float | None, iterations: int | None
+    obs: Observation,
+    seat: int,
+    rng: random.Random,
+    budget_s: float | None,
+    iterations: int | None,
+    told_scale: float | None = TOLD_SCALE,
 ) -> HardChoice:
     """Opponent-model lookahead, then determinized flat Monte Carlo, over the shared candidates; it is
     not told the clan held, and gives every clan's draw.
@@ -97,6 +110,9 @@ def hard_choice(
     if iterations != 0:
         _search(roots, totals, visits, seat, beliefs, rng, budget_s, iterations, began)
     values = tuple(tuple(t / v for t, v in zip(totals[i], visits[i], strict=True)) for i in range(n))
+    if told_scale is not None:
+        lam = told_scale * NORMAL_HIDING.weight(len(obs.state.villages), obs.state.chart.chips)
+        base = policies(values, lam)
     by_clan = tilted(base, [PUBLIC_WEIGHT * public for public in map(_public_value, values)])
     return HardChoice(moves, values, tuple(tuple(q) for q in by_clan))
 

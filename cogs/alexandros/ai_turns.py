@@ -16,7 +16,7 @@ from functools import partial
 
 import discord
 
-from cogs.alexandros.posts import post_turn, service_of, turn_lines
+from cogs.alexandros.posts import built_walls, post_turn, service_of, turn_lines, whole_turns
 from service.alexandros import Acted, AlexTable
 from service.errors import GameError
 from texts import of_game
@@ -90,7 +90,7 @@ class AlexandrosAiTurns:
         if done:
             table: AlexTable = done[-1].table
             lines = turn_lines(of_game(table.record), table, done)
-            await post_turn(self.client, table, [*notices, *lines])
+            await post_turn(self.client, table, [*notices, *lines], built_walls(whole_turns(done)))
 
     async def idle(self) -> None:
         """Wait until no AI is thinking (for tests and shutdown)."""

@@ -10,7 +10,7 @@ from datetime import datetime
 import discord
 
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
-from cogs.alexandros.posts import post_turn, story_of, turn_lines
+from cogs.alexandros.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
 from cogs.clock import ClockScheduler
 from cogs.components import pings
 from cogs.notify import NotifyWords
@@ -126,7 +126,8 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
         if table.ai_to_act:  # an AI is next: its run posts the autopilot's turn and its own in one message
             self.ai.schedule(table.id, lead=timeout.played, notice=notice)
             return
-        await post_turn(self.bot, table, [notice, *turn_lines(t, table, timeout.played)])
+        walls = built_walls(whole_turns(timeout.played))
+        await post_turn(self.bot, table, [notice, *turn_lines(t, table, timeout.played)], walls)
         self.wake_by(table.record.next_event_at)
 
     async def _run_under_way(self, game_id: int) -> bool:
@@ -137,4 +138,5 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
         if missed is None:
             return  # the mover is still in their turn: its post comes when it ends
         t = of_game(missed.table.record)
-        await post_turn(self.bot, missed.table, [t._(CATCH_UP_NOTICE), *story_of(t, missed.table, missed.told)])
+        lines = [t._(CATCH_UP_NOTICE), *story_of(t, missed.table, missed.told)]
+        await post_turn(self.bot, missed.table, lines, built_walls(missed.told))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -53,18 +53,35 @@ async def board_file(
     names: Sequence[str],
     targets: Sequence[tuple[str, int]] = (),
     paths: Sequence[tuple[str, Sequence[int]]] = (),
+    new_walls: int = 0,
 ) -> discord.File:
     """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time); ``paths``:
-    the candidate wall paths, labelled as the panel numbers them."""
+    the candidate wall paths, labelled as the panel numbers them; ``new_walls``: the sides walled by the turns
+    the post tells, marked as new."""
     drawn = [clean_name(name) for name in names]
-    png = await drawing.draw(render_board, view, drawn, targets=tuple(targets), t=t, paths=tuple(paths))
+    png = await drawing.draw(
+        render_board, view, drawn, targets=tuple(targets), t=t, paths=tuple(paths), new_walls=new_walls
+    )
     return discord.File(io.BytesIO(png), filename="alexandros.png")
+
+
+def built_walls(told: Iterable[Told]) -> int:
+    """The sides walled by these actions, one bit per side."""
+    sides = 0
+    for fact in told:
+        sides |= fact.sides
+    return sides
+
+
+def whole_turns(actions: Sequence[Acted]) -> list[Told]:
+    """Every action of the turns of ``actions``, the earlier ones of each turn included, in order."""
+    return [told for acted in actions for told in acted.turn]
 
 
 def turn_lines(t: Texts, table: AlexTable, actions: Sequence[Acted]) -> list[str]:
     """What the turns of ``actions`` did, whole (each with the earlier actions of its turn), in few enough lines
     and characters to leave the post's own words room."""
-    return story_of(t, table, [told for acted in actions for told in acted.turn])
+    return story_of(t, table, whole_turns(actions))
 
 
 def story_of(t: Texts, table: AlexTable, said: Sequence[Told]) -> list[str]:
@@ -77,7 +94,7 @@ def story_of(t: Texts, table: AlexTable, said: Sequence[Told]) -> list[str]:
     return ["…", *lines] if len(lines) < len(told) else lines
 
 
-async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = ()) -> None:
+async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = (), new_walls: int = 0) -> None:
     """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
     time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
     them)."""
@@ -117,7 +134,7 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings([])
-    file = await board_file(frame_of(client).drawing, t, table.view, table.names)
+    file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:
         await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)
@@ -138,7 +155,8 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     if table.ai_to_act:
         frame_of(client).alexandros_actions.schedule_ai(table.id, lead=[acted])
         return
-    await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]))
+    walls = built_walls(whole_turns([acted]))
+    await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]), walls)
 
 
 def as_view(items: Sequence[ui.Item[Any]]) -> ui.View:

@@ -71,7 +71,9 @@ class InfoCommands(ClansBase):
 
     @app_commands.command(name="help", description="Every /clans command with an example")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(reader(interaction)._(text.HELP_TEXT), ephemeral=True)
+        t = reader(interaction)
+        embed = discord.Embed(description=t._(text.HELP_TEXT), colour=text.BRAND)
+        await interaction.response.send_message(t._(text.HELP_TAPS), embed=embed, ephemeral=True)
 
     @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
     @app_commands.describe(game="The game's number, e.g. 3")

@@ -250,6 +250,10 @@ def rules_embed(t: Texts, chart: Chart) -> discord.Embed:
     return embed
 
 
+HELP_TAPS = N_(
+    "**On your turn**, press **Play my turn** under the turn post: pick where huts leave, where they go, see the "
+    "board as your move would leave it, and confirm. **Show my clan** tells you your clan, and only you."
+)
 HELP_TEXT = N_(
     """**Clans commands** (all under `/clans`)
 `/clans new pace:daily thread:True` — open a game, in its own new thread when I may (`thread:False`: right \

@@ -65,6 +65,8 @@ class Told:
     income_before: tuple[int, ...] = ()
     income_after: tuple[int, ...] = ()
     """Each seat's tax income before and after the action."""
+    sides: int = 0
+    """The new walls as sides, one bit per side (the board marks the walls of the turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +105,12 @@ def told(before: GameState, action: Action, after: GameState, income: Sequence[i
                 beside,
                 income_before=was,
                 income_after=now,
+                sides=new,
             )
         case ChoosePath():
-            return Told(seat, action, walls=walls, red=red, beside=beside, income_before=was, income_after=now)
+            return Told(
+                seat, action, walls=walls, red=red, beside=beside, income_before=was, income_after=now, sides=new
+            )
         case TakeCard(slot=slot):
             return Told(seat, action, card=before.face_up[slot] if slot != SUPPLY else None)
         case Occupy(guards=guards) | TakeOver(guards=guards):

@@ -13,6 +13,7 @@ import ai.clans.hard
 from ai.clans import choose_action
 from ai.clans.belief import observe
 from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
+from ai.clans.hiding import draw
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
 
@@ -47,7 +48,7 @@ def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
     # clans the odds ratio is normal's own: hard gives away what normal does, and no more.
     start, history, seat = midgame(moves)
     obs = observe(start, history)
-    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
     normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     index = [normal.moves.index(m) for m in choice.moves]
     assert len(choice.moves) > CLAN_COUNT
@@ -67,9 +68,9 @@ def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
 def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     start, history, seat = midgame(20)
     obs = observe(start, history)
-    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
     monkeypatch.setattr(ai.clans.hard, "PUBLIC_WEIGHT", 0.0)
-    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
+    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
     assert searched.values == unweighted.values
     gaps = [
         abs(a - b) for p, q in zip(searched.by_clan, unweighted.by_clan, strict=True) for a, b in zip(p, q, strict=True)
@@ -111,3 +112,56 @@ def test_one_search_serves_every_clan(monkeypatch: pytest.MonkeyPatch) -> None:
     choose_action("hard", start, history, seat, Clan(0), seed=4, iterations=ROLLOUTS + 1)
     choose_action("hard", start, history, seat, Clan(0), seed=3, budget_s=5.0, iterations=ROLLOUTS + 1)
     assert len(searches) == 3  # another seed, or a search bound by the clock: searched again
+
+
+def test_a_tiny_told_scale_plays_each_clans_searched_best() -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    sharp = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e-4)
+    blind = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    assert sharp.values == blind.values  # the same search: only the draw is told the clan
+    bests = set()
+    for c in range(CLAN_COUNT):
+        own = [v[c] for v in sharp.values]
+        best = own.index(max(own))
+        bests.add(best)
+        assert sharp.by_clan[c][best] > 0.99
+    assert len(bests) > 1  # the clans' bests differ: each plays its own
+
+
+def test_a_huge_told_scale_plays_alike_for_every_clan() -> None:
+    # At a huge scale the clans' own values weigh nothing: every clan draws from one distribution
+    # (the public value's tilt), so the move tells nothing of the clan.
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    flat = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e9)
+    for row in flat.by_clan[1:]:
+        assert row == pytest.approx(flat.by_clan[0], abs=1e-6)
+    assert max(flat.by_clan[0]) - min(flat.by_clan[0]) > 0.01  # still tilted toward the publicly better moves
+
+
+def test_hard_plays_the_draw_at_its_told_scale() -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    seed = 11
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
+    choice = hard_choice(obs, seat, rng, None, ROLLOUTS, told_scale=ai.clans.hard.TOLD_SCALE)
+    for c in range(CLAN_COUNT):
+        move = choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS)
+        pick = draw(choice.by_clan[c], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
+        assert move == choice.moves[pick]
+
+
+def test_a_told_hard_is_read_through_its_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Blind, hard keeps normal's odds and the reveal reads it as normal; told, through its own draw.
+    start, history, seat = midgame(24)
+    mover = (seat + 1) % 4  # a seat with moves to read
+    blind = ai.clans.exposure(start, history, mover, "hard")
+    assert blind == ai.clans.exposure(start, history, mover, "normal")
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 0.5)
+    told = ai.clans.exposure(start, history, mover, "hard")
+    assert math.isclose(sum(told.values()), 1.0)
+    assert max(abs(told[c] - blind[c]) for c in Clan) > 1e-3
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
+    flat = ai.clans.exposure(start, history, mover, "hard")
+    assert all(math.isclose(p, 0.2, abs_tol=1e-6) for p in flat.values())

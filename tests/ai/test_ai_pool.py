@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from pathlib import Path
@@ -14,8 +15,10 @@ import ai.clans
 import ai.clans.hard
 import ai.clans.players
 import service.ai_worker
+from ai.clans.belief import observe
+from ai.clans.hiding import draw
 from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
-from service.ai_pool import AiPool, AiQueueFull
+from service.ai_pool import AiPool, AiQueueFull, decision_seed
 from service.ai_worker import WORKER_NICENESS
 from tests.pool_faults import crash_once, fail, hang
 
@@ -249,3 +252,19 @@ async def test_close_stops_every_worker(make_pool: Callable[..., AiPool]) -> Non
         for _ in range(50):  # reaped by close(); the kernel may take a moment to forget the pid
             os.kill(pid, 0)
             await asyncio.sleep(0.05)
+
+
+async def test_the_worker_plays_hards_draw_for_the_clan_held(make_pool: Callable[..., AiPool]) -> None:
+    # The worker plays hard's draw at its told scale (ai.clans.hard.TOLD_SCALE): each clan its own row of one search.
+    state, history = midgame()
+    seat = state.to_move
+    start = public_view(new_game(3, 21))
+    pool = make_pool()
+    seed = decision_seed(b"test", 7, len(history), seat)
+    obs = observe(start, history)
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
+    choice = ai.clans.hard.hard_choice(obs, seat, rng, None, FEW_ROLLOUTS)
+    for clan in Clan:
+        answer = await pool.choose("hard", start, history, seat, clan, game_id=7)
+        pick = draw(choice.by_clan[int(clan)], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
+        assert answer.pid != os.getpid() and answer.move == choice.moves[pick]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
@@ -23,6 +24,7 @@ from fakediscord import FakeDiscord, FakeUser
 
 import engine.alexandros as alex
 from bot import ClansBot
+from render.alexandros import render_board
 from service import ManualClock
 from service.alexandros import AlexandrosService
 from store import MoveRecord
@@ -40,6 +42,32 @@ async def bot_on(fake: FakeDiscord, where: Path, clock: ManualClock | None = Non
     )  # no pool: the AI thinks in this process
     await fake.start(bot)
     return bot
+
+
+def walls_built(log: Sequence[MoveRecord], first: int, players: int) -> int:
+    """The sides walled by the actions of ``log`` from index ``first`` on (one bit per side), replayed."""
+    state = alex.new_game(players, SEED)
+    sides = 0
+    for index, move in enumerate(log):
+        before = state.walls
+        alex.apply(state, alex.parse_action(move.action))
+        if index >= first:
+            sides |= state.walls & ~before
+    return sides
+
+
+def spy_on_boards(bot: ClansBot) -> list[int]:
+    """The ``new_walls`` of every Alexandros board the bot draws from now on, in order."""
+    drawn: list[int] = []
+    real = bot.drawing.draw
+
+    async def draw(function: Any, *args: Any, **kwargs: Any) -> Any:
+        if function is render_board:
+            drawn.append(kwargs.get("new_walls", 0))
+        return await real(function, *args, **kwargs)
+
+    bot.drawing.draw = draw  # type: ignore[method-assign]
+    return drawn
 
 
 def expected_phrases(log: Sequence[MoveRecord], names: Sequence[str], first: int, players: int) -> list[str]:
@@ -140,6 +168,8 @@ async def test_a_human_turn_and_the_ai_turn_after_it_are_posted_whole(fake: Fake
     names = [seat.name for seat in (await bot.alexandros.table(1)).record.seats]
     kinds: set[type] = set()
     told = len(await stored_moves(bot, 1))  # the AI's opening turn, if any, is posted with the start
+    boards = spy_on_boards(bot)
+    walled = 0
     for turn in range(12):
         table = await bot.alexandros.table(1)
         if table.over:
@@ -157,8 +187,12 @@ async def test_a_human_turn_and_the_ai_turn_after_it_are_posted_whole(fake: Fake
         if ai_part:
             assert f"**{names[1]}**" in post["content"]  # and the AI's
         kinds |= {type(alex.parse_action(m.action)) for m in log[told:]}
+        # The post's board marks the walls its turns built as new (and only those).
+        assert boards[-1] == walls_built(log, told, 2)
+        walled += boards[-1] != 0
         told = len(log)
     assert {alex.MoveAlexander, alex.TakeCard, alex.Occupy} <= kinds, kinds
+    assert walled, "no turn built a wall: the board's new walls were never checked"
     assert "Your hand" not in "".join(m["content"] for m in public_messages(fake))
 
 

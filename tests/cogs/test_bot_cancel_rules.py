@@ -96,16 +96,17 @@ def _result(seat: int, user_id: int | None, total: int, ai_level: str | None = N
     return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=ai_level)
 
 
-def test_beating_an_easy_ai_gains_less_than_beating_a_hard_one() -> None:
-    assert set(AI_RATINGS) == set(AI_LEVELS)  # every level has its published rating
+def test_beating_a_lower_rated_ai_gains_less_than_beating_a_higher_rated_one() -> None:
+    assert set(AI_RATINGS) == set(AI_LEVELS)  # every level has its published (measured) rating
+    ranked = sorted(AI_RATINGS, key=lambda level: AI_RATINGS[level][0])
     gains = {}
-    for level in AI_RATINGS:
+    for level in ranked:
         human, _ = rate([_result(0, 1, 20), _result(1, None, 5, level)], {})
         gains[level] = human.mu - MODEL.rating().mu
-    assert 0 < gains["easy"] < gains["normal"] < gains["hard"]
-    # Losing to an easy AI costs more than losing to a hard one: its rating is sure, and low.
+    assert 0 < gains[ranked[0]] < gains[ranked[1]] < gains[ranked[2]]
+    # Losing to the lowest-rated AI costs more than losing to the highest: its rating is sure, and low.
     losses = {level: rate([_result(0, 1, 5), _result(1, None, 20, level)], {})[0].mu for level in AI_RATINGS}
-    assert losses["easy"] < losses["hard"]
+    assert losses[ranked[0]] < losses[ranked[2]]
 
 
 async def test_a_game_against_an_ai_rates_the_human_against_its_fixed_level(fake: FakeDiscord, tmp_path: Path) -> None:

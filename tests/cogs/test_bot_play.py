@@ -296,7 +296,8 @@ async def test_board_status_rules_and_help_answer_only_the_asker(fake: FakeDisco
         "games",
         "history",
     ):
-        assert f"/clans {command}" in help_.content
+        assert f"/clans {command}" in embed_text(help_.embeds)
+    assert "**Play my turn**" in help_.content and "**Show my clan**" in help_.content
     assert len(public_messages(fake)) == messages_before
 
 
