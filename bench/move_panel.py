@@ -1,12 +1,14 @@
 """The move panel on a phone: taps per move, and how fast the panel and the preview answer, through the real bot.
 
-    python -m bench.move_panel [--games 2] [--seed 1000]
+    python -m bench.move_panel [--games 2] [--seed 1000] [--speed 1]
 
 Two humans and two easy AIs play whole games through the panel only (buttons and menus, as the bot test does:
 tests/cogs/panelkit.py), random legal moves, with nothing else running (idle). Per human move: the taps it took
 (1 per button, 2 per menu: open it, pick an option) and the interactions; from pressing "Play my turn" to the panel
 (its first and only answer); from each press that asks for a preview to the preview with its board image.
-Prints `FIGURE <name> <value> <unit>` lines.
+Prints `FIGURE <name> <value> <unit>` lines. Discord's rate-limit windows run at their real speed unless
+``--speed`` compresses them (the panel's own answers are interaction callbacks, which no window holds; only
+the channel posts after each move wait on them).
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from panelkit import PanelTurn, panel_turn
 from bench.bot import percentile
 
 
-async def play(games: int, seed: int) -> list[PanelTurn]:
-    fake = FakeDiscord(settle_timeout=60)
+async def play(games: int, seed: int, speed: float = 1.0) -> list[PanelTurn]:
+    fake = FakeDiscord(settle_timeout=60, speed=speed)
     fake.install()
     turns: list[PanelTurn] = []
     try:
@@ -71,8 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2, help="whole games to play (default 2)")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--speed", type=float, default=1.0, help="rate-limit windows this many times faster")
     args = parser.parse_args(argv)
-    report(asyncio.run(play(args.games, args.seed)))
+    report(asyncio.run(play(args.games, args.seed, args.speed)))
     return 0
 
 
