@@ -22,9 +22,9 @@ from fakediscord import FakeDiscord
 
 BACKEND = os.environ.get("CLANS_TEST_BACKEND", "sqlite").strip() or "sqlite"
 ONE_BACKEND_FIXTURES = {"database_target", "postgres_target"}
-TEST_SPEED = 20.0
-"""The `fake` fixture's Discord runs its rate-limit windows 20 times faster than Discord: a channel's 5 messages
-per 5 s become 5 per 0.25 s, so discord.py's real waits stay short (see docs/DISCORD.md)."""
+TEST_SPEED = 100.0
+"""The `fake` fixture's Discord runs its rate-limit windows 100 times faster than Discord: a channel's 5 messages
+per 5 s become 5 per 0.05 s, so discord.py's real waits stay short (see docs/DISCORD.md)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,7 +1,7 @@
 """Discord's limits for the fake: per-route and global rate limits, and the size limits of a message.
 
-Rate limits are fixed windows counted on the fake's clock. `speed` compresses Discord's time: at speed 20 the
-5-second window of a channel's messages lasts 0.25 s, and every header and ``retry_after`` is given in those
+Rate limits are fixed windows counted on the fake's clock. `speed` compresses Discord's time: at speed 100 the
+5-second window of a channel's messages lasts 0.05 s, and every header and ``retry_after`` is given in those
 real seconds, because discord.py sleeps them for real. The counts (5 messages, 50 requests) never change.
 """
 

@@ -2,7 +2,7 @@
 
 Rate limits: creating messages in one channel, 5 per 5 s; 50 requests per second overall; interaction
 callbacks exempt. Interaction tokens: 15 minutes. Messages: 2,000 chars, 10 embeds, 5 rows, 25 options,
-custom ids of 100 chars. The `fake` fixture runs Discord's windows 20 times faster (conftest.TEST_SPEED).
+custom ids of 100 chars. The `fake` fixture runs Discord's windows 100 times faster (conftest.TEST_SPEED).
 """
 
 from __future__ import annotations
