@@ -7,6 +7,7 @@ page or picks a province is user input like an action's text, checked before use
 from __future__ import annotations
 
 import string
+from collections import Counter
 from collections.abc import Sequence
 
 import discord
@@ -33,9 +34,10 @@ PAGE = MAX_OPTIONS - 2
 MAX_ROWS = 5
 """Discord's limit of action rows in a message: one menu each."""
 
+PATH_KIND = "p"
 KINDS = {
     "m": (alex.MoveAlexander,),
-    "p": (alex.ChoosePath,),
+    PATH_KIND: (alex.ChoosePath,),
     "o": (alex.TakeCard, alex.TakeBack, alex.EndTurn),
     "c": (alex.Occupy,),
     "t": (alex.TakeOver,),
@@ -166,20 +168,17 @@ def _provinces(
 ) -> list[tuple[str, Option]]:
     """One option per province of a long occupy or take-over menu, in the menu's order."""
     groups: dict[int, list[int]] = {}
+    ways: Counter[int] = Counter()
     for value, _ in entries:
         guards = alex.parse_action(value).guards  # type: ignore[union-attr]
-        groups.setdefault(view.province[guards[0]], []).extend(guards)
+        zone = view.province[guards[0]]
+        groups.setdefault(zone, []).extend(guards)
+        ways[zone] += 1
     board = view.board
     return [
         (
             f"{ZONE}{zone}",
-            province_option(
-                t,
-                kind == "t",
-                board.region[spaces[0]],
-                sorted(set(spaces)),
-                sum(1 for value, _ in entries if view.province[_first_guard(value)] == zone),
-            ),
+            province_option(t, kind == "t", board.region[spaces[0]], sorted(set(spaces)), ways[zone]),
         )
         for zone, spaces in groups.items()
     ]

@@ -22,7 +22,10 @@ from discord import ui
 import engine.alexandros as alex
 from cogs.alexandros.lobby import PaceSelect
 from cogs.alexandros.menus import (
+    MAX_OPTIONS,
     MAX_ROWS,
+    PAGE,
+    PATH_KIND,
     TURN_PAGE,
     ZONE,
     At,
@@ -126,9 +129,8 @@ class ActSelect(
                 at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
                 panel = await service.panel(self.game_id, interaction.user.id)
                 same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
-                content, file, view = await panel_message(
-                    drawing, reader(interaction), panel, {self.kind: at}, not same
-                )
+                redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
+                content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
                 if file is None:  # the same position: the image stays
                     await interaction.response.edit_message(content=content, view=view)
                 else:
@@ -178,9 +180,11 @@ async def panel_message(
     assert len(menus) <= MAX_ROWS, menus.keys()  # the engine's steps offer at most four kinds at once
     ply = table.record.snapshot_ply
     items = []
+    shown: dict[str, int] = {}
     for kind, entries in menus.items():
         options, page, count, zone = menu_page(t, table.view, kind, entries, (at or {}).get(kind, (0, None)))
         items.append(ActSelect(table.id, ply, kind, options, t, page, count, zone))
+        shown[kind] = page
     view = table.view
     step = {
         alex.Phase.MOVE: t._("Choose Alexander's destination (the letters on the board)."),
@@ -205,7 +209,11 @@ async def panel_message(
     if board:
         targets = [(tag, point) for point, tag in point_tags(mine.legal).items()]
         walls = [action.walls for action in map(alex.parse_action, mine.legal) if isinstance(action, alex.ChoosePath)]
-        paths = [(str(number), sides) for number, sides in enumerate(walls, 1)]  # as the path options number them
+        numbered = list(enumerate(walls, 1))  # as the path options number them
+        if len(numbered) > MAX_OPTIONS:  # a long path menu: the board draws the paths of the page shown
+            page = shown.get(PATH_KIND, 0)
+            numbered = numbered[page * PAGE : (page + 1) * PAGE]
+        paths = [(str(number), sides) for number, sides in numbered]
         file = await board_file(drawing, t, view, table.names, targets, paths)
     return "\n".join(lines)[:2000], file, as_view(items)
 

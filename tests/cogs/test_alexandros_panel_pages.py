@@ -13,6 +13,8 @@ import discord
 import engine.alexandros as alex
 from cogs.alexandros.menus import (
     MAX_OPTIONS,
+    PAGE,
+    PATH_KIND,
     TURN_PAGE,
     ZONE,
     menu_page,
@@ -21,7 +23,9 @@ from cogs.alexandros.menus import (
     point_tags,
     zone_value,
 )
-from cogs.alexandros.panel import ActSelect
+from cogs.alexandros.panel import ActSelect, panel_message
+from engine.alexandros import legal_actions
+from render.alexandros.gallery import Game
 from service.alexandros import AlexandrosService
 from store import Store
 from texts import LANGUAGES, texts
@@ -123,3 +127,37 @@ def test_a_menu_page_and_province_survive_in_the_custom_id() -> None:
         assert select.item.custom_id == custom_id
         match = pattern.fullmatch(custom_id)
         assert match and int(match["page"] or 0) == page and (int(match["zone"]) if match["zone"] else None) == zone
+
+
+class RecordingDrawing:
+    """Stands in for the bot's drawing slots: keeps the wall paths each board was asked to draw."""
+
+    def __init__(self) -> None:
+        self.paths: list[list[str]] = []
+
+    async def draw(self, function: object, *args: object, **kwargs: object) -> bytes:
+        self.paths.append([label for label, _ in kwargs["paths"]])  # type: ignore[attr-defined]
+        return b"png"
+
+
+async def test_a_long_path_menu_draws_the_paths_of_the_page_shown(tmp_path: Path) -> None:
+    """More wall paths than one select holds: the board draws the numbered paths of the menu's page, and the
+    next page's board the next ones (never every path at once)."""
+    players, seed = 3, 1  # reaches a choice among 35 wall paths
+    game = Game(players, seed)
+    async with await Store.open(str(tmp_path / "paths.db")) as store:
+        service = AlexandrosService(store, seed_source=lambda: seed)
+        record = await service.open_lobby(GUILD, CHANNEL, USERS[0], "Ann")
+        for member, name in zip(USERS[1:], ("Bob", "Cy"), strict=True):
+            await service.join(record.id, member, name)
+        await service.start(record.id, USERS[0])
+        while not (game.state.phase.value == "path" and len(legal_actions(game.state)) > MAX_OPTIONS):
+            action = game.rng.choice([a for a in legal_actions(game.state) if not isinstance(a, alex.Resign)])
+            await service.act(record.id, USERS[game.state.to_move], action.text)
+            game.step(action)
+        panel = await service.panel(record.id, USERS[game.state.to_move])
+        count = len(legal_actions(game.state))
+        drawing = RecordingDrawing()
+        for page in (0, 1):
+            await panel_message(drawing, texts("en"), panel, {PATH_KIND: (page, None)})  # type: ignore[arg-type]
+        assert drawing.paths == [[str(n) for n in range(1, PAGE + 1)], [str(n) for n in range(PAGE + 1, count + 1)]]
