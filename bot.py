@@ -14,25 +14,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.drawing import Drawing
-from cogs.errors import ClansTree
-from cogs.frame import Frame
-from cogs.replays import ReplayDesk
-from cogs.translator import ClansTranslator
-from config import Config, ConfigError, load_config
-from service import GameService
-from service.ai_pool import AiPool
-from service.alexandros import AlexandrosService
-from store import Limits, Store, StoreError
+from frame.cogs.drawing import Drawing
+from frame.cogs.errors import ClansTree
+from frame.cogs.frame import Frame
+from frame.cogs.replays import ReplayDesk
+from frame.cogs.translator import ClansTranslator
+from frame.config import Config, ConfigError, load_config
+from frame.service.ai_pool import AiPool
+from frame.store import Limits, Store, StoreError
+from games.alexandros.service import AlexandrosService
+from games.clans.service.games import GameService
 
 log = logging.getLogger("clans")
 
-EXTENSIONS = ("cogs.clans.cog", "cogs.alexandros.cog")
+EXTENSIONS = ("games.clans.cogs.cog", "games.alexandros.cogs.cog")
 
 
 class ClansBot(Frame):
-    """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
-    ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
+    """The bot, sharded: this process runs the shards of ``frame.config.shard_ids`` (all when None) out of
+    ``frame.config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
     process running its shard; background work (AI turns) goes to whichever process claims it."""
 
     def __init__(
@@ -50,7 +50,7 @@ class ClansBot(Frame):
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
             tree_cls=ClansTree,
-            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users (cogs/clans/shared.py: pings)
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users
             help_command=None,
         )
         self.config = config

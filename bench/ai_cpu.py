@@ -13,7 +13,6 @@ and ``old``), with ``_runs`` and ``_decisions``. A level the other checkout lack
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import statistics
@@ -23,13 +22,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench.checkouts import clans_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, tuple[float, int]]:
     """Per level: (mean CPU seconds per decision, decisions), with ``ai`` from the first path entry."""
-    ai = importlib.import_module("ai")
-    engine = importlib.import_module("engine")
+    ai, engine = clans_modules()
     known = getattr(ai, "POLICIES", ai.AI_LEVELS)
     result: dict[str, tuple[float, int]] = {}
     for level in levels:

@@ -33,10 +33,10 @@ from botkit import cog, make_bot, peek, users  # the harness lives with the test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from config import load_config
-from engine.clans import Move, Phase
-from service.ai_pool import AiPool, default_workers
-from service.ai_worker import WORKER_NICENESS
+from frame.config import load_config
+from frame.service.ai_pool import AiPool, default_workers
+from frame.service.ai_worker import WORKER_NICENESS
+from games.clans.engine import Move, Phase
 
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings

@@ -22,7 +22,6 @@ the AI before hiding; there the autopilot is the normal AI, as it was).
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import multiprocessing
 import random
@@ -31,6 +30,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from bench.checkouts import clans_modules, use_checkout
 
 CLANS = 5
 SMOOTH = 0.1
@@ -74,11 +75,9 @@ def top1(logs: Sequence[float], clan: int) -> float:
 
 
 def _modules(ai_path: str | None) -> tuple[Any, Any]:
-    if ai_path is not None and (not sys.path or sys.path[0] != ai_path):
-        sys.path.insert(0, ai_path)
-        for name in [m for m in sys.modules if m.split(".")[0] in ("ai", "engine")]:
-            del sys.modules[name]
-    return importlib.import_module("ai"), importlib.import_module("engine")
+    if ai_path is not None:
+        use_checkout(ai_path)
+    return clans_modules()
 
 
 def observe_game(task: Task) -> GameReading:

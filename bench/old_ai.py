@@ -5,7 +5,7 @@
 Both checkouts name their packages ``ai`` and ``engine``, so the older one runs in its own
 interpreter with DIR first on its path; moves and views cross as pickles, which both sides read
 with their own (same-shaped) classes. A class pickled from one layout is looked up in the other's
-when its module is missing there (``engine.view`` before the games had packages, ``engine.clans.view``
+when its module is missing there (``engine.view`` before the games had packages, ``games.clans.engine.view``
 after).
 """
 
@@ -16,6 +16,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
+
+from bench.checkouts import clans_modules, engine_module_names, use_checkout
 
 _children: dict[str, subprocess.Popen[bytes]] = {}
 
@@ -36,12 +38,7 @@ def choose_action(path: str, level: str, start: Any, history: Sequence[Any], sea
 
 class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
-        parts = module.split(".")
-        tries = [module]
-        if parts[0] == "engine":
-            rest = parts[2:] if parts[:2] == ["engine", "clans"] else parts[1:]
-            tries += [".".join(["engine", *rest]), ".".join(["engine", "clans", *rest]), "engine.clans", "engine"]
-        for place in tries:
+        for place in engine_module_names(module):
             try:
                 return super().find_class(place, name)
             except (ImportError, AttributeError):
@@ -50,11 +47,9 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _serve(path: str, stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    sys.path.insert(0, path)
-    for name in [m for m in sys.modules if m.split(".")[0] in ("ai", "engine")]:
-        del sys.modules[name]
-    from ai import choose_action as old_choose
-    from engine import Clan
+    use_checkout(path)
+    ai, engine = clans_modules()
+    old_choose, Clan = ai.choose_action, engine.Clan
 
     while True:
         try:

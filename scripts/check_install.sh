@@ -25,14 +25,13 @@ from pathlib import Path
 
 venv = Path(sys.prefix).resolve()
 
-import data
-import engine
-import render
-import texts
-from engine.clans import new_game, public_view, random_playout
-from render.clans import render_board
+import frame
+import games
+import frame.texts as texts
+from games.clans.engine import new_game, public_view, random_playout
+from games.clans.render import render_board
 
-for module in (data, engine, render, texts):
+for module in (frame, games, texts):
     where = Path(module.__file__).resolve()
     assert venv in where.parents, f"{module.__name__} was not imported from the installed package: {where}"
 
@@ -47,17 +46,17 @@ assert texts.texts("de").n_("{count} hut", "{count} huts", 2, count=2) == "2 Hü
 assert texts.texts("it").n_("{count} hut", "{count} huts", 1, count=1) == "1 capanna", "the Italian catalog is missing"
 assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
-from engine.alexandros import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
-from render.alexandros import render_board as render_alexandros
+from games.alexandros.engine import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
+from games.alexandros.render import render_board as render_alexandros
 
 game = new_alexandros(3, 7)
 alexandros_playout(game, random.Random(7))
 assert game.over, "a random Alexandros game must end"
 assert render_alexandros(alexandros_view(game)).startswith(b"\x89PNG"), "the Alexandros board must render"
 
-import play_alexandros  # noqa: F401  (the terminal game and its words ship as modules)
-from ai.alexandros import choose_action as alexandros_ai
-from engine.alexandros import legal_actions as alexandros_legal, private_view as alexandros_private
+import games.alexandros.terminal  # noqa: F401  (the terminal game and its words ship as modules)
+from games.alexandros.ai import choose_action as alexandros_ai
+from games.alexandros.engine import legal_actions as alexandros_legal, private_view as alexandros_private
 
 fresh = new_alexandros(2, 3)
 assert alexandros_ai("normal", alexandros_private(fresh, fresh.to_move), 1) in alexandros_legal(fresh)

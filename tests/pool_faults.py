@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from service.ai_worker import Request, Result, solve
+from frame.service.ai_worker import Request, Result, solve
 
 
 def crash_once(marker: str, request: Request) -> Result:

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 import bot
-import config
-from config import ConfigError, load_config
+import frame.config as config
+from frame.config import ConfigError, load_config
 
 
 def test_missing_token_prints_what_to_do(

@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
-import play
-import play_alexandros
-import terminal
-from engine.clans import GameState, Phase, legal_moves, move_foundings, public_view
-from engine.clans import new_game as clans_new_game
-from engine.clans import play as clans_play
-from play import TerminalGame
-from service.clans.suggest import suggest_sources
-from terminal import CLEAR, game_folder
-from texts import texts
+import frame.terminal as terminal
+import games.alexandros.terminal as play_alexandros
+import games.clans.terminal as play
+from frame.terminal import CLEAR, game_folder
+from frame.texts import texts
+from games.clans.engine import GameState, Phase, legal_moves, move_foundings, public_view
+from games.clans.engine import new_game as clans_new_game
+from games.clans.engine import play as clans_play
+from games.clans.service.suggest import suggest_sources
+from games.clans.terminal import TerminalGame
 
 
 def scripted(game_of: Callable[[], TerminalGame], moves: Iterator[str] | None = None, limit: int = 400):  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""The Alexandros terminal game (play_alexandros.py) driven with scripted input to the end."""
+"""The Alexandros terminal game (games/alexandros/terminal.py) driven with scripted input to the end."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import play_alexandros
-from engine.alexandros import (
+import games.alexandros.terminal as play_alexandros
+from frame.terminal import CLEAR
+from frame.texts import Texts, texts
+from games.alexandros.engine import (
     HAND,
     EndTurn,
     MoveAlexander,
@@ -24,9 +26,7 @@ from engine.alexandros import (
     play,
     tax_income,
 )
-from play_alexandros import AlexandrosTerminal
-from terminal import CLEAR
-from texts import Texts, texts
+from games.alexandros.terminal import AlexandrosTerminal
 
 
 def scripted(game_of: Callable[[], AlexandrosTerminal], lines: Iterator[str], limit: int = 3000):  # type: ignore[no-untyped-def]
@@ -131,7 +131,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
         check=True,
         cwd=Path(__file__).resolve().parent.parent,
     ).stdout
-    assert "-m play_alexandros --seats 4 --lang de --players 1 --ai easy" in dry.strip().splitlines()[-1]
+    assert "-m games.alexandros.terminal --seats 4 --lang de --players 1 --ai easy" in dry.strip().splitlines()[-1]
     clans = subprocess.run(
         ["make", "-n", "--no-print-directory", "play", "PLAYERS=2"],
         capture_output=True,
@@ -140,7 +140,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
         cwd=Path(__file__).parent.parent,
     ).stdout
     command = clans.strip().splitlines()[-1]
-    assert "-m play " in command and "--players 2" in command and "alexandros" not in command
+    assert "-m games.clans.terminal " in command and "--players 2" in command and "alexandros" not in command
 
 
 def test_a_german_game_speaks_german_from_the_first_line_to_the_last(

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import config as config_module
+import frame.config as config_module
 from bot import HTTP_LOGGERS, configure_logging
-from config import load_config
-from store import Store
+from frame.config import load_config
+from frame.store import Store
 
 TOKEN = "MTAx.secret-token.value"
 

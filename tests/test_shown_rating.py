@@ -1,9 +1,9 @@
 """Ratings people understand: 1500 + 20 × (μ − 3σ), provisional for the first five games."""
 
-from cogs.standings import leaderboard_embed
-from service.ratings import shown_rating
-from store import LeaderboardRow
-from texts import texts
+from frame.cogs.standings import leaderboard_embed
+from frame.service.ratings import shown_rating
+from frame.store import LeaderboardRow
+from frame.texts import texts
 
 
 def test_a_newcomer_starts_at_1500_and_is_provisional() -> None:

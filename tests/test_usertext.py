@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from usertext import NAME_LIMIT, clean_name, escape_markdown, shown_name
+from frame.usertext import NAME_LIMIT, clean_name, escape_markdown, shown_name
 
 HOSTILE = [
     "<@123456789012345678>",

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from ai.clans import choose_action, clan_beliefs
-from ai.clans.belief import action_values, placeholder_clans, public_state
-from ai.clans.evaluate import move_gains
-from engine.clans import (
+from games.clans.ai import choose_action, clan_beliefs
+from games.clans.ai.belief import action_values, placeholder_clans, public_state
+from games.clans.ai.evaluate import move_gains
+from games.clans.engine import (
     Action,
     Clan,
     GameState,

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-import ai.clans
-import ai.clans.hard
-from ai.clans import choose_action
-from ai.clans.belief import observe
-from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
-from ai.clans.hiding import draw
-from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
+import games.clans.ai
+import games.clans.ai.hard
+from games.clans.ai import choose_action
+from games.clans.ai.belief import observe
+from games.clans.ai.hard import PER_CLAN, HardChoice, candidates, hard_choice
+from games.clans.ai.hiding import draw
+from games.clans.ai.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from games.clans.engine import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
 
 ROLLOUTS = 60
 
@@ -69,7 +69,7 @@ def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     start, history, seat = midgame(20)
     obs = observe(start, history)
     searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
-    monkeypatch.setattr(ai.clans.hard, "PUBLIC_WEIGHT", 0.0)
+    monkeypatch.setattr(games.clans.ai.hard, "PUBLIC_WEIGHT", 0.0)
     unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
     assert searched.values == unweighted.values
     gaps = [
@@ -102,7 +102,7 @@ def test_one_search_serves_every_clan(monkeypatch: pytest.MonkeyPatch) -> None:
         searches.append(choice)
         return choice
 
-    monkeypatch.setattr(ai.clans, "hard_choice", counting)
+    monkeypatch.setattr(games.clans.ai, "hard_choice", counting)
     moves = [
         choose_action("hard", start, history, seat, Clan(c), seed=3, iterations=ROLLOUTS + 1) for c in range(CLAN_COUNT)
     ]
@@ -145,7 +145,7 @@ def test_hard_plays_the_draw_at_its_told_scale() -> None:
     obs = observe(start, history)
     seed = 11
     rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
-    choice = hard_choice(obs, seat, rng, None, ROLLOUTS, told_scale=ai.clans.hard.TOLD_SCALE)
+    choice = hard_choice(obs, seat, rng, None, ROLLOUTS, told_scale=games.clans.ai.hard.TOLD_SCALE)
     for c in range(CLAN_COUNT):
         move = choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS)
         pick = draw(choice.by_clan[c], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
@@ -156,12 +156,12 @@ def test_a_told_hard_is_read_through_its_own_search(monkeypatch: pytest.MonkeyPa
     # Blind, hard keeps normal's odds and the reveal reads it as normal; told, through its own draw.
     start, history, seat = midgame(24)
     mover = (seat + 1) % 4  # a seat with moves to read
-    blind = ai.clans.exposure(start, history, mover, "hard")
-    assert blind == ai.clans.exposure(start, history, mover, "normal")
-    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 0.5)
-    told = ai.clans.exposure(start, history, mover, "hard")
+    blind = games.clans.ai.exposure(start, history, mover, "hard")
+    assert blind == games.clans.ai.exposure(start, history, mover, "normal")
+    monkeypatch.setattr(games.clans.ai.hard, "TOLD_SCALE", 0.5)
+    told = games.clans.ai.exposure(start, history, mover, "hard")
     assert math.isclose(sum(told.values()), 1.0)
     assert max(abs(told[c] - blind[c]) for c in Clan) > 1e-3
-    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
-    flat = ai.clans.exposure(start, history, mover, "hard")
+    monkeypatch.setattr(games.clans.ai.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
+    flat = games.clans.ai.exposure(start, history, mover, "hard")
     assert all(math.isclose(p, 0.2, abs_tol=1e-6) for p in flat.values())

@@ -6,12 +6,12 @@ import math
 
 import pytest
 
-import ai.clans
-from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
-from ai.clans.belief import observe
-from ai.clans.hiding import Hiding, policies, tilted
-from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from engine.clans import Action, Clan, apply, legal_moves, new_game, public_view, villages_founded
+import games.clans.ai
+from games.clans.ai import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
+from games.clans.ai.belief import observe
+from games.clans.ai.hiding import Hiding, policies, tilted
+from games.clans.ai.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from games.clans.engine import Action, Clan, apply, legal_moves, new_game, public_view, villages_founded
 
 VALUES = [[3.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 2.0]]
 
@@ -130,7 +130,7 @@ def test_normal_leans_to_the_chip_for_every_clan_alike() -> None:
     for c in range(5):
         assert sum(leaning.by_clan[c][i] for i in takes) > sum(plain.by_clan[c][i] for i in takes)
     # The level reaches it: normal's strategy is the leaning one.
-    level_policy = ai.clans._policy("normal", start, history, seat)
+    level_policy = games.clans.ai._policy("normal", start, history, seat)
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, leaning.by_clan, strict=True))
 
 
@@ -165,7 +165,7 @@ def test_normal_weighs_the_prospects_by_normal_prospects() -> None:
     founding = [i for i, e in enumerate(obs.gains) if any(o.chips for o in e.options)]
     assert any(weighed.values[i] != pytest.approx([NORMAL_PROSPECTS * v for v in full.values[i]]) for i in founding)
     # The level reaches it.
-    level_policy = ai.clans._policy("normal", start, history, seat)
+    level_policy = games.clans.ai._policy("normal", start, history, seat)
     assert level_policy.values == weighed.values
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, weighed.by_clan, strict=True))
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai.clans import AI_LEVELS, choose_action
-from ai.clans import belief as belief_module
-from engine.clans import Action, GameState, Move, Phase, apply, legal_moves, new_game, play, public_view
+from games.clans.ai import AI_LEVELS, choose_action
+from games.clans.ai import belief as belief_module
+from games.clans.engine import Action, GameState, Move, Phase, apply, legal_moves, new_game, play, public_view
 
 HARD_ITERATIONS = 24
 
@@ -122,11 +122,11 @@ def test_hard_with_a_time_budget_answers_legally() -> None:
 
 def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list[int]:
     """Count hard's rollouts, on a clock that advances ``clock_step_s`` at every reading."""
-    import ai.clans.hard
+    import games.clans.ai.hard
 
     played = [0]
     now = [0.0]
-    real_playout = ai.clans.hard.informed_playout
+    real_playout = games.clans.ai.hard.informed_playout
 
     def playout(*args: object) -> None:
         played[0] += 1
@@ -136,8 +136,8 @@ def count_rollouts(monkeypatch: pytest.MonkeyPatch, clock_step_s: float) -> list
         now[0] += clock_step_s
         return now[0]
 
-    monkeypatch.setattr(ai.clans.hard, "informed_playout", playout)
-    monkeypatch.setattr(ai.clans.hard.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(games.clans.ai.hard, "informed_playout", playout)
+    monkeypatch.setattr(games.clans.ai.hard.time, "perf_counter", perf_counter)
     return played
 
 

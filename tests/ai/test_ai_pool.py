@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-import ai.clans
-import ai.clans.hard
-import ai.clans.players
-import service.ai_worker
-from ai.clans.belief import observe
-from ai.clans.hiding import draw
-from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
-from service.ai_pool import AiPool, AiQueueFull, decision_seed
-from service.ai_worker import WORKER_NICENESS
+import frame.service.ai_worker
+import games.clans.ai
+import games.clans.ai.hard
+import games.clans.ai.players
+from frame.service.ai_pool import AiPool, AiQueueFull, decision_seed
+from frame.service.ai_worker import WORKER_NICENESS
+from games.clans.ai.belief import observe
+from games.clans.ai.hiding import draw
+from games.clans.engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
 from tests.pool_faults import crash_once, fail, hang
 
 FEW_ROLLOUTS = 8
@@ -57,13 +57,13 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the AI searched in the bot's process")
 
     for module, name in (
-        (ai.clans, "choose_action"),
-        (ai.clans, "clan_beliefs"),
-        (ai.clans.hard, "hard_choice"),
-        (ai.clans.players, "normal_policy"),
-        (ai.clans, "exposure"),
-        (service.ai_worker, "choose_action"),
-        (service.ai_worker, "clan_beliefs"),
+        (games.clans.ai, "choose_action"),
+        (games.clans.ai, "clan_beliefs"),
+        (games.clans.ai.hard, "hard_choice"),
+        (games.clans.ai.players, "normal_policy"),
+        (games.clans.ai, "exposure"),
+        (frame.service.ai_worker, "choose_action"),
+        (frame.service.ai_worker, "clan_beliefs"),
     ):
         monkeypatch.setattr(module, name, refuse)
 
@@ -87,7 +87,7 @@ async def test_beliefs_are_worked_out_in_a_worker_process(
 ) -> None:
     state, history = midgame()
     start = public_view(new_game(3, 21))
-    expected = ai.clans.clan_beliefs(start, history, 0, state.clans[0])
+    expected = games.clans.ai.clan_beliefs(start, history, 0, state.clans[0])
     refuse_in_this_process(monkeypatch)
     assert await make_pool().beliefs(start, history, 0, state.clans[0]) == expected
 
@@ -255,7 +255,7 @@ async def test_close_stops_every_worker(make_pool: Callable[..., AiPool]) -> Non
 
 
 async def test_the_worker_plays_hards_draw_for_the_clan_held(make_pool: Callable[..., AiPool]) -> None:
-    # The worker plays hard's draw at its told scale (ai.clans.hard.TOLD_SCALE): each clan its own row of one search.
+    # The worker plays hard's draw at its told scale (hard.TOLD_SCALE): each clan its own row of one search.
     state, history = midgame()
     seat = state.to_move
     start = public_view(new_game(3, 21))
@@ -263,7 +263,7 @@ async def test_the_worker_plays_hards_draw_for_the_clan_held(make_pool: Callable
     seed = decision_seed(b"test", 7, len(history), seat)
     obs = observe(start, history)
     rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
-    choice = ai.clans.hard.hard_choice(obs, seat, rng, None, FEW_ROLLOUTS)
+    choice = games.clans.ai.hard.hard_choice(obs, seat, rng, None, FEW_ROLLOUTS)
     for clan in Clan:
         answer = await pool.choose("hard", start, history, seat, clan, game_id=7)
         pick = draw(choice.by_clan[int(clan)], random.Random(f"{seed}:{len(history)}:{seat}:hard"))

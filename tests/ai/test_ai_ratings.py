@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from ai.clans import AI_LEVELS
 from bench import ai_ratings
-from service.ratings import shown_rating
-from store import ratings
-from store.ratings import AI_RATINGS, MODEL, rate
-from store.records import ResultInput
+from frame.service.ratings import shown_rating
+from frame.store import ratings
+from frame.store.ratings import AI_RATINGS, MODEL, rate
+from frame.store.records import ResultInput
+from games.clans.ai import AI_LEVELS
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def published_file() -> dict[str, dict[str, float]]:
-    text = (resources.files("data") / "clans" / ratings.AI_RATINGS_FILE).read_text(encoding="utf-8")
+    text = (resources.files("games.clans.data") / ratings.AI_RATINGS_FILE).read_text(encoding="utf-8")
     raw: dict[str, dict[str, float]] = json.loads(text)
     return raw
 
@@ -44,8 +44,7 @@ def test_the_store_rates_ai_seats_at_the_data_files_ratings() -> None:
 
 
 def test_the_store_reads_whatever_the_file_says(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "clans").mkdir()
-    (tmp_path / "clans" / "ai_ratings.json").write_text(json.dumps({"hard": {"mu": 31.5, "sigma": 1.5}}))
+    (tmp_path / "ai_ratings.json").write_text(json.dumps({"hard": {"mu": 31.5, "sigma": 1.5}}))
     monkeypatch.setattr(importlib.resources, "files", lambda package: tmp_path)
     assert ratings.load_ai_ratings() == {"hard": (31.5, 1.5)}
 

@@ -8,16 +8,16 @@ import re
 from itertools import permutations
 from pathlib import Path
 
-from ai.clans import choose_action, clan_beliefs
-from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
-from service.ai_pool import AiPool
+from frame.service.ai_pool import AiPool
+from games.clans.ai import choose_action, clan_beliefs
+from games.clans.engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
 
 SETUP_SEED = 0x2F3A_91C4_55E0_1B7D
 """A game's setup seed as the bot draws them (62 random bits): it rebuilds every player's clan."""
 
-AI_DIR = Path(__file__).resolve().parents[2] / "ai"
-PACKAGES = {"ai", "engine"}
-"""``ai.clans``, ``engine.clans``: the Clans packages, not a secret."""
+GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+PACKAGES = {"games"}
+"""``games.clans``: the Clans package, not a secret."""
 
 
 def midgame(seed: int, players: int, moves: int) -> tuple[GameState, list[Action]]:
@@ -87,8 +87,8 @@ def test_decisions_do_not_depend_on_other_seats_clans() -> None:
 def test_ai_source_reads_no_clans_attribute() -> None:
     """``.clans`` would be the way to a secret: the AI package never reads it (guessed clans are passed around)."""
     offenders = []
-    paths = sorted(AI_DIR.rglob("*.py"))
-    assert AI_DIR / "clans" / "players.py" in paths
+    paths = sorted(GAMES_DIR.glob("*/ai/*.py"))
+    assert GAMES_DIR / "clans" / "ai" / "players.py" in paths
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if any(match[1] not in PACKAGES for match in re.finditer(r"(\w+)\.clans\b", line)):

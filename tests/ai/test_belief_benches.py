@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from ai.clans import belief
 from bench import belief_strength, calibration
+from games.clans.ai import belief
 
 FIGURE = r"FIGURE [a-z0-9_.]+ [0-9.]+ \S+"
 

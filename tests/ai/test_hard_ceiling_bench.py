@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from ai.clans import choose_action
-from ai.clans.belief import observe
-from ai.clans.hard import candidates
-from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
 from bench import ai_arena, hard_ceiling
-from engine.clans import Clan
+from games.clans.ai import choose_action
+from games.clans.ai.belief import observe
+from games.clans.ai.hard import candidates
+from games.clans.ai.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from games.clans.engine import Clan
 from tests.ai.test_ai_hard import midgame
 
 ROLLOUTS = 40

@@ -1,12 +1,12 @@
-"""Small boards for the Alexandros tests, drawn as text (engine/alexandros/grid.py), and a way to set a
+"""Small boards for the Alexandros tests, drawn as text (games/alexandros/engine/grid.py), and a way to set a
 position up by hand: the tests rebuild the rule sheet's figures on them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.alexandros import SYMBOLS, Board, GameState, Symbol, board_from_dict, new_game, provinces
-from engine.alexandros.grid import grid_board, point_at, space_at
+from games.alexandros.engine import SYMBOLS, Board, GameState, Symbol, board_from_dict, new_game, provinces
+from games.alexandros.engine.grid import grid_board, point_at, space_at
 
 
 class TestBoard:

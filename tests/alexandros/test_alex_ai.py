@@ -1,4 +1,4 @@
-"""The Alexandros AI (ai/alexandros): legal to the end, the same seed the same choices, blind to what it
+"""The Alexandros AI (games/alexandros/ai): legal to the end, the same seed the same choices, blind to what it
 may not see, and right where the right move is clear."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import random
 import pytest
 from alex_boards import TestBoard, between, build_walls, give, place_guard
 
-from ai.alexandros import AUTOPILOT_LEVEL, LEVELS, choose_action
-from ai.alexandros.players import SAME_PROVINCE, distinct
-from engine.alexandros import (
+from games.alexandros.ai import AUTOPILOT_LEVEL, LEVELS, choose_action
+from games.alexandros.ai.players import SAME_PROVINCE, distinct
+from games.alexandros.engine import (
     SYMBOLS,
     Action,
     GameState,

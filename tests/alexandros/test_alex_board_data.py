@@ -1,5 +1,5 @@
-"""Validate the project's own Alexandros board (data/alexandros/board.json), and cross-check the engine's
-geometry against a brute-force reading of the same file that shares no code with engine/alexandros."""
+"""Validate the project's own Alexandros board (games/alexandros/data/board.json), and cross-check the engine's
+geometry against a brute-force reading of the same file that shares no code with games/alexandros/engine."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.alexandros import load_board, path_wall_sets, point_distances, provinces
-from engine.alexandros.grid import grid_board
+from games.alexandros.engine import load_board, path_wall_sets, point_distances, provinces
+from games.alexandros.engine.grid import grid_board
 
-RAW: dict[str, Any] = json.loads((resources.files("data") / "alexandros" / "board.json").read_text(encoding="utf-8"))
+RAW: dict[str, Any] = json.loads((resources.files("games.alexandros.data") / "board.json").read_text(encoding="utf-8"))
 SIDES = [tuple(s["points"]) for s in RAW["sides"]]
 SPACES = RAW["spaces"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from alex_boards import TestBoard, between, build_walls, face_up, give, place_guard
 
-from engine.alexandros import (
+from games.alexandros.engine import (
     HAND,
     ChoosePath,
     EndReason,

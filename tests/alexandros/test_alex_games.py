@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.alexandros import (
+from games.alexandros.engine import (
     HAND,
     SUPPLY,
     SYMBOLS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from engine.alexandros import (
+from games.alexandros.engine import (
     Action,
     Board,
     ChoosePath,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alex_boards import TestBoard, face_up, give, place_guard
 
-from engine.alexandros import (
+from games.alexandros.engine import (
     SUPPLY,
     EndReason,
     EndTurn,

@@ -22,9 +22,13 @@ from fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionResult
 from fakediscord_payloads import interaction_payload, visible_text, walk_components
 
 from bot import ClansBot
-from cogs.clans.cog import ClansCog
-from config import Config
-from engine.clans import (
+from frame.config import Config
+from frame.service.ai_pool import AiPool
+from frame.service.claims import Claims
+from frame.service.pace import Clock
+from frame.store import GameRecord, MoveRecord, SeatRecord, Store
+from games.clans.cogs.cog import ClansCog
+from games.clans.engine import (
     GameState,
     Move,
     Phase,
@@ -35,10 +39,7 @@ from engine.clans import (
     preview_move,
     public_view,
 )
-from service import Clock, GameService
-from service.ai_pool import AiPool
-from service.claims import Claims
-from store import GameRecord, MoveRecord, SeatRecord, Store
+from games.clans.service.games import GameService
 
 Json = dict[str, Any]
 MovePicker = Callable[[GameState, list[Move]], Move]

@@ -1,4 +1,5 @@
-"""The sweep's own loop (cogs/clans/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until stopped."""
+"""The sweep's own loop (games/clans/cogs/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until
+stopped."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import asyncio
 
 import pytest
 
-from cogs.clans.ai_sweep import AiSweep
-from cogs.clans.ai_turns import AITurns
-from service import GameService, Played
-from store import Store
+from frame.store import Store
+from games.clans.cogs.ai_sweep import AiSweep
+from games.clans.cogs.ai_turns import AITurns
+from games.clans.service.games import GameService
+from games.clans.service.tables import Played
 
 
 class Pauses:

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import discord
 
-import engine.alexandros as alex
-from cogs.alexandros.menus import (
+import games.alexandros.engine as alex
+from frame.store import Store
+from frame.texts import LANGUAGES, texts
+from games.alexandros.cogs.menus import (
     MAX_OPTIONS,
     PAGE,
     PATH_KIND,
@@ -23,12 +25,10 @@ from cogs.alexandros.menus import (
     point_tags,
     zone_value,
 )
-from cogs.alexandros.panel import ActSelect, panel_message
-from engine.alexandros import legal_actions
-from render.alexandros.gallery import Game
-from service.alexandros import AlexandrosService
-from store import Store
-from texts import LANGUAGES, texts
+from games.alexandros.cogs.panel import ActSelect, panel_message
+from games.alexandros.engine import legal_actions
+from games.alexandros.render.gallery import Game
+from games.alexandros.service import AlexandrosService
 
 GUILD, CHANNEL = 1, 100
 USERS = (11, 12, 13)

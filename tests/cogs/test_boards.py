@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-import engine.alexandros as alex
-from cogs.alexandros import posts
-from cogs.alexandros.posts import board_file
-from cogs.clans.boards import BoardImages
-from cogs.drawing import Drawing
-from engine.clans import PublicView, new_game, public_view
-from texts import Texts, texts
+import games.alexandros.engine as alex
+from frame.cogs.drawing import Drawing
+from frame.texts import Texts, texts
+from games.alexandros.cogs import posts
+from games.alexandros.cogs.posts import board_file
+from games.clans.cogs.boards import BoardImages
+from games.clans.engine import PublicView, new_game, public_view
 
 
 async def test_no_more_renders_run_at_once_than_there_are_slots() -> None:

@@ -25,9 +25,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.clans.messages import clan_label
-from engine.clans import legal_moves
-from texts import texts as catalog
+from frame.texts import texts as catalog
+from games.clans.cogs.messages import clan_label
+from games.clans.engine import legal_moves
 
 
 async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, database_target: str) -> None:

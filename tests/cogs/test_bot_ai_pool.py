@@ -29,16 +29,17 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-import ai.clans
-import ai.clans.belief
-import ai.clans.hard
-import ai.clans.players
-import service.ai_worker
+import frame.service.ai_worker
+import games.clans.ai
+import games.clans.ai.belief
+import games.clans.ai.hard
+import games.clans.ai.players
 from bot import ClansBot
-from service import GameService, Played
-from service.ai_pool import AiPool, decision_seed
-from service.ai_worker import Decision
-from store import Store
+from frame.service.ai_pool import AiPool, decision_seed
+from frame.service.ai_worker import Decision
+from frame.store import Store
+from games.clans.service.games import GameService
+from games.clans.service.tables import Played
 from tests.pool_faults import crash_once, hang
 
 
@@ -61,18 +62,18 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the AI searched in the bot's process")
 
     for module, name in (
-        (ai.clans, "choose_action"),
-        (ai.clans, "clan_beliefs"),
-        (ai.clans, "observe"),
-        (ai.clans.belief, "observe"),
-        (ai.clans.belief, "clan_beliefs"),
-        (ai.clans.hard, "hard_choice"),
-        (ai.clans.players, "normal_policy"),
-        (ai.clans, "exposure"),
-        (ai.clans.players, "easy_policy"),
-        (service.ai_worker, "exposure"),
-        (service.ai_worker, "choose_action"),
-        (service.ai_worker, "clan_beliefs"),
+        (games.clans.ai, "choose_action"),
+        (games.clans.ai, "clan_beliefs"),
+        (games.clans.ai, "observe"),
+        (games.clans.ai.belief, "observe"),
+        (games.clans.ai.belief, "clan_beliefs"),
+        (games.clans.ai.hard, "hard_choice"),
+        (games.clans.ai.players, "normal_policy"),
+        (games.clans.ai, "exposure"),
+        (games.clans.ai.players, "easy_policy"),
+        (frame.service.ai_worker, "exposure"),
+        (frame.service.ai_worker, "choose_action"),
+        (frame.service.ai_worker, "clan_beliefs"),
     ):
         monkeypatch.setattr(module, name, refuse)
 

@@ -17,8 +17,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine.clans import legal_moves
-from service.ai_pool import AiPool
+from frame.service.ai_pool import AiPool
+from games.clans.engine import legal_moves
 from tests.pool_faults import gated
 
 HUMAN_FIRST = [5, 6, 8]

@@ -24,8 +24,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import Call, FakeDiscord
 
-from engine.clans import legal_moves
-from service import GameError, ManualClock
+from frame.service.errors import GameError
+from frame.service.pace import ManualClock
+from games.clans.engine import legal_moves
 
 
 def channel_calls(fake: FakeDiscord, since: int, method: str) -> list[Call]:

@@ -21,10 +21,10 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
-import engine.alexandros as alex
+import games.alexandros.engine as alex
 from bot import ClansBot
-from service.ai_pool import AiPool
-from service.alexandros import AlexandrosService
+from frame.service.ai_pool import AiPool
+from games.alexandros.service import AlexandrosService
 
 SEED = 4
 """With these priorities (take over, tax, occupy, draw) against two easy AIs, seat 0 occupies, takes over

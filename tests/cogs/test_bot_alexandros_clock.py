@@ -28,12 +28,12 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser
 
-import engine.alexandros as alex
+import games.alexandros.engine as alex
 from bot import ClansBot
-from cogs.alexandros.cog import AlexandrosCog
-from service import ManualClock
-from service.ai_pool import AiPool
-from service.alexandros import AlexandrosService
+from frame.service.ai_pool import AiPool
+from frame.service.pace import ManualClock
+from games.alexandros.cogs.cog import AlexandrosCog
+from games.alexandros.service import AlexandrosService
 
 SEED = 2
 MINUTE = timedelta(minutes=1)

@@ -22,9 +22,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser
 
-import engine.alexandros as alex
+import games.alexandros.engine as alex
 from bot import ClansBot
-from service.alexandros import AlexandrosService
+from games.alexandros.service import AlexandrosService
 
 Json = dict[str, Any]
 

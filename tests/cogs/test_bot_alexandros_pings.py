@@ -17,7 +17,7 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from test_bot_alexandros import bot_on, choose, menus, open_panel, pick
 
 from bot import ClansBot
-from cogs.alexandros.cog import AlexandrosCog
+from games.alexandros.cogs.cog import AlexandrosCog
 
 
 def alexandros(bot: ClansBot) -> AlexandrosCog:

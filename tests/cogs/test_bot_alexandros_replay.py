@@ -28,9 +28,9 @@ from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from PIL import Image
 
 from bot import ClansBot
-from render.alexandros.replay import LAST_FRAME_MS, RENDERER_VERSION
-from service import ManualClock
-from texts import Texts
+from frame.service.pace import ManualClock
+from frame.texts import Texts
+from games.alexandros.render.replay import LAST_FRAME_MS, RENDERER_VERSION
 
 GIF_MAGIC = b"GIF89a"
 ACTIONS = 9

@@ -22,14 +22,14 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser
 
-import engine.alexandros as alex
+import games.alexandros.engine as alex
 from bot import ClansBot
-from render.alexandros import render_board
-from service import ManualClock
-from service.alexandros import AlexandrosService
-from store import MoveRecord
-from texts import texts
-from texts.alexandros import region_name, symbol_name
+from frame.service.pace import ManualClock
+from frame.store import MoveRecord
+from frame.texts import texts
+from games.alexandros.render import render_board
+from games.alexandros.service import AlexandrosService
+from games.alexandros.texts.names import region_name, symbol_name
 
 SEED = 2
 EN = texts("en")

@@ -18,9 +18,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from PIL import Image
 
-from engine.clans import legal_moves, load_board, parse_action
-from render.clans import palette as pal
-from render.clans.layout import layout_for
+from games.clans.engine import legal_moves, load_board, parse_action
+from games.clans.render import palette as pal
+from games.clans.render.layout import layout_for
 
 
 def _disc(image: Image.Image, centre: tuple[int, int]) -> int:

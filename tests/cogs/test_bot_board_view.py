@@ -20,8 +20,8 @@ from fakediscord import FakeDiscord
 from fakediscord_payloads import FakeUser, Json
 from PIL import Image
 
-from engine.clans import Move, legal_moves
-from render.clans import render_board
+from games.clans.engine import Move, legal_moves
+from games.clans.render import render_board
 
 
 async def _board_png(fake: FakeDiscord, user: FakeUser) -> bytes:

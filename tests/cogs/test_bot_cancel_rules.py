@@ -21,9 +21,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 from fakediscord_payloads import MEMBER_PERMISSIONS
 
-from ai.clans import AI_LEVELS
-from store import ResultInput
-from store.ratings import AI_RATINGS, MODEL, rate
+from frame.store import ResultInput
+from frame.store.ratings import AI_RATINGS, MODEL, rate
+from games.clans.ai import AI_LEVELS
 
 
 async def cancel(fake: FakeDiscord, who: FakeUser, game_id: int) -> str:

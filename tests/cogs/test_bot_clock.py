@@ -30,8 +30,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from engine.clans import Phase, legal_moves
-from service import ManualClock
+from frame.service.pace import ManualClock
+from games.clans.engine import Phase, legal_moves
 
 HOUR = timedelta(hours=1)
 SECOND = timedelta(seconds=1)

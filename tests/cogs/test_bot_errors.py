@@ -27,8 +27,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.errors import APOLOGY
-from engine.clans import legal_moves
+from frame.cogs.errors import APOLOGY
+from games.clans.engine import legal_moves
 
 CLANS_APOLOGY = APOLOGY.format(command="`/clans status`")
 

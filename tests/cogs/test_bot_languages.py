@@ -26,8 +26,8 @@ from botkit import (
 )
 from fakediscord import FakeDiscord, InteractionResult, Sent
 
-from service import ManualClock
-from texts.catalogs import read_catalog
+from frame.service.pace import ManualClock
+from frame.texts.catalogs import read_catalog
 
 Json = dict[str, Any]
 

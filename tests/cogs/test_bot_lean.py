@@ -15,7 +15,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine.clans import legal_moves
+from games.clans.engine import legal_moves
 
 
 async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  # + the announced mark

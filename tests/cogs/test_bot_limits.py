@@ -16,7 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from config import ConfigError, load_config
+from frame.config import ConfigError, load_config
 
 
 async def test_a_member_hosts_a_limited_number_of_lobbies(fake: FakeDiscord, tmp_path: Path) -> None:

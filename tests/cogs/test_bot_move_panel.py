@@ -38,9 +38,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from panelkit import PanelTurn, choose_move, ids_with, open_panel, options_of, panel_turn, shown
 
-from cogs.clans.panel_text import FREE_ORDER
-from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game, preview_move, public_view
-from service.clans.describe import CLAN_SQUARE
+from games.clans.cogs.panel_text import FREE_ORDER
+from games.clans.engine import GameState, Move, Phase, apply, legal_moves, new_game, preview_move, public_view
+from games.clans.service.describe import CLAN_SQUARE
 
 VILLAGE_MARKS = ("🏠", "💀", "💨", "⏳")
 """The lines that tell a village founded (or an epoch begun), in a preview and in the announcement alike."""

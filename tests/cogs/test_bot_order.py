@@ -30,9 +30,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from cogs.clans.order_menus import order_option_label
-from engine.clans import Phase, order_choices, order_consequences
-from texts import texts
+from frame.texts import texts
+from games.clans.cogs.order_menus import order_option_label
+from games.clans.engine import Phase, order_choices, order_consequences
 
 
 async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_target: str) -> None:

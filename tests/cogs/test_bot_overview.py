@@ -30,8 +30,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeChannel, FakeDiscord
 
-from engine.clans import legal_moves
-from service import ManualClock
+from frame.service.pace import ManualClock
+from games.clans.engine import legal_moves
 
 OTHER_GUILD = 800
 

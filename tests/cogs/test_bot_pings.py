@@ -21,7 +21,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 
 from bot import ClansBot
-from engine.clans import Phase
+from games.clans.engine import Phase
 
 
 @dataclass

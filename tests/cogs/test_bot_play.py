@@ -33,11 +33,11 @@ from botkit import (
 )
 from fakediscord import FakeDiscord, InteractionResult
 
-from cogs.clans.panel_text import FREE_ORDER
-from engine.clans import Move, legal_moves, move_foundings
-from service.clans.describe import CLAN_MARK
-from texts import texts
-from texts.reasons import end_reason
+from frame.texts import texts
+from frame.texts.reasons import end_reason
+from games.clans.cogs.panel_text import FREE_ORDER
+from games.clans.engine import Move, legal_moves, move_foundings
+from games.clans.service.describe import CLAN_MARK
 
 
 def a_move(table: Peek) -> Move:
@@ -407,9 +407,9 @@ async def test_cancel_needs_the_host_or_manage_messages(fake: FakeDiscord, tmp_p
 
 
 def test_strife_is_described_even_when_nobody_loses_a_hut() -> None:
-    from engine.clans import Terrain, Village
-    from texts import texts
-    from texts.game import village_line as worded
+    from frame.texts import texts
+    from games.clans.engine import Terrain, Village
+    from games.clans.texts.game import village_line as worded
 
     def village_line(v: Village) -> str:
         return worded(texts("en"), v)

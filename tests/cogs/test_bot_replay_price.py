@@ -26,11 +26,11 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from fakediscord_server import FakeChannel
 
 from bot import ClansBot
-from engine.clans import legal_moves
-from render.clans.replay import RENDERER_VERSION, render_replay
-from service import ManualClock
-from service.clans.replays import Replay
-from texts import Texts
+from frame.service.pace import ManualClock
+from frame.texts import Texts
+from games.clans.engine import legal_moves
+from games.clans.render.replay import RENDERER_VERSION, render_replay
+from games.clans.service.replays import Replay
 
 GIF_MAGIC = b"GIF89a"
 

@@ -25,7 +25,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine.clans import Phase
+from games.clans.engine import Phase
 
 
 async def test_a_game_continues_after_a_restart(fake: FakeDiscord, database_target: str) -> None:

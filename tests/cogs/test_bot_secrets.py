@@ -29,13 +29,12 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from PIL import Image
 
-import engine.clans
-import service.clans.games
-import service.clans.replays
-from engine.clans import Clan, GameState, new_game
-from service import ManualClock
-from texts import texts
-from texts.game import clan_label as worded_clan_label
+import games.clans.engine
+import games.clans.service.replays
+from frame.service.pace import ManualClock
+from frame.texts import texts
+from games.clans.engine import Clan, GameState, new_game
+from games.clans.texts.game import clan_label as worded_clan_label
 
 
 def clan_label(clan: Clan) -> str:
@@ -107,7 +106,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     histories: list[str] = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(engine.clans, "new_game", _dealing(shift))  # what the lobby deals with (engine.games)
+        monkeypatch.setattr(games.clans.engine, "new_game", _dealing(shift))  # what the lobby deals with (engine.games)
         await open_game(fake, [alice, bob, carol], channel=channel)
         deals.append((await peek(bot, game_id)).state.clans)
         for _ in range(12):
@@ -139,7 +138,9 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     # The replays: every frame but the last (the reveal) is the same whatever the clans.
     replays = []
     for game_id, shift, asker in ((1, 0, alice), (2, 2, bob)):  # two members: each has a replay cooldown
-        monkeypatch.setattr(service.clans.replays, "new_game", _dealing(shift))  # replayed with the same secret deal
+        monkeypatch.setattr(
+            games.clans.service.replays, "new_game", _dealing(shift)
+        )  # replayed with the same secret deal
         posted = answered(
             await fake.slash(asker, "clans replay", {"game": game_id}, channel=fake.channels[910 + game_id])
         )

@@ -23,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from engine.clans import legal_moves
+from games.clans.engine import legal_moves
 
 
 async def test_a_slow_answer_holds_no_other_action_of_the_game(fake: FakeDiscord, database_target: str) -> None:

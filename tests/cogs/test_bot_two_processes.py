@@ -31,11 +31,10 @@ from discord.ext import commands
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import ClansBot
-from engine.clans import legal_moves
-from service import ManualClock
-from service.ai_pool import AiPool
-from service.claims import DEFAULT_LEASE_S
-from service.pace import CLAIM_LEASE
+from frame.service.ai_pool import AiPool
+from frame.service.claims import DEFAULT_LEASE_S
+from frame.service.pace import CLAIM_LEASE, ManualClock
+from games.clans.engine import legal_moves
 from tests.pool_faults import hang
 
 SEED = 33

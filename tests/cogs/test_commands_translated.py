@@ -14,8 +14,8 @@ from botkit import start_bot
 from fakediscord import FakeDiscord
 
 from bot import command_payload
-from cogs.translator import ClansTranslator, command_strings
-from texts import texts
+from frame.cogs.translator import ClansTranslator, command_strings
+from frame.texts import texts
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase
 

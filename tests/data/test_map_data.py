@@ -1,4 +1,4 @@
-"""Validate the project's own board (data/clans/map.json) and epoch chart (data/clans/epochs.json).
+"""Validate the project's own board (games/clans/data/map.json) and epoch chart (games/clans/data/epochs.json).
 
 Every test cites the rule of docs/RULES.md it checks (R2: the board, R4: the epoch chart).
 """
@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-DATA = resources.files("data") / "clans"
+DATA = resources.files("games.clans.data")
 TERRAINS = {"forest", "mountain", "steppe", "grassland"}
 SQRT3 = math.sqrt(3)
 TOL = 1e-3

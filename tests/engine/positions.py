@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from engine.clans import (
+from games.clans.engine import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
     Clan,

@@ -1,6 +1,6 @@
 """A slow, independent reading of docs/RULES.md (R4 to R7), to check the engine against.
 
-It shares no code with ``engine/``: the map comes straight from data/clans/map.json, the epoch chart is
+It shares no code with ``engine/``: the map comes straight from games/clans/data/map.json, the epoch chart is
 copied from the table in docs/RULES.md R4.1, legality is tested pair by pair and villages are
 found by scanning the whole board after every move.
 """
@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 
-MAP = json.loads((resources.files("data") / "clans" / "map.json").read_text(encoding="utf-8"))
+MAP = json.loads((resources.files("games.clans.data") / "map.json").read_text(encoding="utf-8"))
 ADJ: dict[int, frozenset[int]] = {t["id"]: frozenset(t["neighbours"]) for t in MAP["territories"]}
 TERRAIN: dict[int, str] = {t["id"]: t["terrain"] for t in MAP["territories"]}
 TERRITORIES = range(1, 61)

@@ -1,7 +1,7 @@
 """The fast rule primitives the AI and the playouts use agree with the checked rules.
 
 docs/RULES.md R5.1 and R5.2 (who may move onto whom) and R6.1 (which territories a move turns into
-villages) are defined once, in engine/clans/hutmoves.py; these tests hold them to ``check``/``play`` and to
+villages) are defined once, in games/clans/engine/hutmoves.py; these tests hold them to ``check``/``play`` and to
 the brute-force reading in reference.py, on random positions of real games.
 """
 
@@ -13,7 +13,7 @@ import pytest
 from positions import random_position
 from reference import legal_pairs
 
-from engine.clans import (
+from games.clans.engine import (
     IMMOBILE,
     MAY_MOVE,
     GameState,

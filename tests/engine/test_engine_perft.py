@@ -13,7 +13,7 @@ import random
 import pytest
 from reference import ADJ, RefGame, legal_pairs
 
-from engine.clans import EndReason, GameState, Phase, apply, legal_moves, new_game, play, random_playout
+from games.clans.engine import EndReason, GameState, Phase, apply, legal_moves, new_game, play, random_playout
 
 
 def numbers(text: str) -> list[int]:

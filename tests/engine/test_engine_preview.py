@@ -9,7 +9,7 @@ import pytest
 from positions import m
 from test_rules_order import three_villages, two_villages
 
-from engine.clans import (
+from games.clans.engine import (
     IllegalMove,
     Move,
     Phase,

@@ -11,7 +11,8 @@ import random
 import pytest
 from positions import random_position
 
-from engine.clans import (
+import games.clans.engine.playout
+from games.clans.engine import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
     EndReason,
@@ -157,7 +158,6 @@ def test_random_playout_from_the_middle_of_a_game() -> None:
 
 def test_playout_moves_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every action of random_playout is one legal_moves lists (and replaying its log gives its state)."""
-    import engine.clans.playout
 
     for seed in range(30):
         state = new_game(2 + seed % 3, seed)
@@ -168,6 +168,6 @@ def test_playout_moves_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:
             log.append(action)
             apply(s, action)
 
-        monkeypatch.setattr(engine.clans.playout, "apply", recording)
+        monkeypatch.setattr(games.clans.engine.playout, "apply", recording)
         random_playout(state, random.Random(seed))
         assert replay(seed, state.players, log) == state

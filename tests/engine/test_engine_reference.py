@@ -11,7 +11,7 @@ import random
 import pytest
 from reference import RefGame
 
-from engine.clans import Move, Phase, legal_moves, new_game, play
+from games.clans.engine import Move, Phase, legal_moves, new_game, play
 
 
 @pytest.mark.parametrize("seed", range(0, 240, 40))

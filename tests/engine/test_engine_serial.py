@@ -8,7 +8,7 @@ import random
 import pytest
 from positions import m, random_position
 
-from engine.clans import (
+from games.clans.engine import (
     BadState,
     GameState,
     IllegalMove,

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.clans import CLAN_COUNT, Clan, Phase, load_board, new_game
+from games.clans.engine import CLAN_COUNT, Clan, Phase, load_board, new_game
 
 SEEDS = range(40)
 

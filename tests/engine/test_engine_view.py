@@ -8,7 +8,7 @@ import random
 
 from positions import random_position
 
-from engine.clans import (
+from games.clans.engine import (
     Clan,
     GameState,
     legal_moves,

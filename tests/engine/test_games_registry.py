@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.games import GAMES, replay, rules_of
+from frame.rules import GAMES, replay, rules_of
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -6,11 +6,11 @@ from __future__ import annotations
 from positions import m
 from test_rules_order import two_villages
 
-from cogs.clans.messages import score_footer
-from cogs.clans.order_menus import order_option_description
-from cogs.clans.panel_text import order_description, scorers
-from engine.clans import order_consequences, order_results, play, public_view
-from texts import texts
+from frame.texts import texts
+from games.clans.cogs.messages import score_footer
+from games.clans.cogs.order_menus import order_option_description
+from games.clans.cogs.panel_text import order_description, scorers
+from games.clans.engine import order_consequences, order_results, play, public_view
 
 EN = texts("en")
 
@@ -40,7 +40,7 @@ def test_the_score_footer_shows_the_clans_squares() -> None:
 
 def test_every_village_order_is_reachable_past_25() -> None:
     """Never dropped silently: with more orders than a menu holds, its ends lead to the orders before and after."""
-    from cogs.clans.move_panel import order_options
+    from games.clans.cogs.move_panel import order_options
 
     state = two_villages(prior=3)
     play(state, m("9-10"))

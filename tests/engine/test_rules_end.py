@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 from positions import game, m, place, prior_villages, village_by_move
 
-from engine.clans import Clan, EndReason, IllegalMove, Move, Phase, Resign, Terrain, final_result, legal_moves, play
+from games.clans.engine import (
+    Clan,
+    EndReason,
+    IllegalMove,
+    Move,
+    Phase,
+    Resign,
+    Terrain,
+    final_result,
+    legal_moves,
+    play,
+)
 
 RED, BLUE, GREEN, YELLOW, BLACK = Clan
 

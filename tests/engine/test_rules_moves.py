@@ -6,7 +6,7 @@ import pytest
 from positions import game, m, place, random_position
 from reference import legal_pairs
 
-from engine.clans import (
+from games.clans.engine import (
     IllegalMove,
     Move,
     Phase,

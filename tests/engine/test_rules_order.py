@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import game, m, place, prior_villages, village_by_move
 
-from engine.clans import (
+from games.clans.engine import (
     EndReason,
     IllegalMove,
     Move,

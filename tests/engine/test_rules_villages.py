@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import game, huts, m, others, place, prior_villages, village_by_move
 
-from engine.clans import Clan, Move, Phase, Terrain, legal_moves, play
+from games.clans.engine import Clan, Move, Phase, Terrain, legal_moves, play
 
 RED, BLUE, GREEN, YELLOW, BLACK = Clan
 

@@ -8,17 +8,10 @@ import random
 
 from PIL import Image
 
-from engine.alexandros import (
-    MoveAlexander,
-    Occupy,
-    apply,
-    legal_actions,
-    new_game,
-    public_view,
-)
-from render.alexandros import PLAYER_COLOURS, render_board
-from render.alexandros.board_image import GOLD, WALL, frame_of
-from render.alexandros.layout import WIDTH, all_slots
+from games.alexandros.engine import MoveAlexander, Occupy, apply, legal_actions, new_game, public_view
+from games.alexandros.render import PLAYER_COLOURS, render_board
+from games.alexandros.render.board_image import GOLD, WALL, frame_of
+from games.alexandros.render.layout import WIDTH, all_slots
 
 
 def _image(png: bytes) -> Image.Image:

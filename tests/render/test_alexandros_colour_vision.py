@@ -11,13 +11,13 @@ import pytest
 from colour_science import MACHADO_2009, ciede2000, lab, seen_distance, simulate
 from PIL import Image
 
-from engine.alexandros import load_board
-from render.alexandros import overlays, render_board
-from render.alexandros import palette as pal
-from render.alexandros.board_image import frame_of
-from render.alexandros.gallery import Game
-from render.alexandros.layout import PHONE_WIDTH, WALL, WIDTH, all_slots, offset_towards, side_ends
-from render.alexandros.static import map_frame, map_layers
+from games.alexandros.engine import load_board
+from games.alexandros.render import overlays, render_board
+from games.alexandros.render import palette as pal
+from games.alexandros.render.board_image import frame_of
+from games.alexandros.render.gallery import Game
+from games.alexandros.render.layout import PHONE_WIDTH, WALL, WIDTH, all_slots, offset_towards, side_ends
+from games.alexandros.render.static import map_frame, map_layers
 
 DEFICIENCIES = [None, *MACHADO_2009]
 MIN_APART = 20.0

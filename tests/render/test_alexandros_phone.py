@@ -15,16 +15,16 @@ import itertools
 import pytest
 from PIL import Image, ImageDraw
 
-from engine.alexandros import SYMBOLS, GameState, MoveAlexander, PublicView, legal_actions, new_game, public_view
-from render.alexandros import overlays, render_board
-from render.alexandros import palette as pal
-from render.alexandros.board_image import board_picture, frame_of, name_size, name_width
-from render.alexandros.gallery import Game, candidate_paths, destinations
-from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
-from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, STAR, WIDTH, all_slots, phone_px
-from render.alexandros.static import map_layers, number_box, region_names, space_label
-from render.fonts import bold, fit
-from usertext import NAME_LIMIT
+from frame.render.fonts import bold, fit
+from frame.usertext import NAME_LIMIT
+from games.alexandros.engine import SYMBOLS, GameState, MoveAlexander, PublicView, legal_actions, new_game, public_view
+from games.alexandros.render import overlays, render_board
+from games.alexandros.render import palette as pal
+from games.alexandros.render.board_image import board_picture, frame_of, name_size, name_width
+from games.alexandros.render.gallery import Game, candidate_paths, destinations
+from games.alexandros.render.icons import SHAPES, shape_sprite, symbol_sprite
+from games.alexandros.render.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, STAR, WIDTH, all_slots, phone_px
+from games.alexandros.render.static import map_layers, number_box, region_names, space_label
 
 NAMES = ["Ada", "Bo", "AI (normal) 4", "Dee"]
 MIN_TEXT = 8.0

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-import engine.alexandros as alex
-from render.alexandros import PLAYER_COLOURS
-from render.alexandros.replay import (
+import games.alexandros.engine as alex
+from games.alexandros.render import PLAYER_COLOURS
+from games.alexandros.render.replay import (
     EN,
     FRAME_MS,
     LAST_FRAME_MS,
@@ -22,7 +22,7 @@ from render.alexandros.replay import (
     replay_palette,
     result_frame,
 )
-from service.alexandros.replays import Play, replay_steps
+from games.alexandros.service.replays import Play, replay_steps
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 LIMIT = 8 * 1024 * 1024

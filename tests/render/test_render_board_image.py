@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import engine
-from engine.clans import GameState, Phase, PublicView
-from render.clans import render_board, render_final
-from render.clans.layout import HEIGHT, WIDTH
+import games.clans.engine as engine
+from games.clans.engine import GameState, Phase, PublicView
+from games.clans.render import render_board, render_final
+from games.clans.render.layout import HEIGHT, WIDTH
 
-RENDER_DIR = Path(__file__).resolve().parents[2] / "render"
+GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 
 
 def _played(seed: int, moves: int, players: int = 3) -> GameState:
@@ -96,8 +96,8 @@ def test_renderer_takes_only_the_public_view() -> None:
         for extra in ("viewer_clan", "movable", "recent"):
             if extra in parameters:
                 assert parameters[extra].kind is inspect.Parameter.KEYWORD_ONLY
-    paths = sorted(RENDER_DIR.rglob("*.py"))
-    assert RENDER_DIR / "clans" / "board_image.py" in paths
+    paths = sorted(GAMES_DIR.glob("*/render/*.py"))
+    assert GAMES_DIR / "clans" / "render" / "board_image.py" in paths
     for path in paths:
         source = path.read_text(encoding="utf-8")
         assert "GameState" not in source or path.name == "gallery.py", path
@@ -106,7 +106,7 @@ def test_renderer_takes_only_the_public_view() -> None:
         if path.name != "gallery.py":
             # clans are read only from the final result, which exists once the game is over
             for match in re.finditer(r"(\w+)\.clans\b", source):
-                assert match[1] in {"result", "engine", "render"}, (path, match[0])
+                assert match[1] in {"result", "games"}, (path, match[0])
 
 
 def test_a_view_built_by_hand_without_secrets_renders() -> None:

@@ -9,12 +9,12 @@ import pytest
 from colour_science import MACHADO_2009, ciede2000, lab, seen_distance, simulate
 from PIL import Image
 
-import engine
-from engine.clans import Clan, Terrain
-from render.clans import palette as pal
-from render.clans.hut_markers import marker_rgba
-from render.clans.layout import PHONE_WIDTH, WIDTH, layout_for
-from render.clans.static import ICON_WIDTH, static_layer
+import games.clans.engine as engine
+from games.clans.engine import Clan, Terrain
+from games.clans.render import palette as pal
+from games.clans.render.hut_markers import marker_rgba
+from games.clans.render.layout import PHONE_WIDTH, WIDTH, layout_for
+from games.clans.render.static import ICON_WIDTH, static_layer
 
 MIN_CLAN_DISTANCE = 20.0
 """CIEDE2000: about 2 is a just-noticeable difference; 20 is two clearly different colours."""
@@ -103,10 +103,10 @@ def test_terrains_differ_by_glyph_on_a_phone(deficiency: str | None) -> None:
 
 def test_the_texts_name_each_clan_by_the_shape_its_markers_have() -> None:
     """Players who cannot tell the colours apart find their clan in a message by the board's shape."""
-    from render.clans.palette import CLAN_SHAPE
-    from service.clans.describe import CLAN_MARK
-    from texts import texts
-    from texts.game import clan_label
+    from frame.texts import texts
+    from games.clans.render.palette import CLAN_SHAPE
+    from games.clans.service.describe import CLAN_MARK
+    from games.clans.texts.game import clan_label
 
     symbol = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "hexagon": "⬢"}
     for clan, shape in CLAN_SHAPE.items():

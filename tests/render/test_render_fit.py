@@ -9,10 +9,10 @@ import itertools
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-import engine
-from engine.clans import Clan
-from render.clans.board_image import Extra, hut_group
-from render.clans.layout import layout_for, shows_total
+import games.clans.engine as engine
+from games.clans.engine import Clan
+from games.clans.render.board_image import Extra, hut_group
+from games.clans.render.layout import layout_for, shows_total
 
 TID = 30
 

@@ -7,12 +7,12 @@ import io
 
 from PIL import Image
 
-import engine
-from render.clans import palette as pal
-from render.clans import render_board, render_preview
-from render.clans.board_image import move_caption
-from render.clans.gallery import after_three_moves, preview_case
-from render.clans.layout import layout_for
+import games.clans.engine as engine
+from games.clans.render import palette as pal
+from games.clans.render import render_board, render_preview
+from games.clans.render.board_image import move_caption
+from games.clans.render.gallery import after_three_moves, preview_case
+from games.clans.render.layout import layout_for
 
 
 def _rgb(png: bytes) -> Image.Image:

@@ -8,10 +8,10 @@ from importlib import resources
 import pytest
 from PIL import Image, ImageChops, ImageDraw, features
 
-import engine
-from render.clans import name_is_drawable, render_board
-from render.clans.gallery import crowded
-from render.fonts import FONT_FILES, bold, clusters, draw_name, fit, text_width
+import games.clans.engine as engine
+from frame.render.fonts import FONT_FILES, bold, clusters, draw_name, fit, text_width
+from games.clans.render import name_is_drawable, render_board
+from games.clans.render.gallery import crowded
 
 CJK = "李小龍"
 ARABIC = "محمد علي"
@@ -42,7 +42,7 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
 
 
 def test_fonts_are_shipped_with_their_licences() -> None:
-    folder = resources.files("data") / "fonts"
+    folder = resources.files("frame.fonts")
     for name in FONT_FILES:
         assert (folder / name).is_file(), name
         licence = folder / name.replace(".ttf", ".LICENSE.txt")

@@ -14,13 +14,14 @@ from collections.abc import Iterable
 import pytest
 from PIL import Image
 
-import engine
-from engine.clans import Phase, PublicView
-from render.clans import palette as pal
-from render.clans import render_board, render_final
-from render.clans.board_image import pip_centres
-from render.clans.gallery import crowded, final, order_phase
-from render.clans.layout import (
+import games.clans.engine as engine
+from frame.render.fonts import bold, fit
+from games.clans.engine import Phase, PublicView
+from games.clans.render import palette as pal
+from games.clans.render import render_board, render_final
+from games.clans.render.board_image import pip_centres
+from games.clans.render.gallery import crowded, final, order_phase
+from games.clans.render.layout import (
     BLOCK_W,
     KEY_SIZE,
     NUMBER_SIZE,
@@ -37,8 +38,7 @@ from render.clans.layout import (
     shows_total,
     total_width,
 )
-from render.clans.panel import END_TEXT, TITLE_SIZE
-from render.fonts import bold, fit
+from games.clans.render.panel import END_TEXT, TITLE_SIZE
 
 NAMES = ["Alice", "Bob", "Chandrasekhar the Bold", "Dee"]
 MIN_NUMBER = 12

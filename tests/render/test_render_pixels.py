@@ -7,12 +7,12 @@ import random
 
 from PIL import Image
 
-import engine
-from engine.clans import Clan, GameState, Phase, PublicView
-from render.clans import palette as pal
-from render.clans import render_board
-from render.clans.board_image import pip_centres
-from render.clans.layout import MARKER_H, MARKER_W, layout_for, territory_center
+import games.clans.engine as engine
+from games.clans.engine import Clan, GameState, Phase, PublicView
+from games.clans.render import palette as pal
+from games.clans.render import render_board
+from games.clans.render.board_image import pip_centres
+from games.clans.render.layout import MARKER_H, MARKER_W, layout_for, territory_center
 
 CLAN_COLOURS = set(pal.CLAN.values())
 

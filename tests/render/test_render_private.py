@@ -8,14 +8,14 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-import engine
-from engine.clans import Clan, Move
-from render.clans import palette as pal
-from render.clans import render_board
-from render.clans.board_image import pip_centres
-from render.clans.gallery import crowded
-from render.clans.layout import PIP, SCORES_AT, SCORES_H, TURN_AT, WIDTH, layout_for
-from service.clans.private_board import private_board
+import games.clans.engine as engine
+from games.clans.engine import Clan, Move
+from games.clans.render import palette as pal
+from games.clans.render import render_board
+from games.clans.render.board_image import pip_centres
+from games.clans.render.gallery import crowded
+from games.clans.render.layout import PIP, SCORES_AT, SCORES_H, TURN_AT, WIDTH, layout_for
+from games.clans.service.private_board import private_board
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 STATE = crowded()

@@ -7,9 +7,9 @@ import random
 
 from PIL import Image
 
-from engine.clans import Phase, legal_moves, new_game, parse_action, play
-from render.clans.replay import FRAME_MS, LAST_FRAME_MS, render_replay
-from service.clans.replays import replay_views
+from games.clans.engine import Phase, legal_moves, new_game, parse_action, play
+from games.clans.render.replay import FRAME_MS, LAST_FRAME_MS, render_replay
+from games.clans.service.replays import replay_views
 
 LIMIT = 8 * 1024 * 1024
 

@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from service import GameService
-from store import Store
+from frame.store import Store
+from games.clans.service.games import GameService
 
 
 @pytest.fixture

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game
-from service import GameService, Table
-from store import Store
+from frame.store import Store
+from games.clans.engine import GameState, Move, Phase, apply, legal_moves, new_game
+from games.clans.service.games import GameService
+from games.clans.service.tables import Table
 
 GUILD = 900
 CHANNEL = 500

@@ -1,7 +1,7 @@
-"""The AI pool's line (service/ai_line.py): beliefs first, then decisions round-robin across servers and, within a
+"""The AI pool's line (frame/service/ai_line.py): beliefs first, then decisions round-robin across servers and, within a
 server, across games; deterministic, no workers and no clock."""
 
-from service.ai_line import FairLine
+from frame.service.ai_line import FairLine
 
 A, B, C = 1, 2, 3
 """Servers."""

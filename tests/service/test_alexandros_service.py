@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-import engine.alexandros as alex
-from service import GameService
-from service.ai_pool import AiPool
-from service.ai_worker import AlexandrosDecision
-from service.alexandros import AlexandrosService
-from service.errors import GameError, Why
-from store import Store
+import games.alexandros.engine as alex
+from frame.service.ai_pool import AiPool
+from frame.service.ai_worker import AlexandrosDecision
+from frame.service.errors import GameError, Why
+from frame.store import Store
+from games.alexandros.service import AlexandrosService
+from games.clans.service.games import GameService
 
 GUILD, CHANNEL, ANN, BOB = 1, 100, 11, 12
 

@@ -4,9 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cogs.clans.clock_texts import duration, pace_label, time_left
-from engine.clans import new_game
-from service.pace import (
+from frame.service.pace import (
     CLAIM_LEASE,
     ManualClock,
     Pace,
@@ -16,8 +14,10 @@ from service.pace import (
     new_turn,
     reminder_step,
 )
-from store import ClockStage, SeatRecord
-from texts import texts
+from frame.store import ClockStage, SeatRecord
+from frame.texts import texts
+from games.clans.cogs.clock_texts import duration, pace_label, time_left
+from games.clans.engine import new_game
 
 EN = texts("en")
 

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, started
 
-from engine.clans import Action, Clan, PublicView
-from service import GameError, GameService
-from service.ai_pool import AiAnswer, AiPool, fallback_move
-from service.claims import DEFAULT_LEASE_S, Claims
-from store import Store
+from frame.service.ai_pool import AiAnswer, AiPool, fallback_move
+from frame.service.claims import DEFAULT_LEASE_S, Claims
+from frame.service.errors import GameError
+from frame.store import Store
+from games.clans.engine import Action, Clan, PublicView
+from games.clans.service.games import GameService
 
 
 class ScriptedPool(AiPool):

@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
 
-from engine.clans import Move, Phase, final_result, legal_moves
-from service import GameError, GameService, Played
-from store import Store
+from frame.service.errors import GameError
+from frame.store import Store
+from games.clans.engine import Move, Phase, final_result, legal_moves
+from games.clans.service.games import GameService
+from games.clans.service.tables import Played
 
 
 async def play_out(games: GameService, store: Store, game_id: int, seed: int = 0) -> Played:

@@ -3,8 +3,8 @@ values and epochs as the real game, and the catch-up starts after the player's o
 
 import random
 
-from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
-from service.clans.history import public_history, since_last_action
+from games.clans.engine import Move, Resign, legal_moves, new_game, play, public_view
+from games.clans.service.history import public_history, since_last_action
 
 
 def _random_game(seed: int, players: int, limit: int = 400) -> tuple[list[str], list[object]]:

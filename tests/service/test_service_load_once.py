@@ -11,13 +11,15 @@ from typing import Any
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, started
 
-import service.clans.history as history
-from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
-from service import GameError, GameService, Played
-from service.alexandros import AlexandrosService
-from service.clans.overview import GameHistory
-from service.clans.replays import finished_game, replay_of
-from store import Store
+import games.clans.service.history as history
+from frame.service.errors import GameError
+from frame.store import Store
+from games.alexandros.service import AlexandrosService
+from games.clans.engine import Move, Resign, legal_moves, new_game, play, public_view
+from games.clans.service.games import GameService
+from games.clans.service.overview import GameHistory
+from games.clans.service.replays import finished_game, replay_of
+from games.clans.service.tables import Played
 
 READS = ("get_game", "game_log", "moves", "active_game", "move_at", "latest_game")
 """The store's methods that read a game or its log."""

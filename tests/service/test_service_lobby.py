@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, NAMES, started
 
-from engine.clans import GameState, legal_moves, new_game
-from service import CancelTerms, GameError, GameService
-from store import GameRecord, Store
+from frame.service.errors import GameError
+from frame.service.lobby import CancelTerms
+from frame.store import GameRecord, Store
+from games.clans.engine import GameState, legal_moves, new_game
+from games.clans.service.games import GameService
 
 
 async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: GameService) -> None:

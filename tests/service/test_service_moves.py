@@ -7,9 +7,10 @@ import asyncio
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, moves_until_order, secret_state, started
 
-from engine.clans import Move, Phase, legal_moves
-from service import GameError, GameService, VillageOrderOwed
-from store import Store
+from frame.service.errors import GameError
+from frame.store import Store
+from games.clans.engine import Move, Phase, legal_moves
+from games.clans.service.games import GameService, VillageOrderOwed
 
 
 async def test_a_move_is_applied_and_the_turn_passes(games: GameService, store: Store) -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from store_helpers import ANN, BOB, CHANNEL, GUILD, NAMES, StartGame
 
-from store import GameRecord, Store
+from frame.store import GameRecord, Store
 
 
 @pytest.fixture

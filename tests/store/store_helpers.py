@@ -2,7 +2,7 @@
 
 from collections.abc import Awaitable, Callable
 
-from store import GameRecord
+from frame.store import GameRecord
 
 GUILD = 1
 CHANNEL = 100

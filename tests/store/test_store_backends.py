@@ -7,12 +7,12 @@ import aiosqlite
 import pytest
 from store_helpers import ANN, BOB, CHANNEL, StartGame
 
-from store import MIGRATIONS, ChannelBusy, Store, StoreError
-from store.backend import IntegrityError, UniqueViolation
-from store.db import open_backend
-from store.migrations import Migration
-from store.postgres import numbered
-from store.sqlite import apply_migrations
+from frame.store import MIGRATIONS, ChannelBusy, Store, StoreError
+from frame.store.backend import IntegrityError, UniqueViolation
+from frame.store.db import open_backend
+from frame.store.migrations import Migration
+from frame.store.postgres import numbered
+from frame.store.sqlite import apply_migrations
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # a Discord id: needs 64 bits, and more than a double's 53
 

@@ -9,9 +9,9 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from ai.clans import AI_LEVELS
-from engine.clans import MAX_PLAYERS
-from store import MAX_SEATS, MIGRATIONS, apply_migrations
+from frame.store import MAX_SEATS, MIGRATIONS, apply_migrations
+from games.clans.ai import AI_LEVELS
+from games.clans.engine import MAX_PLAYERS
 
 
 async def _seat(conn: aiosqlite.Connection, seat: int, level: str) -> None:

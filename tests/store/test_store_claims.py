@@ -5,8 +5,8 @@ import asyncio
 
 from store_helpers import ANN, BOB, StartGame
 
-from store import Store, new_holder
-from store.claims import DUE_AI_TURNS
+from frame.store import Store, new_holder
+from frame.store.claims import DUE_AI_TURNS
 
 LEASE = 30_000
 T0 = 1_800_000_000_000  # ms since the epoch: the tests' clock

@@ -7,8 +7,8 @@ from pathlib import Path
 import aiosqlite
 from store_helpers import ANN, BOB, CHANNEL, StartGame
 
-from store import MIGRATIONS, ClockStage, Store, TurnClock, apply_migrations
-from store.clock import AWAY_SEATS, DUE_COLUMNS
+from frame.store import MIGRATIONS, ClockStage, Store, TurnClock, apply_migrations
+from frame.store.clock import AWAY_SEATS, DUE_COLUMNS
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -72,7 +72,7 @@ async def test_a_claim_succeeds_once_and_only_for_the_ply_and_stage_found_due(
     await store.restart_turn(game.id, 0, half_time_clock())  # not in TIMEOUT: refused, nothing written
     assert await store.due_turns(T0 + 48 * H) == []
     async with store._write() as conn:
-        from store.clock import write_clock
+        from frame.store.clock import write_clock
 
         await write_clock(conn, game.id, half_time_clock())
     now = T0 + 12 * H

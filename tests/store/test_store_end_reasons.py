@@ -2,10 +2,10 @@
 
 import random
 
-from engine.clans import EndReason, GameState, new_game, random_playout
-from store import MIGRATIONS, Store
-from store.db import open_backend
-from store.migrations import V8_END_REASON_CODES
+from frame.store import MIGRATIONS, Store
+from frame.store.db import open_backend
+from frame.store.migrations import V8_END_REASON_CODES
+from games.clans.engine import EndReason, GameState, new_game, random_playout
 
 BEFORE_CODES = MIGRATIONS.index(V8_END_REASON_CODES)
 

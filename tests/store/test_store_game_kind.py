@@ -3,9 +3,9 @@
 from store_helpers import ANN, BOB, CHANNEL, GUILD, NAMES
 from test_store_ratings import result
 
-from store import MIGRATIONS, Store
-from store.db import open_backend
-from store.migrations import V11_GAME_KIND
+from frame.store import MIGRATIONS, Store
+from frame.store.db import open_backend
+from frame.store.migrations import V11_GAME_KIND
 
 BEFORE = MIGRATIONS.index(V11_GAME_KIND)
 

@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 from store_helpers import ANN, BOB, CHANNEL
 
-from store import MIGRATIONS, ClockStage, Store, TurnClock
-from store.db import open_backend
-from store.migrations import V12_ALEXANDROS_CLOCK
+from frame.store import MIGRATIONS, ClockStage, Store, TurnClock
+from frame.store.db import open_backend
+from frame.store.migrations import V12_ALEXANDROS_CLOCK
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)

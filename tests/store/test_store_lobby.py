@@ -3,16 +3,7 @@
 import pytest
 from store_helpers import ANN, BOB, CAT, CHANNEL, DAN, GUILD, StartGame
 
-from store import (
-    AlreadySeated,
-    ChannelBusy,
-    GameNotFound,
-    LobbyFull,
-    NotActive,
-    NotInLobby,
-    NotSeated,
-    Store,
-)
+from frame.store import AlreadySeated, ChannelBusy, GameNotFound, LobbyFull, NotActive, NotInLobby, NotSeated, Store
 
 
 async def test_create_lobby_seats_the_host(store: Store) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from store_helpers import ANN, BOB, CHANNEL, StartGame
 
-from store import GameNotFound, MoveRecord, NotRunning, StaleAction, Store
-from store import games as store_games
-from store.backend import IntegrityError
+from frame.store import GameNotFound, MoveRecord, NotRunning, StaleAction, Store
+from frame.store import games as store_games
+from frame.store.backend import IntegrityError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -144,15 +144,15 @@ async def test_a_process_killed_mid_move_leaves_the_game_before_it(database_targ
     # The child inserts move 2, then dies without COMMIT or ROLLBACK, as in a power cut.
     child = textwrap.dedent(f"""
         import asyncio, os
-        import store.games
-        from store import Store
+        import frame.store.games
+        from frame.store import Store
 
         async def die(*args):
             os._exit(9)
 
         async def main():
             db = await Store.open({database_target!r})
-            store.games._advance_snapshot = die
+            frame.store.games._advance_snapshot = die
             await db.append_action({game.id}, 2, 1, {BOB}, "5-6", '{{"ply": 2}}')
 
         asyncio.run(main())

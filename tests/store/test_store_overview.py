@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from store_helpers import ANN, BOB, CAT, CHANNEL, GUILD, StartGame
 
-from store import ChannelBusy, NotInLobby, Store
-from store.records import utc_now
+from frame.store import ChannelBusy, NotInLobby, Store
+from frame.store.records import utc_now
 
 
 async def test_seated_games_lists_running_games_of_the_user_in_every_guild(store: Store, start_game: StartGame) -> None:

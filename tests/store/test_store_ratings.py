@@ -6,7 +6,7 @@ import pytest
 from openskill.models import PlackettLuce
 from store_helpers import ANN, BOB, CAT, DAN, GUILD, NAMES, StartGame
 
-from store import GameRecord, NotFinished, ResultInput, Store, StoreError, finishing_ranks
+from frame.store import GameRecord, NotFinished, ResultInput, Store, StoreError, finishing_ranks
 
 DEFAULT = PlackettLuce()
 

@@ -3,9 +3,9 @@ and a game deleted takes its replay along. On SQLite and PostgreSQL."""
 
 from store_helpers import StartGame
 
-from store import MIGRATIONS, Store
-from store.db import open_backend
-from store.migrations import V9_LANGUAGES, V10_REPLAYS
+from frame.store import MIGRATIONS, Store
+from frame.store.db import open_backend
+from frame.store.migrations import V9_LANGUAGES, V10_REPLAYS
 
 
 async def test_a_replay_is_kept_per_game_and_renderer_version(store: Store, start_game: StartGame) -> None:

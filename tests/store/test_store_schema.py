@@ -5,8 +5,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from store import MIGRATIONS, ChannelBusy, Store, StoreError, apply_migrations, schema_version
-from store.db import split_statements
+from frame.store import MIGRATIONS, ChannelBusy, Store, StoreError, apply_migrations, schema_version
+from frame.store.db import split_statements
 
 
 async def test_open_creates_the_parent_directory_and_migrates_to_the_latest_version(db_path: Path) -> None:

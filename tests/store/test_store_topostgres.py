@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from store_helpers import ANN, BOB, CAT, GUILD, NAMES
 
-from engine.clans import final_result, legal_moves, new_game, play
-from store import GameRecord, ResultInput, Store, StoreError
-from store.postgres import PostgresBackend
-from store.topostgres import TABLES, copy_to_postgres, replay_games
+from frame.store import GameRecord, ResultInput, Store, StoreError
+from frame.store.postgres import PostgresBackend
+from frame.store.topostgres import TABLES, copy_to_postgres, replay_games
+from games.clans.engine import final_result, legal_moves, new_game, play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,13 +116,16 @@ def test_the_command_line_copies_and_says_so(tmp_path: Path, postgres_target: st
     path = tmp_path / "clans.db"
     asyncio.run(sqlite_with_games(path))
     done = subprocess.run(
-        [sys.executable, "-m", "store.topostgres", str(path), postgres_target], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "frame.store.topostgres", str(path), postgres_target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert "replayed 4 games on the copy" in done.stdout and "the copy matches" in done.stdout
     assert all(f"rows of {table}" in done.stdout for table in TABLES)
     refused = subprocess.run(
-        [sys.executable, "-m", "store.topostgres", str(tmp_path / "none.db"), postgres_target],
+        [sys.executable, "-m", "frame.store.topostgres", str(tmp_path / "none.db"), postgres_target],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert refused.returncode == 2 and "no SQLite database" in refused.stderr

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-import engine.alexandros as alex
-from service.errors import GameError, Why
-from texts import LANGUAGES, texts
-from texts.alexandros_reasons import illegal_action
-from texts.reasons import refusal
+import games.alexandros.engine as alex
+from frame.service.errors import GameError, Why
+from frame.texts import LANGUAGES, texts
+from frame.texts.reasons import refusal
+from games.alexandros.texts.reasons import illegal_action
 
 FACTS = {"space": 77, "left": 1, "needed": 3, "cards": (alex.Symbol.HORSE, alex.Symbol.HORSE), "size": 2}
 

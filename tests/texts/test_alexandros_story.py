@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-import engine.alexandros as alex
-from engine.alexandros.facts import Told, told
-from texts import LANGUAGES, texts
-from texts.alexandros import region_name, symbol_name
-from texts.alexandros_story import story_lines
+import games.alexandros.engine as alex
+from frame.texts import LANGUAGES, texts
+from games.alexandros.engine.facts import Told, told
+from games.alexandros.texts.names import region_name, symbol_name
+from games.alexandros.texts.story import story_lines
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from babel.messages.catalog import Catalog
 
-from texts import LANGUAGES, Texts, resolve, texts
-from texts.catalogs import read_catalog
-from texts.update import extract
+from frame.texts import LANGUAGES, Texts, resolve, texts
+from frame.texts.catalogs import read_catalog
+from frame.texts.update import extract
 
 
 def _key(message_id: str | tuple[str, ...], context: str | None) -> tuple[str | None, str]:

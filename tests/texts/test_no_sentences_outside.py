@@ -14,7 +14,16 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ["cogs", "service", "engine", "render", "play.py", "play_alexandros.py", "alexandros_words.py", "terminal.py"]
+SCANNED = [
+    "frame/cogs",
+    "frame/service",
+    "frame/render",
+    "frame/terminal.py",
+    *(f"games/{game}/{part}" for game in ("clans", "alexandros") for part in ("cogs", "service", "engine", "render")),
+    "games/clans/terminal.py",
+    "games/alexandros/terminal.py",
+    "games/alexandros/texts/terminal.py",
+]
 WORDS = re.compile(r"[A-Za-z]{2,}[,:;]? +[A-Za-z]{2,}")
 """Two words with a space between: names of loggers, files, custom ids and keys never have one."""
 
@@ -30,13 +39,17 @@ DEVELOPER_ERRORS = {
 """Raised for a programming or data error, never shown to a player (the one error path logs them)."""
 CATALOG_CONTEXTS = {"command name", "command description", "option name", "option description", "choice name"}
 """The Translator's message contexts (msgctxt): what a string is, never shown."""
-DEVELOPER_TOOLS = {"render/clans/gallery.py", "render/clans/samples.py", "render/alexandros/gallery.py"}
+DEVELOPER_TOOLS = {
+    "games/clans/render/gallery.py",
+    "games/clans/render/samples.py",
+    "games/alexandros/render/gallery.py",
+}
 """Tools for developers (the gallery of sample boards, the palette's colour samples): sample names, no reader."""
 NOTATION = {"text", "parse_action"}
 """The text form of a game's actions ("23-24", "take supply"): a notation for logs, the database and the
 terminal, like a chess move's, not a sentence."""
 TERMINAL_FLAGS = {"add_argument", "ArgumentParser", "error"}
-"""play.py's command-line flags: argparse's own English (--help), like the Makefile's."""
+"""The terminal games' command-line flags: argparse's own English (--help), like the Makefile's."""
 
 
 def _name(node: ast.expr) -> str:
@@ -124,7 +137,7 @@ def test_no_sentence_is_written_outside_the_text_layer() -> None:
 
 def test_the_scan_finds_a_sentence(tmp_path: Path) -> None:
     """The rule can fail: a reply written inline is caught, its catalog form is not."""
-    sample = ROOT / "cogs" / "_scan_sample.py"
+    sample = ROOT / "frame" / "cogs" / "_scan_sample.py"
     code = (
         'async def f(i, t):\n    await i.send("You joined the game.")\n    await i.send(t._("You joined the game."))\n'
     )

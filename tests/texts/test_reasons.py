@@ -7,11 +7,11 @@ import pickle
 
 import pytest
 
-from engine.clans import EndReason, IllegalMove, Move, new_game, play
-from engine.clans.moves import NotAMove, NotNeighbours
-from service import GameError, Why
-from texts import texts
-from texts.reasons import end_reason, say
+from frame.service.errors import GameError, Why
+from frame.texts import texts
+from frame.texts.reasons import end_reason, say
+from games.clans.engine import EndReason, IllegalMove, Move, new_game, play
+from games.clans.engine.moves import NotAMove, NotNeighbours
 
 
 def test_an_illegal_move_carries_its_facts_not_a_sentence() -> None:

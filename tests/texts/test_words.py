@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from engine.clans import new_game, public_view, random_playout
-from render.clans import render_board, render_final
-from render.fonts import covered
-from texts import LANGUAGES, texts
-from texts.catalogs import read_catalog
-from texts.game import huts
-from texts.terms import clan_name, terrain_name
+from frame.render.fonts import covered
+from frame.texts import LANGUAGES, texts
+from frame.texts.catalogs import read_catalog
+from frame.texts.terms import clan_name, terrain_name
+from games.clans.engine import new_game, public_view, random_playout
+from games.clans.render import render_board, render_final
+from games.clans.texts.game import huts
 
 PLURALS = {
     "en": {0: "0 huts", 1: "1 hut", 2: "2 huts", 5: "5 huts"},
@@ -44,7 +44,7 @@ def test_a_whole_phrase_agrees_with_its_number(lang: str, n: int, expected: str)
 
 
 def test_the_printed_games_terms() -> None:
-    from engine.clans import Clan, Terrain
+    from games.clans.engine import Clan, Terrain
 
     de, it = texts("de"), texts("it")
     assert [clan_name(de, c) for c in Clan] == ["rot", "blau", "grün", "gelb", "schwarz"]

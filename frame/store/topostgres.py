@@ -1,0 +1,203 @@
+"""Moving up: copy an SQLite database into an empty PostgreSQL database, then check the copy.
+
+    python -m store.topostgres var/clans.db postgresql://clans:secret@db.example/clans
+    (or: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://...)
+
+Stop the bot first. The SQLite file is brought to the current schema (as the bot would at start), every table
+is copied in one PostgreSQL transaction keeping every id (new games then continue from the largest id, as on
+SQLite: there is no sequence to move).
+Then the copy is checked: each table holds exactly the source's rows, and every game's move log, replayed by
+the engine from its seed, gives the stored snapshot and, for a finished game, the stored results.
+"""
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from frame.store import Store
+from frame.store.backend import Row
+from frame.store.errors import StoreError
+from frame.store.postgres import WRITE_LOCK, PostgresBackend, is_postgres_url
+from frame.store.sqlite import SqliteBackend
+from games.clans.engine import final_result, replay
+
+# Parents before children (foreign keys), each with the key that orders its rows.
+TABLES: dict[str, str] = {
+    "games": "id",
+    "seats": "game_id, seat",
+    "moves": "game_id, ply",
+    "results": "game_id, seat",
+    "ratings": "guild_id, game, user_id",
+    "meta": "key",
+    "user_languages": "user_id",
+}
+CHUNK = 20_000
+
+
+@dataclass
+class CopyReport:
+    rows: dict[str, int] = field(default_factory=dict)
+    games_replayed: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _as_postgres(value: object, data_type: str) -> object:
+    """SQLite's loosely typed value as the PostgreSQL column wants it (asyncpg's COPY is strict)."""
+    if value is None:
+        return None
+    if data_type in ("bigint", "integer", "smallint"):
+        return int(value)  # type: ignore[call-overload]
+    if data_type in ("double precision", "real"):
+        return float(value)  # type: ignore[arg-type]
+    return str(value)
+
+
+async def _columns(conn: Any, table: str) -> list[tuple[str, str]]:
+    rows = await conn.fetch(
+        "SELECT column_name, data_type FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+        table,
+    )
+    return [(str(row["column_name"]), str(row["data_type"])) for row in rows]
+
+
+async def _chunks(source: SqliteBackend, table: str, columns: Sequence[str]) -> list[list[Row]]:
+    chunks: list[list[Row]] = []
+    async with source.read() as conn:  # one snapshot for the whole table
+        offset = 0
+        while True:
+            query = f"SELECT {', '.join(columns)} FROM {table} ORDER BY {TABLES[table]} LIMIT ? OFFSET ?"
+            async with conn.execute(query, (CHUNK, offset)) as cursor:
+                rows = await cursor.fetchall()
+            if not rows:
+                return chunks
+            chunks.append(rows)
+            offset += len(rows)
+
+
+async def copy_tables(source: SqliteBackend, target: PostgresBackend) -> dict[str, int]:
+    """Copy every table in one transaction, refusing a target that already holds data."""
+    counts: dict[str, int] = {}
+    async with target.pool.acquire() as conn, conn.transaction():
+        await conn.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK:d})")  # no writer runs meanwhile
+        for table in TABLES:
+            if await conn.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
+                raise StoreError(f"the PostgreSQL database already has rows in {table}: copy into an empty one")
+        for table in TABLES:
+            columns = await _columns(conn, table)
+            names = [name for name, _ in columns]
+            counts[table] = 0
+            for rows in await _chunks(source, table, names):
+                records = [
+                    tuple(_as_postgres(row[i], data_type) for i, (_, data_type) in enumerate(columns)) for row in rows
+                ]
+                await conn.copy_records_to_table(table, records=records, columns=names)
+                counts[table] += len(records)
+    return counts
+
+
+async def _all_rows(backend: SqliteBackend | PostgresBackend, table: str) -> list[tuple[object, ...]]:
+    async with backend.read() as conn, conn.execute(f"SELECT * FROM {table} ORDER BY {TABLES[table]}") as cursor:
+        return [tuple(row[i] for i in range(len(row))) for row in await cursor.fetchall()]
+
+
+async def compare_tables(source: SqliteBackend, target: PostgresBackend) -> list[str]:
+    problems = []
+    for table in TABLES:
+        theirs, ours = await _all_rows(source, table), await _all_rows(target, table)
+        if theirs != ours:
+            differing = sum(1 for a, b in zip(theirs, ours, strict=False) if a != b)
+            problems.append(f"{table}: {len(theirs)} rows in SQLite, {len(ours)} in PostgreSQL, {differing} differ")
+    return problems
+
+
+async def replay_games(target: PostgresBackend) -> tuple[int, list[str]]:
+    """Replay every game's move log on the copy; a problem for each snapshot or result it does not give."""
+    problems: list[str] = []
+    replayed = 0
+    store = Store(target)
+    async with target.read() as conn, conn.execute("SELECT id FROM games WHERE game = 'clans' ORDER BY id") as cursor:
+        game_ids = [int(row["id"]) for row in await cursor.fetchall()]
+    for game_id in game_ids:
+        game = await store.get_game(game_id)
+        assert game is not None
+        moves = await store.moves(game_id)
+        if game.status == "lobby" or game.snapshot is None:
+            if moves:
+                problems.append(f"game #{game_id}: {len(moves)} moves but never started")
+            continue
+        try:
+            state = replay(game.seed, len(game.seats), [move.action for move in moves])
+        except Exception as exc:  # an illegal logged action: report it, check the other games
+            problems.append(f"game #{game_id}: the move log does not replay: {exc}")
+            continue
+        replayed += 1
+        if [move.ply for move in moves] != list(range(1, len(moves) + 1)) or game.snapshot_ply != len(moves):
+            problems.append(f"game #{game_id}: snapshot at ply {game.snapshot_ply}, log of {len(moves)} moves")
+        if json.loads(state.to_json()) != json.loads(game.snapshot):
+            problems.append(f"game #{game_id}: replaying the log does not give the stored snapshot")
+        if (game.status == "finished") != state.over:
+            over = "over" if state.over else "not over"
+            problems.append(f"game #{game_id}: status {game.status} but the replayed game is {over}")
+        results = await store.results(game_id)
+        if results and state.over:
+            final = final_result(state)
+            expected = [
+                (seat, final.clans[seat].label, final.totals[seat], seat in final.winners)
+                for seat in range(state.players)
+            ]
+            if [(r.seat, r.clan, r.total, r.winner) for r in results] != expected:
+                problems.append(f"game #{game_id}: the stored results differ from the replayed game's")
+    return replayed, problems
+
+
+async def copy_to_postgres(sqlite_path: str | Path, postgres_url: str) -> CopyReport:
+    if not is_postgres_url(postgres_url):
+        raise StoreError(f"not a PostgreSQL URL (postgresql://...): {postgres_url!r}")
+    if not Path(sqlite_path).is_file():
+        raise StoreError(f"no SQLite database at {sqlite_path}")
+    source = await SqliteBackend.open(sqlite_path)
+    try:
+        target = await PostgresBackend.open(postgres_url)
+        try:
+            report = CopyReport(rows=await copy_tables(source, target))
+            report.problems += await compare_tables(source, target)
+            report.games_replayed, problems = await replay_games(target)
+            report.problems += problems
+            return report
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m store.topostgres", description=__doc__.split("\n")[0])
+    parser.add_argument("sqlite", help="the SQLite database file, e.g. var/clans.db")
+    parser.add_argument("postgres", help="the target, postgresql://user:password@host:port/dbname (empty)")
+    args = parser.parse_args(argv)
+    try:
+        report = asyncio.run(copy_to_postgres(args.sqlite, args.postgres))
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for table, count in report.rows.items():
+        print(f"copied {count:>8} rows of {table}")
+    print(f"replayed {report.games_replayed} games on the copy")
+    for problem in report.problems:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    print("the copy matches" if report.ok else f"{len(report.problems)} problems: do not switch yet")
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""Alexandros' turn clock: the frame's deadlines (frame/service/deadlines.py) with Alexandros' autopilot.
+
+When a human's time runs out, the autopilot plays their whole turn (Alexander's move, the walls, the two
+actions, a give-back it owes) with the Alexandros AI at ``AUTOPILOT_LEVEL``, seeing only that player's own
+hand and the public view, exactly as an AI seat would.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import games.alexandros.engine as alex
+from frame.service.deadlines import TurnDeadlines
+from frame.service.errors import GameError
+from frame.store import SeatRecord
+from games.alexandros.ai import AUTOPILOT_LEVEL
+from games.alexandros.service.games import Acted, AlexandrosService, AlexTable
+
+log = logging.getLogger("clans.alexandros.deadlines")
+
+MAX_STEPS = 40
+"""A turn is a handful of actions (move, path, two actions, a give-back, the end): a bound, never reached."""
+
+
+@dataclass(frozen=True, slots=True)
+class AlexTimeout:
+    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
+
+    seat: SeatRecord
+    """The seat as it was before the timeout."""
+    played: tuple[Acted, ...]
+    timeouts: int
+    away: bool
+    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
+
+    @property
+    def table(self) -> AlexTable:
+        return self.played[-1].table
+
+
+class AlexandrosDeadlines(TurnDeadlines[AlexTimeout]):
+    def __init__(self, games: AlexandrosService, level: str = AUTOPILOT_LEVEL) -> None:
+        super().__init__(games, level)
+        self.games = games
+
+    async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> AlexTimeout | None:
+        """Play the timed-out seat's whole turn, from the ply found due until the turn passes or the game ends."""
+        table = await self.games.table(game_id)
+        if table.record.snapshot_ply != ply or table.over or table.view.to_move != seat_number:
+            return None
+        seat = table.mover
+        timeouts = seat.timeouts + 1
+        played: list[Acted] = []
+        for _ in range(MAX_STEPS):
+            try:
+                done = await self.games.play_for(game_id, seat_number, ply, self.level, timeouts)
+            except GameError as refusal:  # the player acted in the meantime: their action stands
+                log.info("Autopilot in Alexandros game %s stood down: %s", game_id, refusal)
+                break
+            if not played:  # the player may have begun the turn: the post tells all of it
+                done = await self.games.whole_turn(done)
+            played.append(done)
+            ply = done.table.record.snapshot_ply
+            if done.table.view.phase is alex.Phase.OVER or done.table.view.to_move != seat_number:
+                break
+        if not played:
+            return None
+        now_seat = played[-1].table.record.seats[seat_number]
+        if now_seat.away and seat.user_id is not None:
+            self.went_away(seat.user_id, played[-1].table.record.channel_id)
+        return AlexTimeout(seat, tuple(played), timeouts, now_seat.away)

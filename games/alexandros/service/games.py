@@ -1,0 +1,439 @@
+"""Alexandros games on the frame: lobby, seats and AI seats, start, checked actions, AI turns, resignation,
+results and ratings, history and replays. No Discord here: the cog talks to this service only.
+
+Each action loads its game once and builds the state once (from the snapshot), under the game's lock; the
+move log stays the source of truth (``replay_views`` rebuilds every position from the seed and the log).
+Another process racing for the same ply loses with Why.STALE, changing nothing.
+
+Games are timed like Clans ones (frame/service/pace.py): a commit that passes the turn writes the next turn's clock,
+an AI seat's turn is claimed (frame/service/claims.py) so one process plays it, and the autopilot plays a timed-out
+turn through ``play_for`` (games/alexandros/service/deadlines.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import games.alexandros.engine as alex
+from frame.service.ai_pool import AiPool
+from frame.service.claims import Claims
+from frame.service.errors import GameError, Why, refusals
+from frame.service.lobby import LobbyService, public_record
+from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
+from frame.store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
+from frame.store.records import LeaderboardRow, ProfileRecord
+from games.alexandros.ai import LEVELS
+from games.alexandros.engine.facts import Destination, Told, destinations, foresee_all, told
+
+KIND = "alexandros"
+
+
+@dataclass(frozen=True, slots=True)
+class AlexTable:
+    """A started Alexandros game as everyone may see it: the public record (no snapshot, no seed) and the
+    public view (hand sizes, never hands)."""
+
+    record: GameRecord
+    view: alex.PublicView
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.record.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.view.phase is alex.Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a finished game: the engine's winners, a seat still away at the end set aside."""
+        return _winners(self.view.scores, self.view.resigned, self.record.seats)
+
+    @property
+    def mover(self) -> SeatRecord:
+        return self.record.seats[self.view.to_move]
+
+    @property
+    def ai_to_act(self) -> bool:
+        return self.record.status == "running" and not self.over and self.mover.ai_level is not None
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return self.record.seat_of(user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What the mover's own turn panel shows: their private view (hand, legal actions) and, when Alexander's
+    wall path is to be chosen, each shortest path's effect. Only ever shown to that player."""
+
+    table: AlexTable
+    mine: alex.PrivateView
+    effects: dict[str, alex.WallEffect]
+    """Each ChoosePath's text form → what its walls would do."""
+    facts: dict[str, Told]
+    """Each legal action's text form → what it would cost and bring."""
+    destinations: dict[int, Destination]
+    """Each point Alexander may move to → its distance and the new walls its paths need."""
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """One committed action: the table after it, what it did, who acted and the action's text form."""
+
+    table: AlexTable
+    outcome: alex.Outcome
+    seat: SeatRecord
+    action: str
+    told: Told
+    """What the action did, as the table saw it."""
+    earlier: tuple[Told, ...] = ()
+    """When a player's own action (or the autopilot's first) ended a turn they had begun before: what the
+    earlier actions of that turn did, so that the turn is posted whole."""
+
+    @property
+    def turn(self) -> tuple[Told, ...]:
+        return (*self.earlier, self.told)
+
+
+@dataclass(frozen=True, slots=True)
+class Unannounced:
+    """Actions committed but never posted (a crash came between): the table now, and who did what."""
+
+    table: AlexTable
+    actions: tuple[tuple[SeatRecord, str], ...]
+    told: tuple[Told, ...] = ()
+    """What each of ``actions`` did."""
+
+
+class AlexandrosService(LobbyService):
+    kind = KIND
+    ai_levels = LEVELS
+
+    def __init__(
+        self,
+        store: Store,
+        ai: AiPool | None = None,
+        seed_source: Callable[[], int] | None = None,
+        now: Clock | None = None,
+        claims: Claims | None = None,
+    ) -> None:
+        super().__init__(store, seed_source, now)
+        self.ai = ai
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it."""
+
+    async def start(self, game_id: int, user_id: int) -> AlexTable:
+        record, state = await self._begin(game_id, user_id)
+        return AlexTable(public_record(record), alex.public_view(state))
+
+    # --- reading -------------------------------------------------------------------------------------------
+
+    async def _running(self, game_id: int) -> tuple[GameRecord, alex.GameState]:
+        return _started(await self._record(game_id))
+
+    async def table(self, game_id: int) -> AlexTable:
+        record, state = await self._running(game_id)
+        return AlexTable(public_record(record), alex.public_view(state))
+
+    async def table_in(self, channel_id: int) -> AlexTable:
+        record, state = _started(await self._active_record(channel_id))  # one read: the record holds the snapshot
+        return AlexTable(public_record(record), alex.public_view(state))
+
+    async def hand(self, game_id: int, user_id: int) -> alex.PrivateView:
+        """A player's own view: the public view, their hand and, on their move, the legal actions. Only ever
+        shown to that player."""
+        return _hand(*await self._running(game_id), user_id)
+
+    async def hand_in(self, channel_id: int, user_id: int) -> alex.PrivateView:
+        """The player's own view of the channel's game, from one read."""
+        return _hand(*_started(await self._active_record(channel_id)), user_id)
+
+    async def panel(self, game_id: int, user_id: int) -> Panel:
+        """The mover's turn panel (Why.THEIR_TURN for anyone else: a panel is the mover's alone)."""
+        record, state = await self._running(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        if state.phase is alex.Phase.OVER:
+            raise GameError(Why.GAME_OVER)
+        if state.to_move != seat.seat:
+            mover = record.seats[state.to_move]
+            raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
+        return await asyncio.to_thread(_panel, record, state, seat.seat)  # up to a few hundred ms: off the loop
+
+    async def history(self, game_id: int) -> list[MoveRecord]:
+        await self._record(game_id)
+        return await self.store.moves(game_id)
+
+    async def replay_views(self, game_id: int, guild_id: int | None) -> tuple[alex.PublicView, ...]:
+        """Every position of a finished game of this server, from the seed and the move log (the seed stays
+        inside)."""
+        from games.alexandros.service.replays import finished_game, replay_of
+
+        await finished_game(self, game_id, guild_id)
+        return (await replay_of(self, game_id)).views
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(guild_id, game=KIND)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        return await self.store.profile(guild_id, user_id, game=KIND)
+
+    # --- acting --------------------------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, action: str, expected_ply: int | None = None) -> Acted:
+        """The player's action (its text form), checked by the engine and committed with its snapshot.
+        ``expected_ply``: the position a panel was built for; a later one is Why.MOVED_ON."""
+        return await self._act(game_id, user_id, action, expected_ply)
+
+    async def resign(self, game_id: int, user_id: int) -> Acted:
+        return await self._act(game_id, user_id, None)
+
+    async def _act(self, game_id: int, user_id: int, action: str | None, expected_ply: int | None = None) -> Acted:
+        """``action`` None: the player's resignation (their seat is read with the game, once)."""
+        async with self.locks.hold(game_id):
+            record, state = await self._running(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(Why.NOT_PLAYING)
+            if expected_ply is not None and expected_ply != record.snapshot_ply:
+                raise GameError(Why.MOVED_ON)
+            parsed = alex.Resign(seat.seat) if action is None else _parse(action)
+            if not isinstance(parsed, alex.Resign) and state.to_move != seat.seat:
+                mover = record.seats[state.to_move]
+                raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
+            acted = await self._commit(record, state, seat, parsed, user_id)
+        if acted.table.over or acted.table.view.to_move != seat.seat:
+            return await self.whole_turn(acted, record)
+        return acted
+
+    async def whole_turn(self, acted: Acted, record: GameRecord | None = None) -> Acted:
+        """``acted`` with what the earlier actions of its turn did (rebuilt from the seed and the move log),
+        when the turn began before it: a turn's post tells all of it. ``record``: the game as read for the
+        action (its seed deals the replay), else read here. A resignation is told alone."""
+        if isinstance(acted.told.action, alex.MoveAlexander | alex.Resign):
+            return acted
+        record = record or await self._record(acted.table.id)
+        moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
+        actions = [alex.parse_action(m.action) for m in moves]
+        starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
+        if not starts or moves[starts[-1]].seat != acted.seat.seat:
+            return acted  # a resignation in another player's turn: theirs is told when it ends
+        earlier = await asyncio.to_thread(_replay_told, record, actions, starts[-1], len(actions) - 1)
+        return replace(acted, earlier=earlier)
+
+    async def play_ai(self, game_id: int) -> Acted | None:
+        """One action of the AI seat to move, if this process claims it (None if a human is to move, the game
+        is over, or another process has the turn). The AI is given its own private view only, in a worker
+        process when there is a pool."""
+        record, state = await self._running(game_id)
+        if record.status != "running" or state.phase is alex.Phase.OVER:
+            return None
+        seat = record.seats[state.to_move]
+        if seat.ai_level is None:
+            await self.store.no_ai_to_act(game_id, record.snapshot_ply)  # a mark from migration 12, or a late sweep
+            return None
+        async with self.claims.hold(game_id, "ai", record.snapshot_ply) as ours:
+            if not ours:
+                return None
+            return await self.play_for(game_id, seat.seat, record.snapshot_ply, seat.ai_level)
+
+    async def play_for(self, game_id: int, seat: int, ply: int, level: str, timeouts: int | None = None) -> Acted:
+        """The action an AI of ``level`` chooses for ``seat`` at ``ply``, committed (Why.MOVED_ON if the game
+        moved on meanwhile). The AI sees that seat's private view only: the public view and its own hand.
+        ``timeouts``: the autopilot plays for a human whose time ran out (their new count in a row)."""
+        record, state = await self._running(game_id)
+        if record.snapshot_ply != ply or state.to_move != seat or state.phase is alex.Phase.OVER:
+            raise GameError(Why.MOVED_ON)
+        mine = alex.private_view(state, seat)
+        if self.ai is not None:
+            text = await self.ai.choose_alexandros(level, mine, game_id=game_id, guild_id=record.guild_id)
+        else:
+            from games.alexandros.ai import choose_action
+
+            text = choose_action(level, mine, seed=record.snapshot_ply * 7919 + game_id).text
+        async with self.locks.hold(game_id):
+            record, state = await self._running(game_id)  # what the AI thought about may have changed meanwhile
+            if record.snapshot_ply != ply:
+                raise GameError(Why.MOVED_ON)
+            return await self._commit(record, state, record.seats[seat], _parse(text), None, timeouts)
+
+    async def play_ais(self, game_id: int, limit: int = 400) -> list[Acted]:
+        """Every AI action until a human is to move or the game ends."""
+        done: list[Acted] = []
+        while len(done) < limit and (acted := await self.play_ai(game_id)) is not None:
+            done.append(acted)
+        return done
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        state: alex.GameState,
+        seat: SeatRecord,
+        action: alex.Action,
+        user_id: int | None,
+        timeouts: int | None = None,
+    ) -> Acted:
+        before = state.to_move
+        start = state.copy()
+        try:
+            outcome = alex.play(state, action, seat=None if isinstance(action, alex.Resign) else seat.seat)
+        except alex.IllegalAction as error:
+            raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
+        over = state.phase is alex.Phase.OVER
+        rated = record.guild_id is not None
+        if user_id is not None:
+            timeouts = 0  # the player's own action: their timeouts in a row end, and so does being away
+        now_away = timeouts is not None and timeouts >= AWAY_AFTER
+        seats = tuple(
+            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat.seat and timeouts is not None else s
+            for s in record.seats
+        )
+        # The clock restarts when the turn passes to another seat (the four steps of a turn share one clock).
+        turn_passed = over or state.to_move != before
+        clock = turn_clock(Pace(record.pace), seats, over, state.to_move, self.now()) if turn_passed else None
+        with refusals():
+            move = await self.store.append_action(
+                record.id,
+                record.snapshot_ply + 1,
+                seat.seat,
+                user_id,
+                action.text,
+                alex.state_to_json(state),
+                finished=over,
+                end_reason=state.end_reason.value if over and state.end_reason else None,
+                results=_results(seats, state) if over else (),
+                rated=rated,
+                clock=clock,
+                timeouts=timeouts,
+                away=now_away,
+                ai_to_act=not over and seats[state.to_move].ai_level is not None,
+            )
+        after = replace(record, snapshot_ply=record.snapshot_ply + 1, seats=seats)
+        if clock is not None:
+            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
+        if over:
+            end = state.end_reason.value if state.end_reason else None
+            after = replace(after, status="finished", finished_at=move.created_at, end_reason=end, rated=rated)
+        return Acted(
+            AlexTable(public_record(after), alex.public_view(state)),
+            outcome,
+            record.seats[seat.seat],
+            action.text,
+            told(start, action, state),
+        )
+
+    # --- announcements ---------------------------------------------------------------------------------------
+
+    async def mark_announced(self, game_id: int, ply: int) -> None:
+        """The public post for the game's actions up to ``ply`` is out (catch-up leaves them alone)."""
+        await self.store.mark_announced(game_id, ply)
+
+    async def unannounced_turns(self, game_id: int) -> Unannounced | None:
+        """The actions committed since the last public post, when they ended a turn (or the game) and so were
+        due one: a crash came between the commit and the post. None while the mover is still in their turn."""
+        record = await self._record(game_id)
+        if record.status not in ("running", "finished") or record.snapshot is None:
+            return None
+        view = alex.public_view(alex.state_from_json(record.snapshot))
+        if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
+            return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
+        everything = await self.store.moves(game_id)
+        moves = [m for m in everything if m.ply > record.announced_ply]
+        if not moves or (view.phase is not alex.Phase.OVER and moves[-1].seat == view.to_move):
+            return None
+        actions = tuple((record.seats[m.seat], m.action) for m in moves)
+        log = [alex.parse_action(m.action) for m in everything]
+        said = await asyncio.to_thread(_replay_told, record, log, len(log) - len(moves), len(log))
+        return Unannounced(AlexTable(public_record(record), view), actions, said)
+
+    async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
+        game = await self.cancellable_in(channel_id, user_id, can_manage)
+        return await self.cancel(game.id, user_id, can_manage)
+
+
+def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
+    if record.status == "lobby" or record.snapshot is None:
+        raise GameError(Why.NOT_STARTED)
+    return record, alex.state_from_json(record.snapshot)
+
+
+def _panel(record: GameRecord, state: alex.GameState, seat: int) -> Panel:
+    """The panel's facts: what every legal action would do (in a thread: a long occupy menu takes a while)."""
+    mine = alex.private_view(state, seat)
+    effects = {}
+    points = []
+    actions = [alex.parse_action(text) for text in mine.legal]
+    facts = dict(zip(mine.legal, foresee_all(state, actions), strict=True))
+    for text, action in zip(mine.legal, actions, strict=True):
+        if isinstance(action, alex.ChoosePath):
+            effects[text] = alex.wall_effect(state, action.walls)
+        if isinstance(action, alex.MoveAlexander) and action.point not in points:
+            points.append(action.point)
+    table = AlexTable(public_record(record), alex.public_view(state))
+    return Panel(table, mine, effects, facts, destinations(state, points))
+
+
+def _replay_told(record: GameRecord, log: Sequence[alex.Action], first: int, end: int) -> tuple[Told, ...]:
+    """What ``log[first:end]`` did, replaying the game from its seed (the log is the source of truth)."""
+    state = alex.new_game(len(record.seats), record.seed)
+    said = []
+    for index, action in enumerate(log[:end]):
+        if index < first:
+            alex.apply(state, action)
+            continue
+        start = state.copy()
+        alex.apply(state, action)
+        said.append(told(start, action, state))
+    return tuple(said)
+
+
+def _hand(record: GameRecord, state: alex.GameState, user_id: int) -> alex.PrivateView:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise GameError(Why.NOT_PLAYING)
+    return alex.private_view(state, seat.seat)
+
+
+def _parse(text: str) -> alex.Action:
+    try:
+        return alex.parse_action(text)
+    except alex.IllegalAction as error:
+        raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
+
+
+def _winners(scores: Sequence[int], resigned: Sequence[bool], seats: Sequence[SeatRecord]) -> tuple[int, ...]:
+    gone = {s for s in range(len(scores)) if resigned[s]}
+    away = {seat.seat for seat in seats if seat.away}
+    return final_winners(scores, alex.winners(scores, resigned), gone, away)
+
+
+def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[ResultInput]:
+    done = alex.result(state)
+    assert done is not None
+    winners = _winners(done.scores, state.resigned, seats)
+    return [
+        ResultInput(
+            seat=seat.seat,
+            user_id=seat.user_id,
+            name=seat.name,
+            clan="",  # Alexandros has no clans: the column is Clans'
+            clan_score=done.scores[seat.seat],
+            chips=0,
+            total=done.scores[seat.seat],
+            winner=seat.seat in winners,
+            resigned=state.resigned[seat.seat],
+            away=seat.away,
+            ai_level=seat.ai_level,
+        )
+        for seat in seats
+    ]
+
+
+__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]

@@ -1,0 +1,39 @@
+"""What the Clans buttons and selects ask of the /clans cog, as a Protocol: a component reaches it through the
+bot's typed ``clans`` attribute (frame/cogs/frame.py), never by looking the cog up by name."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from games.clans.engine import Move
+
+
+class ClansActions(Protocol):
+    """The /clans cog's actions behind its persistent components; the cog sets itself as ``bot.clans`` when it
+    loads. Each acts on game ``game_id`` for the member who pressed."""
+
+    async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None: ...
+
+    async def change_language(self, interaction: discord.Interaction, game_id: int, language: str) -> None: ...
+
+    async def confirm_cancel(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def choose_village(
+        self, interaction: discord.Interaction, game_id: int, ply: int, territory: int
+    ) -> None: ...
+
+    async def confirm_move(
+        self, interaction: discord.Interaction, game_id: int, ply: int, move: Move | None, index: int
+    ) -> None: ...
+
+    async def back_button(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def send_replay(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None: ...

@@ -1,0 +1,73 @@
+"""The /clans command group: one GroupCog built from each feature's commands (lobby, turns, info, overview,
+clock), each module next to its feature's buttons and message builders. Each handler asks the game service and
+shows the answer; no rules here."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from frame.cogs.frame import Frame
+from games.clans.cogs.base import ClansBase
+from games.clans.cogs.clock_commands import ClockCommands
+from games.clans.cogs.clock_views import BackButton
+from games.clans.cogs.info import InfoCommands
+from games.clans.cogs.lobby import LobbyCommands
+from games.clans.cogs.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from games.clans.cogs.move_panel import PANEL_ITEMS
+from games.clans.cogs.order_menus import OrderSelect
+from games.clans.cogs.overview import OVERVIEW_ITEMS, OverviewCommands
+from games.clans.cogs.panel_actions import PanelActions
+from games.clans.cogs.replays import ReplayButton
+from games.clans.cogs.turns import TurnCommands
+
+PERSISTENT_ITEMS = (
+    LobbyButton,
+    OrderSelect,
+    CancelButton,
+    ReplayButton,
+    PaceSelect,
+    LanguageSelect,
+    BackButton,
+    *OVERVIEW_ITEMS,
+    *PANEL_ITEMS,
+)
+"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items)."""
+
+
+@app_commands.guild_only()
+class ClansCog(
+    LobbyCommands,
+    TurnCommands,
+    InfoCommands,
+    OverviewCommands,
+    ClockCommands,
+    PanelActions,
+    commands.GroupCog,
+    name="Clans",
+    group_name="clans",
+    group_description="Play Clans, the hidden-clan game",
+):
+    def __init__(self, bot: Frame) -> None:
+        ClansBase.__init__(self, bot)
+
+    async def cog_load(self) -> None:
+        self.bot.clans = self  # what the Clans components call (games/clans/cogs/actions.py)
+        self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
+        await self.deadlines.load_away()
+        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
+        await self.resume_ai_turns()
+        self.clock.start()
+
+    async def send_replay(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
+        await self.replays.send(interaction, "clans", game_id, ephemeral)
+
+    async def cog_unload(self) -> None:
+        self.sweep.stop()
+        self.ai.cancel_all()
+        await self.clock.stopped()
+
+
+async def setup(bot: Frame) -> None:
+    await bot.add_cog(ClansCog(bot))

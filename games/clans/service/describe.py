@@ -1,0 +1,12 @@
+"""The symbols that stand for clans and terrains in text: the same in every language (the words for them are
+the text layer's, texts.game)."""
+
+from __future__ import annotations
+
+from games.clans.engine import Clan, Terrain
+
+CLAN_SQUARE = {Clan.RED: "🟥", Clan.BLUE: "🟦", Clan.GREEN: "🟩", Clan.YELLOW: "🟨", Clan.BLACK: "⬛"}
+CLAN_MARK = {Clan.RED: "●", Clan.BLUE: "■", Clan.GREEN: "▲", Clan.YELLOW: "◆", Clan.BLACK: "⬢"}
+"""The shape each clan's markers have on the board (render.clans.palette.CLAN_SHAPE), so that text and image agree
+for players who cannot tell the colours apart."""
+TERRAIN_ICON = {Terrain.FOREST: "🌲", Terrain.MOUNTAIN: "⛰️", Terrain.STEPPE: "🌾", Terrain.GRASSLAND: "🌿"}

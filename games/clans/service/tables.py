@@ -1,0 +1,114 @@
+"""What the service hands out about a game: the public view and the seats, never the hidden clans."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from frame.service.lobby import public_record
+from frame.store import GameRecord, SeatRecord
+from games.clans.engine import (
+    Action,
+    Clan,
+    GameState,
+    Move,
+    Outcome,
+    PublicView,
+    legal_moves,
+    public_view,
+    state_from_view,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A started game as the players may see it: its public record (seats, ids; no snapshot, no seed) and its
+    public view."""
+
+    record: GameRecord
+    view: PublicView
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.record.seats)
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return self.record.seat_of(user_id)
+
+    @property
+    def mover(self) -> SeatRecord:
+        return self.record.seats[self.view.to_move]
+
+    @property
+    def ai_to_act(self) -> bool:
+        """An AI seat acts next (so the cog starts its turn)."""
+        return self.record.status == "running" and not self.view.over and self.mover.ai_level is not None
+
+    def hut_moves(self) -> list[Move]:
+        """The legal hut moves, in the engine's order (empty while the mover orders villages)."""
+        if self.view.over:
+            return []
+        # Which moves are legal depends on the huts only, never on who holds which clan.
+        placeholder = tuple(Clan(c) for c in range(self.view.players))
+        return [m for m in legal_moves(state_from_view(self.view, placeholder)) if not m.is_village_choice]
+
+    def move_sources(self) -> list[int]:
+        """Territories whose huts may move now, ascending."""
+        return sorted({m.src for m in self.hut_moves()})
+
+    def move_targets(self, source: int) -> list[int]:
+        """Where the huts of ``source`` may move now."""
+        return [m.dst for m in self.hut_moves() if m.src == source]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An action that was applied and committed, with the table as it now stands."""
+
+    table: Table
+    outcome: Outcome
+    actor: SeatRecord
+
+
+@dataclass(frozen=True, slots=True)
+class AiGuesses:
+    """An AI seat's best guess of each other player's clan, with its probability."""
+
+    ai_name: str
+    guesses: tuple[tuple[str, Clan, float], ...]
+    exposed: tuple[Clan, float] | None = None
+    """This AI's clan, and how sure a table running the AI's code could have been of it (``ai.exposure``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """Inside the service only: a game's full record and its whole state, secrets included."""
+
+    record: GameRecord
+    state: GameState
+
+    @property
+    def mover(self) -> SeatRecord:
+        return self.record.seats[self.state.to_move]
+
+    def table(self) -> Table:
+        return Table(public_record(self.record), public_view(self.state))
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """Inside the service only: an action found legal against a loaded game, with the state after it (not yet
+    committed)."""
+
+    loaded: Loaded
+    seat: int
+    user_id: int | None
+    action: Action
+    state: GameState
+    """The state after the action (a copy: the loaded state is left as it was)."""
+    outcome: Outcome
+    timeouts: int | None
+    """The acting seat's new count of timeouts in a row (0 for a human's own action), when it changes."""
