@@ -461,4 +461,4 @@ def game_over(t: Texts, reason: str, rounds: int) -> str:
 
 
 def final_line(t: Texts, name: str, score: int, winner: bool) -> str:
-    return f"  {name:<16} {score:>3}" + (f"  {t._('WINNER')}" if winner else "")
+    return f"  {name:<16} {score:>3}" + ("  " + t._("WINNER") if winner else "")

@@ -53,7 +53,7 @@ class TerminalGame:
         ask: Callable[[str], str],
         t: Texts | None = None,
     ) -> None:
-        self.t = t or texts("en")
+        self.t = t or texts("en", "clans")
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
         self.seed = seed
@@ -389,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
         "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"
     )
     args = parser.parse_args(argv)
-    t = texts(game_language(parser, args.lang, os.environ))
+    t = texts(game_language(parser, args.lang, os.environ), "clans")
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)

@@ -68,7 +68,7 @@ class AlexandrosTerminal:
         ai_seed: int | None = None,
         t: Texts | None = None,
     ) -> None:
-        self.t = t or texts("en")
+        self.t = t or texts("en", "alexandros")
         self.state: GameState = new_game(seats, seed)
         self.seed = seed
         # The AIs' own randomness, never the setup seed (which would give away every hand).
@@ -426,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats if args.seats is not None else max(args.players, 3 if args.players == 1 else 2)
     if not 2 <= seats <= 4 or seats < args.players:
         parser.error("--seats must be 2 to 4, and at least --players")
-    t = texts(game_language(parser, args.lang, os.environ))
+    t = texts(game_language(parser, args.lang, os.environ), "alexandros")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     folder = game_folder(args.boards, seed)
     try:

@@ -30,7 +30,7 @@ from cogs.errors import reader
 from service import GameError, Why
 from service.replays import Finished, cached_gif, keep_gif
 from store import Store
-from texts import Texts, of_game
+from texts import Texts, of_game, texts
 from usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -107,7 +107,7 @@ class ReplayDesk:
             return
         # The animation speaks the game's language, whoever asked for it; the line above it speaks the reader's
         # when only they see it.
-        t = reader(interaction) if ephemeral else of_game(finished)
+        t = reader(interaction) if ephemeral else texts(finished.language, game)
         await interaction.followup.send(
             content=kind.caption(t, finished),
             file=discord.File(io.BytesIO(gif), filename=kind.file_name(game_id)),

@@ -162,7 +162,7 @@ def position_with_foundings(seed: int) -> GameState:
 def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_between_moves() -> None:
     state = position_with_foundings(2)
     view = public_view(state)
-    text = play.moves_text(texts("en"), state, 60)
+    text = play.moves_text(texts("en", "clans"), state, 60)
     lines = text.splitlines()
     assert lines[0] == f"{len(legal_moves(state))} legal moves:"
     assert all(len(line) <= 60 for line in lines)
@@ -193,7 +193,7 @@ def test_while_villages_wait_for_their_order_moves_lists_the_choices() -> None:
     rng = random.Random(0)
     while state.phase is not Phase.ORDER:
         clans_play(state, rng.choice(legal_moves(state)))
-    text = play.moves_text(texts("it"), state, 80)
+    text = play.moves_text(texts("it", "clans"), state, 80)
     choices = [f"villaggio {m.src}" for m in legal_moves(state)]
     assert len(choices) >= 2
     assert text == f"{len(choices)} mosse consentite: " + ", ".join(choices)
@@ -209,7 +209,7 @@ def test_wrapping_breaks_only_between_moves() -> None:
 
 def test_the_board_fits_in_a_few_lines_and_shows_every_territory_with_huts() -> None:
     state = position_with_foundings(2)
-    text = play.board_text(texts("en"), state, 100)
+    text = play.board_text(texts("en", "clans"), state, 100)
     lines = text.splitlines()
     assert lines[0].startswith("Huts by clan (R red, B blue") and len(lines) <= 8
     cells = re.findall(r"(\d+) ((?:[RBGYK]\d+ ?)+)(\*?)", "\n".join(lines[1:]))
@@ -239,7 +239,7 @@ def test_the_commands_work_in_the_players_language_and_in_english(
     English too; the help and the intro name the German words."""
     holder: list[TerminalGame] = []
     words = iter(["hilfe", "züge", "spielplan", "moves", "dorf 5", "ziehen 1 99", "beenden"])
-    game = TerminalGame(1, "easy", 5, tmp_path, scripted(lambda: holder[0], words), texts("de"))
+    game = TerminalGame(1, "easy", 5, tmp_path, scripted(lambda: holder[0], words), texts("de", "clans"))
     holder.append(game)
     game.run()
     out = capsys.readouterr().out
