@@ -34,7 +34,7 @@ from render.clans import render_board, render_final
 from service.clans.suggest import suggest_sources, suggest_targets
 from terminal import CLEAR, command_word, game_folder, game_language, read_command, wrap_items
 from texts import DEFAULT, Texts, texts
-from texts.game import chips, epoch_line, epoch_terms, huts, village_line
+from texts.game import chips, epoch_line, epoch_terms, huts, village_line, village_order_part
 from texts.reasons import end_reason, illegal
 from texts.terms import clan_name, terrain_name
 
@@ -136,15 +136,7 @@ class TerminalGame:
         if self.state.phase is Phase.ORDER:
             print(t._("{player}: your move founds several villages; choose which comes next:", player=self.names[seat]))
             for option in order_consequences(public_view(self.state)):
-                outcome = ", ".join(
-                    t._(
-                        "{territory} epoch {epoch} {worth}",
-                        territory=v.territory,
-                        epoch=v.epoch,
-                        worth=t._("razed") if v.destroyed else t._("worth {value}", value=v.value),
-                    )
-                    for v in option.villages
-                )
+                outcome = ", ".join(village_order_part(t, v) for v in option.villages)
                 if option.unfounded:
                     outcome += "; " + t._(
                         "not founded: {territories}", territories=t.listing(map(str, option.unfounded))
