@@ -30,7 +30,7 @@ from cogs.errors import reader
 from service import GameError, Why
 from service.replays import Finished, cached_gif, keep_gif
 from store import Store
-from texts import Texts, of_game, texts
+from texts import Texts, texts
 from usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -138,7 +138,7 @@ class ReplayDesk:
             rebuilt = await kind.rebuild(game_id)
             names = [clean_name(name) for name in rebuilt.names]
             loop = asyncio.get_running_loop()
-            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, of_game(rebuilt))
+            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, texts(rebuilt.language, game))
             self.drawn += 1
             await keep_gif(self.store, game_id, kind.version, gif)
             return gif

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import string
 from datetime import timedelta
 
@@ -10,7 +11,7 @@ from babel.messages.catalog import Catalog
 
 from texts import LANGUAGES, Texts, resolve, texts
 from texts.catalogs import CATALOGS, FRAME, read_catalog
-from texts.update import extract, owner
+from texts.update import KEYWORDS, ROOT, extract, owner, source_files
 
 DOMAINS = [place.domain for place in CATALOGS]
 
@@ -157,3 +158,36 @@ def test_lists_are_joined_in_the_language(lang: str, expected: str) -> None:
 
 def test_an_unknown_language_speaks_english() -> None:
     assert Texts("xx").lang == "en"
+
+
+def _marked_in_f_strings(tree: ast.AST) -> list[int]:
+    """Lines of marker calls with a literal message inside an f-string: Babel's extractor does not see them."""
+    lines = []
+    for joined in ast.walk(tree):
+        if not isinstance(joined, ast.JoinedStr):
+            continue
+        for call in ast.walk(joined):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute | ast.Name)):
+                continue
+            name = call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id
+            at = 1 if name in ("p_", "Np_") else 0
+            if name in KEYWORDS and len(call.args) > at and isinstance(call.args[at], ast.Constant):
+                lines.append(call.lineno)
+    return lines
+
+
+def test_no_message_hides_in_an_f_string() -> None:
+    """A message Babel cannot see in one file is filed by the other files that write it: it may land in a
+    catalog the hidden one cannot read (a game's Texts reads its own catalog and the frame's only)."""
+    hidden = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in source_files()
+        for line in _marked_in_f_strings(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert hidden == []
+
+
+def test_the_f_string_scan_finds_a_hidden_message() -> None:
+    assert _marked_in_f_strings(ast.parse("x = f\"a {t._('Pace: {pace}', pace=1)}\"")) == [1]
+    assert _marked_in_f_strings(ast.parse("x = f\"a {t.p_('permission', str(name))}\"")) == []
+    assert _marked_in_f_strings(ast.parse("x = t._('Pace: {pace}', pace=1)")) == []
