@@ -82,7 +82,9 @@ def test_hot_seat_handover_clears_the_screen_and_the_scrollback(
     assert game.state.over
 
 
-def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(tmp_path: Path) -> None:
+def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     when = datetime(2026, 11, 22, 6, 30, tzinfo=UTC)
     first = game_folder(tmp_path, 5, when)
     assert first == tmp_path / "game-5-20261122-063000"
@@ -97,6 +99,9 @@ def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(tmp_path:
     for name in order_boards:
         assert f"{name.split('-order-')[0]}.png" in names
     assert "move-000.png" in names and len(names) == game.state.turn + 1 + len(order_boards)
+    # The order is offered in the bot's words (the menu's and the panel's "36: epoch 2, worth 5").
+    offered = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  village ")]
+    assert offered and all(re.search(r": \d+: epoch \d+, (worth \d+|razed, 0)", line) for line in offered), offered
 
 
 def test_main_writes_each_game_into_a_new_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
