@@ -44,6 +44,8 @@ assert png.startswith(b"\x89PNG") and len(png) > 10_000, "the board must render 
 # The catalogs travel as package data: German and Italian words come from the installed .po files.
 assert texts.texts("de").n_("{count} hut", "{count} huts", 2, count=2) == "2 Hütten", "the German catalog is missing"
 assert texts.texts("it").n_("{count} hut", "{count} huts", 1, count=1) == "1 capanna", "the Italian catalog is missing"
+assert texts.texts("de", "alexandros").p_("symbol", "horse") == "Pferd", "the Alexandros catalog is missing"
+assert texts.texts("it", "clans").p_("listing", "nobody") == "nessuno", "a game must fall back to the frame's catalog"
 assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
 from games.alexandros.engine import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout

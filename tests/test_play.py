@@ -82,7 +82,9 @@ def test_hot_seat_handover_clears_the_screen_and_the_scrollback(
     assert game.state.over
 
 
-def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(tmp_path: Path) -> None:
+def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     when = datetime(2026, 11, 22, 6, 30, tzinfo=UTC)
     first = game_folder(tmp_path, 5, when)
     assert first == tmp_path / "game-5-20261122-063000"
@@ -97,6 +99,9 @@ def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(tmp_path:
     for name in order_boards:
         assert f"{name.split('-order-')[0]}.png" in names
     assert "move-000.png" in names and len(names) == game.state.turn + 1 + len(order_boards)
+    # The order is offered in the bot's words (the menu's and the panel's "36: epoch 2, worth 5").
+    offered = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  village ")]
+    assert offered and all(re.search(r": \d+: epoch \d+, (worth \d+|razed, 0)", line) for line in offered), offered
 
 
 def test_main_writes_each_game_into_a_new_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,7 +167,7 @@ def position_with_foundings(seed: int) -> GameState:
 def test_moves_are_grouped_by_territory_with_the_bots_reasons_and_wrapped_between_moves() -> None:
     state = position_with_foundings(2)
     view = public_view(state)
-    text = play.moves_text(texts("en"), state, 60)
+    text = play.moves_text(texts("en", "clans"), state, 60)
     lines = text.splitlines()
     assert lines[0] == f"{len(legal_moves(state))} legal moves:"
     assert all(len(line) <= 60 for line in lines)
@@ -193,7 +198,7 @@ def test_while_villages_wait_for_their_order_moves_lists_the_choices() -> None:
     rng = random.Random(0)
     while state.phase is not Phase.ORDER:
         clans_play(state, rng.choice(legal_moves(state)))
-    text = play.moves_text(texts("it"), state, 80)
+    text = play.moves_text(texts("it", "clans"), state, 80)
     choices = [f"villaggio {m.src}" for m in legal_moves(state)]
     assert len(choices) >= 2
     assert text == f"{len(choices)} mosse consentite: " + ", ".join(choices)
@@ -209,7 +214,7 @@ def test_wrapping_breaks_only_between_moves() -> None:
 
 def test_the_board_fits_in_a_few_lines_and_shows_every_territory_with_huts() -> None:
     state = position_with_foundings(2)
-    text = play.board_text(texts("en"), state, 100)
+    text = play.board_text(texts("en", "clans"), state, 100)
     lines = text.splitlines()
     assert lines[0].startswith("Huts by clan (R red, B blue") and len(lines) <= 8
     cells = re.findall(r"(\d+) ((?:[RBGYK]\d+ ?)+)(\*?)", "\n".join(lines[1:]))
@@ -239,7 +244,7 @@ def test_the_commands_work_in_the_players_language_and_in_english(
     English too; the help and the intro name the German words."""
     holder: list[TerminalGame] = []
     words = iter(["hilfe", "züge", "spielplan", "moves", "dorf 5", "ziehen 1 99", "beenden"])
-    game = TerminalGame(1, "easy", 5, tmp_path, scripted(lambda: holder[0], words), texts("de"))
+    game = TerminalGame(1, "easy", 5, tmp_path, scripted(lambda: holder[0], words), texts("de", "clans"))
     holder.append(game)
     game.run()
     out = capsys.readouterr().out

@@ -148,7 +148,7 @@ def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
 ) -> None:
     """`--lang de`: menus, reports, symbols, regions and the end in German, none of the English sentences;
     the commands in German too."""
-    game = terminal(1, 3, 4, tmp_path, ["hilfe", "hand", "99", "xyz", "tax 0", "menü"], texts("de"))
+    game = terminal(1, 3, 4, tmp_path, ["hilfe", "hand", "99", "xyz", "tax 0", "menü"], texts("de", "alexandros"))
     game.run()
     out = capsys.readouterr().out
     assert game.state.over

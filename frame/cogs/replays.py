@@ -30,7 +30,7 @@ from frame.cogs.errors import reader
 from frame.service.errors import GameError, Why
 from frame.service.replays import Finished, cached_gif, keep_gif
 from frame.store import Store
-from frame.texts import Texts, of_game
+from frame.texts import Texts, texts
 from frame.usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -107,7 +107,7 @@ class ReplayDesk:
             return
         # The animation speaks the game's language, whoever asked for it; the line above it speaks the reader's
         # when only they see it.
-        t = reader(interaction) if ephemeral else of_game(finished)
+        t = reader(interaction) if ephemeral else texts(finished.language, game)
         await interaction.followup.send(
             content=kind.caption(t, finished),
             file=discord.File(io.BytesIO(gif), filename=kind.file_name(game_id)),
@@ -138,7 +138,7 @@ class ReplayDesk:
             rebuilt = await kind.rebuild(game_id)
             names = [clean_name(name) for name in rebuilt.names]
             loop = asyncio.get_running_loop()
-            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, of_game(rebuilt))
+            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, texts(rebuilt.language, game))
             self.drawn += 1
             await keep_gif(self.store, game_id, kind.version, gif)
             return gif

@@ -7,8 +7,10 @@ cogs, the renderer, the terminal game) asks a ``Texts`` for the words in one lan
     t._("Game #{game} is over.", game=12)
     t.n_("{count} hut", "{count} huts", n, count=n)
 
-The messages live in gettext catalogs (``frame/texts/locales/<lang>.po``) with the English text
-as the message id; ``make catalogs`` extracts new ones from the code. Placeholders are ``str.format`` fields
+The messages live in gettext catalogs with the English text as the message id: one per game and one for
+the frame (``frame/texts/catalogs.py``); ``make catalogs`` extracts new ones from the code into the catalog of the
+folder they are written in. A game's ``Texts`` (``texts(lang, "alexandros")``) reads its game's catalog, then
+the frame's. Placeholders are ``str.format`` fields
 named after the facts; names of players are facts like any other, escaped by the caller.
 """
 
@@ -82,14 +84,15 @@ def seat_mention(seat: Seated) -> str:
 
 
 class Texts:
-    """The words of one language."""
+    """The words of one language: of one game (and the frame's), or without a game of every catalog."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, game: str | None = None) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
-        self._catalog = translations(self.lang)
+        self.game = game
+        self._catalog = translations(self.lang, game)
 
     def __repr__(self) -> str:
-        return f"Texts({self.lang!r})"
+        return f"Texts({self.lang!r}, {self.game!r})"
 
     def _(self, message: str, /, **facts: object) -> str:
         """The translation of ``message`` with its placeholders filled from ``facts``."""
@@ -143,18 +146,21 @@ class Texts:
 
 
 @cache
-def texts(lang: str) -> Texts:
-    """The ``Texts`` of a catalog language (see ``resolve`` for Discord locales)."""
-    return Texts(lang)
+def texts(lang: str, game: str | None = None) -> Texts:
+    """The ``Texts`` of a catalog language (see ``resolve`` for Discord locales), of ``game`` if given."""
+    return Texts(lang, game)
 
 
 class Spoken(Protocol):
-    """Anything with a language: a game's record (its public messages, boards and replays)."""
+    """A game's record (its public messages, boards and replays): its language and which game it is."""
 
     @property
     def language(self) -> str: ...
 
+    @property
+    def game(self) -> str: ...
+
 
 def of_game(game: Spoken) -> Texts:
-    """The words of a game's public posts."""
-    return texts(game.language)
+    """The words of a game's public posts: its game's catalog, in its language."""
+    return texts(game.language, game.game)

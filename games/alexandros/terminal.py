@@ -51,6 +51,7 @@ from games.alexandros.engine import (
     wall_effect,
 )
 from games.alexandros.render import render_board
+from games.alexandros.texts.names import region_name, symbol_name
 
 COMMANDS = ("menu", "more", "status", "hand", "help", "quit")
 """The terminal's commands here, by their English words (each also in the player's language)."""
@@ -68,7 +69,7 @@ class AlexandrosTerminal:
         ai_seed: int | None = None,
         t: Texts | None = None,
     ) -> None:
-        self.t = t or texts("en")
+        self.t = t or texts("en", "alexandros")
         self.state: GameState = new_game(seats, seed)
         self.seed = seed
         # The AIs' own randomness, never the setup seed (which would give away every hand).
@@ -164,7 +165,7 @@ class AlexandrosTerminal:
             try:
                 return self.choose(parse_action(line), seat)
             except IllegalAction as error:
-                print(w.illegal(self.t, error.code.value, command_word(self.t, "help")))
+                print(w.illegal(self.t, error, command_word(self.t, "help")))
         return True
 
     def choose(self, action: Action, seat: int) -> bool:
@@ -273,10 +274,10 @@ class AlexandrosTerminal:
             return w.option_move(
                 t,
                 action.card == HAND,
-                w.symbol(t, action.symbol),
+                symbol_name(t, action.symbol),
                 face is not None and face != action.symbol,
                 self.point_letters()[action.point],
-                w.region(t, board.region[action.space]),
+                region_name(t, board.region[action.space]),
                 action.space,
                 distance,
             )
@@ -285,7 +286,7 @@ class AlexandrosTerminal:
             parts = [
                 w.division(
                     t,
-                    w.region(t, d.region),
+                    region_name(t, d.region),
                     [(p.open_spaces, self.owner_name(p.owner), p.owner >= 0 and p.owner == self.you) for p in d.parts],
                 )
                 for d in effect.divisions
@@ -293,12 +294,12 @@ class AlexandrosTerminal:
             return w.option_path(t, len(action.walls), parts, effect.income_before[seat], effect.income_after[seat])
         if isinstance(action, TakeCard):
             card = state.face_up[action.slot] if action.slot in (0, 1) else None
-            return w.option_take(t, w.symbol(t, card) if card is not None else None)
+            return w.option_take(t, symbol_name(t, card) if card is not None else None)
         if isinstance(action, Occupy | TakeOver):
             spaces = province_spaces(state, action.guards[0])
             cost = w.symbols(t, occupation_cost(state, action.guards))
             income = tax_income(self.occupied(action, seat))[seat]
-            region = w.region(t, board.region[action.guards[0]])
+            region = region_name(t, board.region[action.guards[0]])
             if isinstance(action, TakeOver):
                 loser = next(state.guards[s] for s in spaces if state.guards[s] >= 0)
                 return w.option_take_over(t, region, self.names[loser], list(action.guards), cost, income)
@@ -308,10 +309,10 @@ class AlexandrosTerminal:
             assert symbol is not None
             gains = tax_income(state)
             return w.option_tax(
-                t, w.symbol(t, symbol), action.space, [(self.names[s], gains[s]) for s in range(state.players)]
+                t, symbol_name(t, symbol), action.space, [(self.names[s], gains[s]) for s in range(state.players)]
             )
         if isinstance(action, TakeBack):
-            return w.option_take_back(t, action.space, w.region(t, board.region[action.space]))
+            return w.option_take_back(t, action.space, region_name(t, board.region[action.space]))
         if isinstance(action, Give):
             return w.option_give(t, self.names[state.give_to], w.symbols(t, action.cards))
         return w.option_end_turn(t)
@@ -344,8 +345,8 @@ class AlexandrosTerminal:
                     name,
                     you,
                     action.card == HAND,
-                    w.symbol(t, action.symbol),
-                    w.region(t, board.region[action.space]),
+                    symbol_name(t, action.symbol),
+                    region_name(t, board.region[action.space]),
                     action.space,
                 )
             )
@@ -355,10 +356,10 @@ class AlexandrosTerminal:
             self.say(w.walls_built(t, built, state.black_left, state.red_left))
         elif isinstance(action, TakeCard):
             card = before.face_up[action.slot] if action.slot in (0, 1) else None
-            self.say(w.took(t, name, you, w.symbol(t, card) if card is not None else None))
+            self.say(w.took(t, name, you, symbol_name(t, card) if card is not None else None))
         elif isinstance(action, Occupy | TakeOver):
             cost = w.symbols(t, occupation_cost(before, action.guards))
-            region = w.region(t, board.region[action.guards[0]])
+            region = region_name(t, board.region[action.guards[0]])
             if isinstance(action, TakeOver):
                 loser = next(
                     before.guards[s] for s in province_spaces(before, action.guards[0]) if before.guards[s] >= 0
@@ -374,7 +375,7 @@ class AlexandrosTerminal:
             gains = [(self.names[s], state.scores[s] - before.scores[s]) for s in range(state.players)]
             self.say(w.levied(t, name, you, gains))
         elif isinstance(action, TakeBack):
-            self.say(w.took_back(t, name, you, action.space, w.region(t, board.region[action.space])))
+            self.say(w.took_back(t, name, you, action.space, region_name(t, board.region[action.space])))
         else:
             self.say(w.ended_turn(t, name, you))
         if before.to_move != state.to_move and not state.over:
@@ -389,7 +390,7 @@ class AlexandrosTerminal:
                     self.t, self.names[other], s.scores[other], income[other], s.guards_left[other], sum(s.hands[other])
                 )
             )
-        print(w.table(self.t, [w.symbol(self.t, card) if card is not None else None for card in s.face_up]))
+        print(w.table(self.t, [symbol_name(self.t, card) if card is not None else None for card in s.face_up]))
         print(w.walls_left(self.t, s.black_left, s.red_left, len(s.supply)))
         print(w.your_hand(self.t, s.hands[seat]))
 
@@ -403,7 +404,7 @@ class AlexandrosTerminal:
     def finish(self) -> None:
         outcome = result(self.state)
         assert outcome is not None
-        print(w.game_over(self.t, outcome.reason.value, outcome.rounds))
+        print(w.game_over(self.t, outcome.reason, outcome.rounds))
         for seat in sorted(range(len(self.names)), key=lambda s: -outcome.scores[s]):
             print(w.final_line(self.t, self.names[seat], outcome.scores[seat], seat in outcome.winners))
 
@@ -426,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats if args.seats is not None else max(args.players, 3 if args.players == 1 else 2)
     if not 2 <= seats <= 4 or seats < args.players:
         parser.error("--seats must be 2 to 4, and at least --players")
-    t = texts(game_language(parser, args.lang, os.environ))
+    t = texts(game_language(parser, args.lang, os.environ), "alexandros")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     folder = game_folder(args.boards, seed)
     try:

@@ -36,7 +36,7 @@ from games.clans.engine import (
 )
 from games.clans.render import render_board, render_final
 from games.clans.service.suggest import suggest_sources, suggest_targets
-from games.clans.texts.game import chips, epoch_line, epoch_terms, huts, village_line
+from games.clans.texts.game import chips, epoch_line, epoch_terms, huts, village_line, village_order_part
 
 
 def plain(text: str) -> str:
@@ -53,7 +53,7 @@ class TerminalGame:
         ask: Callable[[str], str],
         t: Texts | None = None,
     ) -> None:
-        self.t = t or texts("en")
+        self.t = t or texts("en", "clans")
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
         self.seed = seed
@@ -136,15 +136,7 @@ class TerminalGame:
         if self.state.phase is Phase.ORDER:
             print(t._("{player}: your move founds several villages; choose which comes next:", player=self.names[seat]))
             for option in order_consequences(public_view(self.state)):
-                outcome = ", ".join(
-                    t._(
-                        "{territory} epoch {epoch} {worth}",
-                        territory=v.territory,
-                        epoch=v.epoch,
-                        worth=t._("razed") if v.destroyed else t._("worth {value}", value=v.value),
-                    )
-                    for v in option.villages
-                )
+                outcome = ", ".join(village_order_part(t, v) for v in option.villages)
                 if option.unfounded:
                     outcome += "; " + t._(
                         "not founded: {territories}", territories=t.listing(map(str, option.unfounded))
@@ -389,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"
     )
     args = parser.parse_args(argv)
-    t = texts(game_language(parser, args.lang, os.environ))
+    t = texts(game_language(parser, args.lang, os.environ), "clans")
     if not 1 <= args.players <= 4:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)

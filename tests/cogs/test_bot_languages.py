@@ -27,7 +27,7 @@ from botkit import (
 from fakediscord import FakeDiscord, InteractionResult, Sent
 
 from frame.service.pace import ManualClock
-from frame.texts.catalogs import read_catalog
+from frame.texts.catalogs import CATALOGS, read_catalog
 
 Json = dict[str, Any]
 
@@ -41,10 +41,16 @@ NAMES = {"alice", "bob", "carol"}
 
 
 def _fragments(lang: str) -> set[str]:
-    """Multi-word pieces of the English messages that the language's own catalog does not contain."""
-    own = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string for m in read_catalog(lang) if m.id)
+    """Multi-word pieces of the English messages that the language's own catalogs do not contain."""
+    catalogs = [place.domain for place in CATALOGS]
+    own = " ".join(
+        " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        for domain in catalogs
+        for m in read_catalog(lang, domain)
+        if m.id
+    )
     pieces: set[str] = set()
-    for message in read_catalog("en"):
+    for message in (m for domain in catalogs for m in read_catalog("en", domain)):
         if not message.id or message.context:
             continue
         for text in message.id if isinstance(message.id, tuple) else (message.id,):

@@ -28,7 +28,7 @@ def lobby_text(t: Texts, game: GameRecord) -> str:
         game=game.id,
         seats=seats,
     )
-    return f"{joined}\n{t._('Pace: {pace}', pace=pace_label(t, game.pace))}"
+    return joined + "\n" + t._("Pace: {pace}", pace=pace_label(t, game.pace))
 
 
 class PaceSelect(ui.DynamicItem[ui.Select[Any]], template=rf"alex:pace:(?P<game>{ID})"):

@@ -1,7 +1,9 @@
 """Every sentence of the Alexandros terminal game (play_alexandros.py), one function per message, in the
 language of the ``Texts`` handed in.
 
-The engine and the AI hand over codes and facts only; each function here picks the catalog message. Where
+The engine and the AI hand over codes and facts only; each function here picks the catalog message. The
+game's own words (symbols, regions, why an action is refused, why the game ended) are the bot's, from
+games/alexandros/texts/names*.py: translated once, the same in both. Where
 English would bend a verb for "you" ("You move", "Ann moves"), there is one message for each, so that every
 language words both in its own way; counts go through ``t.n_`` with the language's plural rules.
 """
@@ -10,57 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from frame.texts import N_, Texts
-from games.alexandros.engine import SYMBOLS, Symbol
-
-REGIONS = frozenset(
-    {
-        N_("Macedonia"),
-        N_("Asia Minor"),
-        N_("Syria"),
-        N_("Egypt"),
-        N_("Babylonia"),
-        N_("Media"),
-        N_("Persia"),
-        N_("Bactria"),
-        N_("Gedrosia"),
-        N_("India"),
-    }
-)
-"""The board's region names (games/alexandros/data/board.json), the message ids of their names in each language."""
-
-
-def region(t: Texts, name: str) -> str:
-    return t._(name) if name in REGIONS else name
-
-
-def symbol(t: Texts, which: Symbol) -> str:
-    """A symbol's name, as on a card or a space."""
-    names = {
-        Symbol.TEMPLE: t.p_("alexandros symbol", "temple"),
-        Symbol.AMPHORA: t.p_("alexandros symbol", "amphora"),
-        Symbol.HORSE: t.p_("alexandros symbol", "horse"),
-        Symbol.LYRE: t.p_("alexandros symbol", "lyre"),
-        Symbol.SOLDIER: t.p_("alexandros symbol", "soldier"),
-    }
-    return names[which]
+from frame.texts import Texts
+from games.alexandros.engine import SYMBOLS, EndReason, IllegalAction, Symbol, Why
+from games.alexandros.texts.names import end_reason_text, symbol_name
+from games.alexandros.texts.options import cards_text
+from games.alexandros.texts.reasons import illegal_action
 
 
 def symbols(t: Texts, which: Sequence[Symbol]) -> list[str]:
-    return [symbol(t, s) for s in which]
-
-
-def cards_of(t: Texts, which: Symbol, n: int) -> str:
-    """ "2 horses": a number of cards of one symbol."""
-    if which is Symbol.TEMPLE:
-        return t.n_("{count} temple", "{count} temples", n, count=n)
-    if which is Symbol.AMPHORA:
-        return t.n_("{count} amphora", "{count} amphorae", n, count=n)
-    if which is Symbol.HORSE:
-        return t.n_("{count} horse", "{count} horses", n, count=n)
-    if which is Symbol.LYRE:
-        return t.n_("{count} lyre", "{count} lyres", n, count=n)
-    return t.n_("{count} soldier", "{count} soldiers", n, count=n)
+    return [symbol_name(t, s) for s in which]
 
 
 def you(t: Texts) -> str:
@@ -153,21 +113,14 @@ def turn_goes_on(t: Texts) -> str:
     return "  " + t._("The turn goes on.")
 
 
-def illegal(t: Texts, code: str, help_word: str) -> str:
-    """An action the rules refuse, by its code (games/alexandros/engine/actions.py Why)."""
-    reasons = {
-        "bad_text": N_("That is neither an option number nor an action; type '{help}'."),
-        "wrong_phase": N_("That is not possible now; the numbered options are."),
-        "not_closest": N_("Alexander must go to one of the closest empty spaces of that symbol."),
-        "missing_cards": N_("You do not have the cards for that."),
-        "already_taxed": N_("You have already levied taxes this turn."),
-        "not_your_guard": N_("You have no guard there."),
-        "not_enough_guards": N_("You do not have enough guards left."),
-        "province_occupied": N_("That province is occupied: take it over instead."),
-    }
-    if code in reasons:
-        return "  " + t._(reasons[code], help=help_word)
-    return "  " + t._("Not allowed ({code}).", code=code.replace("_", " "))
+def illegal(t: Texts, error: IllegalAction, help_word: str) -> str:
+    """An action the rules refuse: the bot's reason, except where the terminal is used differently (a typed
+    line, numbered options instead of the panel's menus)."""
+    if error.code is Why.BAD_TEXT:
+        return "  " + t._("That is neither an option number nor an action; type '{help}'.", help=help_word)
+    if error.code is Why.WRONG_PHASE:
+        return "  " + t._("That is not possible now; the numbered options are.")
+    return "  " + illegal_action(t, error)
 
 
 def decision(t: Texts, phase: str, actions_left: int) -> str:
@@ -443,22 +396,18 @@ def walls_left(t: Texts, black: int, red: int, supply: int) -> str:
 
 
 def your_hand(t: Texts, hand: Sequence[int]) -> str:
-    cards = [cards_of(t, s, hand[s]) for s in SYMBOLS if hand[s]]
-    return "  " + t._("Your hand: {cards}", cards=t.listing(cards, empty=t._("no cards")))
+    return "  " + t._("Your hand: {cards}", cards=cards_text(t, [s for s in SYMBOLS for _ in range(hand[s])]))
 
 
-def game_over(t: Texts, reason: str, rounds: int) -> str:
-    whys = {
-        "red_walls": N_("the black walls ran out"),
-        "hundred_points": N_("someone reached 100 points"),
-        "stuck": N_("Alexander could not move"),
-        "resignations": N_("too few players were left"),
-    }
-    why = t._(whys[reason]) if reason in whys else reason
+def game_over(t: Texts, reason: EndReason, rounds: int) -> str:
     return t.n_(
-        "Game over after {count} round: {why}.", "Game over after {count} rounds: {why}.", rounds, count=rounds, why=why
+        "Game over after {count} round: {why}.",
+        "Game over after {count} rounds: {why}.",
+        rounds,
+        count=rounds,
+        why=end_reason_text(t, reason),
     )
 
 
 def final_line(t: Texts, name: str, score: int, winner: bool) -> str:
-    return f"  {name:<16} {score:>3}" + (f"  {t._('WINNER')}" if winner else "")
+    return f"  {name:<16} {score:>3}" + ("  " + t._("WINNER") if winner else "")

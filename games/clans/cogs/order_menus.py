@@ -22,7 +22,7 @@ from frame.texts import Texts
 from games.clans.cogs.shared import EN, clans_of, guarded, mention
 from games.clans.engine import OrderOption, Village
 from games.clans.service.tables import Table
-from games.clans.texts.game import clan_name, huts, terrain_name
+from games.clans.texts.game import clan_name, huts, terrain_name, village_order_part, village_worth
 
 log = logging.getLogger("clans.cog")
 
@@ -53,16 +53,9 @@ class OrderMenus:
             log.warning("Could not update the village-order message of game %s", game_id)
 
 
-def _worth(t: Texts, village: Village) -> str:
-    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
-
-
 def order_option_label(t: Texts, option: OrderOption) -> str:
     """The whole consequence of founding ``option.territory`` next: "47 first → 47: epoch 2, worth 9 · 38: …"."""
-    parts = [
-        t._("{territory}: epoch {epoch}, {worth}", territory=v.territory, epoch=v.epoch, worth=_worth(t, v))
-        for v in option.villages
-    ]
+    parts = [village_order_part(t, v) for v in option.villages]
     parts += [t._("{territory}: not founded", territory=x) for x in option.unfounded]
     first = t._("{territory} first → ", territory=option.territory)
     label = first + " · ".join(parts)
@@ -101,7 +94,7 @@ def order_option_description(t: Texts, option: OrderOption) -> str:
 def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village], pending: Sequence[int]) -> str:
     """What the public "choose…" message becomes once the mover has chosen."""
     founded = t.listing(
-        t._("{territory} ({worth}, epoch {epoch})", territory=v.territory, worth=_worth(t, v), epoch=v.epoch)
+        t._("{territory} ({worth}, epoch {epoch})", territory=v.territory, worth=village_worth(t, v), epoch=v.epoch)
         for v in villages
     )
     text = t._("{player} founded {villages}, in that order.", player=mention(actor), villages=founded)

@@ -10,7 +10,7 @@ from games.clans.cogs import messages as text
 from games.clans.engine import Clan, Move, Preview, PublicView, Village
 from games.clans.service.describe import CLAN_SQUARE
 from games.clans.service.suggest import Suggestion
-from games.clans.texts.game import epoch_line, huts, village_line
+from games.clans.texts.game import epoch_line, huts, village_line, village_order_part
 
 FREE_ORDER = N_("The order of these villages changes nothing: they are founded in map order.")
 """Said with a move founding several villages when every order ends the same (nobody was asked)."""
@@ -55,10 +55,6 @@ def order_prompt(t: Texts, game_id: int) -> str:
     return t._("**Game #{game}**: your move founded several villages; choose their order.", game=game_id)
 
 
-def _worth(t: Texts, village: Village) -> str:
-    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
-
-
 def scorers(t: Texts, village: Village) -> str:
     """Who a village scores for: nobody when it is worth 0 (doomed, or strife left nobody)."""
     if not village.value:
@@ -68,10 +64,7 @@ def scorers(t: Texts, village: Village) -> str:
 
 def order_label(t: Texts, preview: Preview) -> str:
     """ "36 first → 36: epoch 2, worth 5 · 55: epoch 3, razed, 0"."""
-    parts = [
-        t._("{territory}: epoch {epoch}, {worth}", territory=v.territory, epoch=v.epoch, worth=_worth(t, v))
-        for v in preview.villages
-    ]
+    parts = [village_order_part(t, v) for v in preview.villages]
     parts += [t._("{territory}: not founded", territory=x) for x in preview.unfounded]
     first = t._("{territory} first → ", territory=preview.villages[0].territory) if preview.villages else ""
     label = first + " · ".join(parts)

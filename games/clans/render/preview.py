@@ -71,7 +71,7 @@ def preview_picture(
 def founding_line(after: PublicView, outcome: Outcome, t: Texts = EN) -> str:
     """What the move would found: "⌂ 17: 6 (epoch 2) · ⌂ 18: 0 (epoch 2)", the villages awaiting their order
     as "⌂ 17 ? · ⌂ 18 ?"; without a village, the usual "to move"."""
-    parts = [f"⌂ {v.territory}: {v.value} ({t._('epoch {epoch}', epoch=v.epoch)})" for v in outcome.villages]
+    parts = [f"⌂ {v.territory}: {v.value} (" + t._("epoch {epoch}", epoch=v.epoch) + ")" for v in outcome.villages]
     if after.phase is Phase.ORDER:
         parts += [f"⌂ {territory} ?" for territory in after.pending]
     return " · ".join(parts) if parts else t._("to move")

@@ -22,6 +22,8 @@ __all__ = [
     "terrain_label",
     "terrain_name",
     "village_line",
+    "village_order_part",
+    "village_worth",
 ]
 
 
@@ -82,6 +84,21 @@ def village_line(t: Texts, village: Village) -> str:
             clans=clans_list(t, village.colours),
         )
         + strife
+    )
+
+
+def village_worth(t: Texts, village: Village) -> str:
+    """ "worth 5", "razed, 0": what a village founded by a move scores."""
+    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
+
+
+def village_order_part(t: Texts, village: Village) -> str:
+    """ "36: epoch 2, worth 5": one village of an order a move can found them in (panel, menu, terminal)."""
+    return t._(
+        "{territory}: epoch {epoch}, {worth}",
+        territory=village.territory,
+        epoch=village.epoch,
+        worth=village_worth(t, village),
     )
 
 
