@@ -20,6 +20,7 @@ from frame.cogs.frame import Frame
 from frame.cogs.replays import ReplayDesk
 from frame.cogs.translator import ClansTranslator
 from frame.config import Config, ConfigError, load_config
+from frame.registry import every_game
 from frame.service.ai_pool import AiPool
 from frame.store import Limits, Store, StoreError
 from games.alexandros.service import AlexandrosService
@@ -27,7 +28,8 @@ from games.clans.service.games import GameService
 
 log = logging.getLogger("clans")
 
-EXTENSIONS = ("games.clans.cogs.cog", "games.alexandros.cogs.cog")
+EXTENSIONS = tuple(game.cog for game in every_game())
+"""Each game's slash-command group, loaded as an extension."""
 
 
 class ClansBot(Frame):

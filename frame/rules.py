@@ -1,19 +1,17 @@
-"""The small interface every game of the frame implements, and the registry of the games.
+"""The small interface every game of the frame implements.
 
 The frame (lobbies, seats, the move log, results and ratings per game) needs the same few things from each
 game: its name and player bounds, a setup from a seed, the legal actions in a fixed order, a checked play and
 a fast apply, the public view and one player's private view, the state as JSON, and the result. Each game's
-engine stays as it is; an adapter here maps those questions onto it, so the frame never imports a game's
-rules directly. Actions travel as their text forms, the form the move log stores.
+engine stays as it is; an adapter in the game's package (``games/<game>/game.py``) maps those questions onto
+it, and the frame reaches it through ``frame.registry``. Actions travel as their text forms, the form the move
+log stores.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
-
-import games.alexandros.engine as alexandros
-import games.clans.engine as clans
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,91 +59,17 @@ class GameRules(Protocol):
         ...
 
 
-class ClansRules:
-    name = "clans"
-    min_players = clans.MIN_PLAYERS
-    max_players = clans.MAX_PLAYERS
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game as the frame sees it (each game's ``games/<name>/game.py`` declares its own ``GAME``)."""
 
-    def setup(self, players: int, seed: int) -> clans.GameState:
-        return clans.new_game(players, seed)
-
-    def legal_actions(self, state: clans.GameState) -> list[str]:
-        return [move.text for move in clans.legal_moves(state)]
-
-    def play(self, state: clans.GameState, action: str, seat: int) -> clans.Outcome:
-        return clans.play(state, clans.parse_action(action), seat)
-
-    def apply(self, state: clans.GameState, action: str) -> None:
-        clans.apply(state, clans.parse_action(action))
-
-    def to_move(self, state: clans.GameState) -> int:
-        return state.to_move
-
-    def public_view(self, state: clans.GameState) -> clans.PublicView:
-        return clans.public_view(state)
-
-    def private_view(self, state: clans.GameState, seat: int) -> clans.Clan:
-        return state.clans[seat]
-
-    def to_json(self, state: clans.GameState) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> clans.GameState:
-        return clans.GameState.from_json(text)
-
-    def result(self, state: clans.GameState) -> Standing | None:
-        if not state.over:
-            return None
-        final = clans.final_result(state)
-        return Standing(final.totals, final.winners, str(final.reason))
-
-
-class AlexandrosRules:
-    name = "alexandros"
-    min_players = alexandros.MIN_PLAYERS
-    max_players = alexandros.MAX_PLAYERS
-
-    def setup(self, players: int, seed: int) -> alexandros.GameState:
-        return alexandros.new_game(players, seed)
-
-    def legal_actions(self, state: alexandros.GameState) -> list[str]:
-        return [action.text for action in alexandros.legal_actions(state)]
-
-    def play(self, state: alexandros.GameState, action: str, seat: int) -> alexandros.Outcome:
-        return alexandros.play(state, alexandros.parse_action(action), seat)
-
-    def apply(self, state: alexandros.GameState, action: str) -> None:
-        alexandros.apply(state, alexandros.parse_action(action))
-
-    def to_move(self, state: alexandros.GameState) -> int:
-        return state.to_move
-
-    def public_view(self, state: alexandros.GameState) -> alexandros.PublicView:
-        return alexandros.public_view(state)
-
-    def private_view(self, state: alexandros.GameState, seat: int) -> alexandros.PrivateView:
-        return alexandros.private_view(state, seat)
-
-    def to_json(self, state: alexandros.GameState) -> str:
-        return alexandros.state_to_json(state)
-
-    def from_json(self, text: str) -> alexandros.GameState:
-        return alexandros.state_from_json(text)
-
-    def result(self, state: alexandros.GameState) -> Standing | None:
-        done = alexandros.result(state)
-        return None if done is None else Standing(done.scores, done.winners, str(done.reason))
-
-
-GAMES: Final[dict[str, GameRules]] = {rules.name: rules for rules in (ClansRules(), AlexandrosRules())}
-"""Every game the frame runs, by the name the ``games`` table stores."""
-
-
-def rules_of(name: str) -> GameRules:
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"No game is called {name!r}: {', '.join(GAMES)}") from None
+    name: str
+    """The name the ``games`` table stores, the catalog's domain and the package's name."""
+    rules: GameRules
+    ai_levels: tuple[str, ...]
+    """The levels an AI seat of this game may have, weakest first."""
+    cog: str
+    """The module of its slash-command group, loaded as a discord.py extension."""
 
 
 def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:

@@ -8,7 +8,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
-from frame.rules import GAMES
+from frame.registry import GAME_NAMES as GAMES
 from frame.service.errors import GameError, refusal
 from frame.store import StoreError
 from frame.texts import N_, Texts, resolve, texts

@@ -8,13 +8,16 @@ a name the catalog lacks stays English.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
+from discord.ext import commands
 
+from frame.registry import every_game
 from frame.texts import LANGUAGES, resolve, texts
 
 CONTEXT = {
@@ -45,16 +48,24 @@ Commandish = app_commands.Command[Any, ..., Any] | app_commands.Group | app_comm
 
 
 def command_strings() -> Iterator[tuple[str, str]]:
-    """(context, message) of every string of the /clans commands that a translator is asked for (for
-    ``make catalogs``: read from the cog's class, no bot needed)."""
-    from games.alexandros.cogs.cog import AlexandrosCog
-    from games.clans.cogs.cog import ClansCog
-
-    for cog in (ClansCog, AlexandrosCog):
+    """(context, message) of every string of every game's commands that a translator is asked for (for
+    ``make catalogs``: read from each game's command group class, no bot needed)."""
+    for game in every_game():
+        cog = group_cog(game.cog)
         yield "command name", str(cog.__cog_group_name__)
         yield "command description", str(cog.__cog_group_description__)
         for command in cog.__cog_app_commands__:
             yield from _strings(command)
+
+
+def group_cog(module_name: str) -> type[commands.GroupCog]:
+    """The command group a game's cog module defines."""
+    module = importlib.import_module(module_name)
+    return next(
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, commands.GroupCog) and value.__module__ == module.__name__
+    )
 
 
 def _strings(command: Commandish) -> Iterator[tuple[str, str]]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
-from frame.rules import rules_of
+from frame.registry import rules_of
 from frame.service.errors import STATUS_REASON, GameError, Why, refusals
 from frame.service.limits import check_may_open
 from frame.service.locks import GameLocks

@@ -20,6 +20,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from frame.registry import GAME_NAMES, package_of
+
 LANGUAGES = ("en", "de", "it")
 """Every language with a catalog; English is the source language and everything else falls back to it."""
 DEFAULT_LANGUAGE = "en"
@@ -36,8 +38,7 @@ class Place:
 FRAME = "frame"
 CATALOGS = (
     Place(FRAME, "frame.texts.locales"),
-    Place("clans", "games.clans.texts.locales"),
-    Place("alexandros", "games.alexandros.texts.locales"),
+    *(Place(name, package_of(name, "texts.locales")) for name in GAME_NAMES),
 )
 """The frame's catalog first, then one per game (its domain is the game's name, as in the game records)."""
 PLACES = {place.domain: place for place in CATALOGS}

@@ -13,7 +13,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-from frame.rules import rules_of
+from frame.registry import rules_of
 
 GAMES = ("clans", "alexandros")
 

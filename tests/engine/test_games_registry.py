@@ -4,7 +4,9 @@ import random
 
 import pytest
 
-from frame.rules import GAMES, replay, rules_of
+from frame.registry import GAME_NAMES as GAMES
+from frame.registry import rules_of
+from frame.rules import replay
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -9,13 +9,13 @@ from functools import lru_cache
 
 from PIL import Image
 
-from frame.render.indexed import Sprite
 from frame.texts import DEFAULT, Texts, texts
 from games.clans.engine.clan import Clan
 from games.clans.engine.moves import Move
 from games.clans.engine.state import Phase, Village
 from games.clans.engine.view import PublicView
 from games.clans.render import hut_markers as sprites
+from games.clans.render.indexed import Sprite
 from games.clans.render.layout import (
     CHART_AT,
     EPOCH_AT,

@@ -12,9 +12,9 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from frame.render.fonts import bold
-from frame.render.indexed import Sprite, to_sprite
 from games.clans.engine.clan import Clan
 from games.clans.render import palette as pal
+from games.clans.render.indexed import Sprite, to_sprite
 from games.clans.render.layout import COMPACT_PIP, COMPACT_SIZE, COUNT_SIZE, PIP, TOTAL_H, total_width
 
 SS = 4

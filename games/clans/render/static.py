@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from frame.render.fonts import bold, fit, text_width
-from frame.render.indexed import to_indexed
 from frame.texts import DEFAULT, Texts, texts
 from frame.texts.terms import terrain_name
 from games.clans.engine.board import Board
 from games.clans.engine.clan import Terrain
 from games.clans.render import palette as pal
 from games.clans.render.icons import terrain_icon
+from games.clans.render.indexed import to_indexed
 from games.clans.render.layout import (
     BLOCK_W,
     DIGIT_HEIGHT,

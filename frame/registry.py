@@ -1,0 +1,40 @@
+"""The games the bot runs: the one place the frame reaches a game, by name, imported when first asked for.
+
+Adding a game is a package ``games/<name>/`` whose ``game.py`` declares its ``GAME``, and one name here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Final
+
+from frame.rules import Game, GameRules
+
+GAME_NAMES: Final = ("clans", "alexandros")
+"""Every game, by the name the ``games`` table stores."""
+
+
+@cache
+def game(name: str) -> Game:
+    if name not in GAME_NAMES:
+        raise ValueError(f"No game is called {name!r}: {', '.join(GAME_NAMES)}")
+    entry = importlib.import_module(f"games.{name}.game").GAME
+    assert isinstance(entry, Game) and entry.name == name, f"games/{name}/game.py must declare GAME for {name}"
+    return entry
+
+
+def every_game() -> tuple[Game, ...]:
+    return tuple(game(name) for name in GAME_NAMES)
+
+
+def rules_of(name: str) -> GameRules:
+    """The rules of the game called ``name``; ValueError for a name no game has."""
+    return game(name).rules
+
+
+def package_of(name: str, part: str) -> str:
+    """The module path of a part of a game's package (``package_of("clans", "texts.locales")``)."""
+    if name not in GAME_NAMES:
+        raise ValueError(f"No game is called {name!r}: {', '.join(GAME_NAMES)}")
+    return f"games.{name}.{part}"

@@ -1,0 +1,49 @@
+"""Clans as the frame sees it: its rules behind the frame's contract, its AI levels, its commands."""
+
+from __future__ import annotations
+
+import games.clans.engine as clans
+from frame.rules import Game, Standing
+from games.clans.ai.levels import AI_LEVELS
+
+
+class ClansRules:
+    name = "clans"
+    min_players = clans.MIN_PLAYERS
+    max_players = clans.MAX_PLAYERS
+
+    def setup(self, players: int, seed: int) -> clans.GameState:
+        return clans.new_game(players, seed)
+
+    def legal_actions(self, state: clans.GameState) -> list[str]:
+        return [move.text for move in clans.legal_moves(state)]
+
+    def play(self, state: clans.GameState, action: str, seat: int) -> clans.Outcome:
+        return clans.play(state, clans.parse_action(action), seat)
+
+    def apply(self, state: clans.GameState, action: str) -> None:
+        clans.apply(state, clans.parse_action(action))
+
+    def to_move(self, state: clans.GameState) -> int:
+        return state.to_move
+
+    def public_view(self, state: clans.GameState) -> clans.PublicView:
+        return clans.public_view(state)
+
+    def private_view(self, state: clans.GameState, seat: int) -> clans.Clan:
+        return state.clans[seat]
+
+    def to_json(self, state: clans.GameState) -> str:
+        return state.to_json()
+
+    def from_json(self, text: str) -> clans.GameState:
+        return clans.GameState.from_json(text)
+
+    def result(self, state: clans.GameState) -> Standing | None:
+        if not state.over:
+            return None
+        final = clans.final_result(state)
+        return Standing(final.totals, final.winners, str(final.reason))
+
+
+GAME = Game(name="clans", rules=ClansRules(), ai_levels=AI_LEVELS, cog="games.clans.cogs.cog")
