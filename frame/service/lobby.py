@@ -6,17 +6,16 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
-from frame.registry import rules_of
+from frame.registry import game as game_named
+from frame.rules import GameRules
 from frame.service.errors import STATUS_REASON, GameError, Why, refusals
 from frame.service.limits import check_may_open
 from frame.service.locks import GameLocks
 from frame.service.pace import Clock, Pace, system_clock, turn_clock
 from frame.store import GameRecord, Limits, Store
 from frame.texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
-
-CLANS_AI_LEVELS = ("easy", "normal", "hard")
 
 
 def public_record(record: GameRecord) -> GameRecord:
@@ -37,11 +36,18 @@ class CancelTerms(Enum):
 
 
 class LobbyService:
-    kind = "clans"
-    """The game this service runs (a name in engine.games.GAMES, whose rules give the player bounds, the setup
-    and the state's JSON); a channel holds one game of any kind, and each service refuses the others' games."""
-    ai_levels: tuple[str, ...] = CLANS_AI_LEVELS
-    """The AI levels a lobby may seat."""
+    kind: ClassVar[str]
+    """The game this service runs (a name in frame.registry.GAME_NAMES, whose rules give the player bounds, the
+    setup and the state's JSON); a channel holds one game of any kind, and each service refuses the others'."""
+
+    @property
+    def rules(self) -> GameRules:
+        return game_named(self.kind).rules
+
+    @property
+    def ai_levels(self) -> tuple[str, ...]:
+        """The AI levels a lobby may seat."""
+        return game_named(self.kind).ai_levels
 
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
@@ -150,7 +156,7 @@ class LobbyService:
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         with refusals():
-            await self.store.add_seat(game_id, user_id, name, limits=self.limits)
+            await self.store.add_seat(game_id, user_id, name, limits=self.limits, max_seats=self.rules.max_players)
         return await self.game(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
@@ -174,7 +180,9 @@ class LobbyService:
             name = f"{label} ({level}) {number}"
             number += 1
         with refusals():
-            await self.store.add_seat(game_id, None, name, ai_level=level)  # type: ignore[arg-type]
+            await self.store.add_seat(
+                game_id, None, name, ai_level=level, max_seats=self.rules.max_players  # type: ignore[arg-type]
+            )
         return await self.game(game_id)
 
     async def _begin(self, game_id: int, user_id: int) -> tuple[GameRecord, Any]:
@@ -183,7 +191,7 @@ class LobbyService:
         game = await self._lobby(game_id)  # with its seed, which deals the secrets
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_START)
-        rules = rules_of(self.kind)
+        rules = self.rules
         if not rules.min_players <= len(game.seats) <= rules.max_players:
             raise GameError(
                 Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)

@@ -19,7 +19,6 @@ from typing import Protocol
 
 from frame.store.clock import ClockStage, TurnClock
 from frame.store.records import SeatRecord
-from games.clans.engine import GameState
 
 
 class Pace(StrEnum):
@@ -134,11 +133,6 @@ def reminder_step(pace: Pace, stage: ClockStage, deadline: datetime, now: dateti
 
 
 # --- what a turn's clock is after an action, and who can win -----------------------------------------------
-
-
-def clock_for(pace: Pace, seats: Sequence[SeatRecord], state: GameState, now: datetime) -> TurnClock:
-    """The clock of the Clans turn that begins with ``state`` (see ``turn_clock``)."""
-    return turn_clock(pace, seats, state.over, state.to_move, now)
 
 
 def turn_clock(pace: Pace, seats: Sequence[SeatRecord], over: bool, to_move: int, now: datetime) -> TurnClock:

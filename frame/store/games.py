@@ -32,9 +32,9 @@ from frame.store.records import (
     seat_from_row,
     utc_now,
 )
-from games.clans.engine import MAX_PLAYERS
 
-MAX_SEATS = MAX_PLAYERS
+MAX_SEATS = 4
+"""The most seats a game may have: the schema's CHECK on ``seats.seat``; every game's bound is at most this."""
 
 
 async def _game_row(conn: Connection, game_id: int) -> Row:
@@ -176,6 +176,7 @@ class GameQueries(Database):
         name: str,
         ai_level: AiLevel | None = None,
         limits: Limits | None = None,
+        max_seats: int = MAX_SEATS,
     ) -> SeatRecord:
         """Seat a user (or, with ``user_id=None`` and an ``ai_level``, an AI) in the next free seat; a user at
         the ``limits`` of games they sit in is refused (LimitReached)."""
@@ -189,8 +190,8 @@ class GameQueries(Database):
                 raise AlreadySeated(game_id, user_id)
             if user_id is not None:
                 await enforce(conn, limits, game["guild_id"], user_id, SEATING)
-            if len(seats) >= MAX_SEATS:
-                raise LobbyFull(game_id, MAX_SEATS)
+            if len(seats) >= min(max_seats, MAX_SEATS):
+                raise LobbyFull(game_id, min(max_seats, MAX_SEATS))
             seat = SeatRecord(game_id, len(seats), user_id, name, ai_level)
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",

@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from typing import Literal, cast
 
 from frame.store.backend import Row
-from games.clans.ai.levels import AiLevel as AiLevel
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
 
@@ -28,6 +27,10 @@ def parse_time(text: str | None) -> datetime | None:
 def ordinal(mu: float, sigma: float) -> float:
     """A conservative rating: the skill we are about 99% sure a player has."""
     return mu - 3 * sigma
+
+
+AiLevel = Literal["easy", "normal", "hard"]
+"""The AI levels a seat may have: the schema's CHECK on ``seats.ai_level``; every game's levels are among them."""
 
 
 @dataclass(frozen=True, slots=True)

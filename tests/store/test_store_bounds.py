@@ -1,17 +1,19 @@
-"""The schema's CHECKs repeat the player-count bound and the AI levels; they must agree with their sources.
+"""The schema's CHECKs bound the seats and the AI levels; every game must fit in them.
 
-The sources are engine.MAX_PLAYERS (docs/RULES.md R1.5) and ai.AI_LEVELS; the store's MAX_SEATS is the
-engine's bound, not a number of its own.
+The store knows no game: its MAX_SEATS and AiLevel are the schema's own bounds, and each game's player bound
+(Clans: docs/RULES.md R1.5) and AI levels must fit inside them.
 """
 
 import sqlite3
+from typing import get_args
 
 import aiosqlite
 import pytest
 
-from frame.store import MAX_SEATS, MIGRATIONS, apply_migrations
-from games.clans.ai import AI_LEVELS
-from games.clans.engine import MAX_PLAYERS
+from frame.registry import every_game
+from frame.store import MAX_SEATS, MIGRATIONS, AiLevel, apply_migrations
+
+AI_LEVELS: tuple[str, ...] = get_args(AiLevel)
 
 
 async def _seat(conn: aiosqlite.Connection, seat: int, level: str) -> None:
@@ -30,17 +32,19 @@ async def _schema() -> aiosqlite.Connection:
     return conn
 
 
-def test_the_store_seats_as_many_players_as_the_engine_allows() -> None:
-    assert MAX_SEATS == MAX_PLAYERS
+def test_every_game_fits_in_the_schema() -> None:
+    assert max(game.rules.max_players for game in every_game()) == MAX_SEATS
+    for game in every_game():
+        assert set(game.ai_levels) <= set(AI_LEVELS), game.name
 
 
-async def test_the_schema_takes_every_seat_the_engine_allows_and_no_more() -> None:
+async def test_the_schema_takes_every_seat_a_game_may_have_and_no_more() -> None:
     conn = await _schema()
     try:
-        for seat in range(MAX_PLAYERS):
+        for seat in range(MAX_SEATS):
             await _seat(conn, seat, AI_LEVELS[0])
         with pytest.raises(sqlite3.IntegrityError):
-            await _seat(conn, MAX_PLAYERS, AI_LEVELS[0])
+            await _seat(conn, MAX_SEATS, AI_LEVELS[0])
     finally:
         await conn.close()
 

@@ -24,7 +24,6 @@ from frame.service.lobby import LobbyService, public_record
 from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
 from frame.store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
 from frame.store.records import LeaderboardRow, ProfileRecord
-from games.alexandros.ai import LEVELS
 from games.alexandros.engine.facts import Destination, Told, destinations, foresee_all, told
 
 KIND = "alexandros"
@@ -113,7 +112,6 @@ class Unannounced:
 
 class AlexandrosService(LobbyService):
     kind = KIND
-    ai_levels = LEVELS
 
     def __init__(
         self,

@@ -14,7 +14,7 @@ from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
 from frame.service.errors import GameError, Why, refusal
 from frame.service.lobby import LobbyService, public_record
-from frame.service.pace import AWAY_AFTER, Clock, Pace, clock_for, final_winners
+from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
 from frame.store import (
     GameRecord,
     LeaderboardRow,
@@ -68,6 +68,8 @@ class VillageOrderOwed(GameError):
 
 
 class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
+    kind = "clans"
+
     def __init__(
         self,
         store: Store,
@@ -263,7 +265,7 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
         )
         # The clock restarts when the turn passes to another seat (a village order is part of the same turn).
         turn_passed = state.over or state.to_move != before.to_move
-        clock = clock_for(Pace(record.pace), seats, state, self.now()) if turn_passed else None
+        clock = turn_clock(Pace(record.pace), seats, state.over, state.to_move, self.now()) if turn_passed else None
         move = await self.store.append_action(
             record.id,
             state.ply,
