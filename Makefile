@@ -114,7 +114,7 @@ SQLITE ?= var/clans.db
 PG ?=
 migrate-to-postgres: $(STAMP)
 	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
-	@$(BIN)/python -m frame.store.topostgres "$(SQLITE)" "$(PG)"
+	@$(BIN)/python -m frame.migrate "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
 	$(BIN)/python -m games.clans.render.gallery gallery && $(BIN)/python -m games.alexandros.render.gallery gallery

@@ -1,20 +1,13 @@
-"""Moving up: copy an SQLite database into an empty PostgreSQL database, then check the copy.
-
-    python -m store.topostgres var/clans.db postgresql://clans:secret@db.example/clans
-    (or: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://...)
+"""Moving up: copy an SQLite database into an empty PostgreSQL database, then check the copy
+(``python -m frame.migrate``, which also replays every game's move log with the game's own rules).
 
 Stop the bot first. The SQLite file is brought to the current schema (as the bot would at start), every table
 is copied in one PostgreSQL transaction keeping every id (new games then continue from the largest id, as on
 SQLite: there is no sequence to move).
-Then the copy is checked: each table holds exactly the source's rows, and every game's move log, replayed by
-the engine from its seed, gives the stored snapshot and, for a finished game, the stored results.
+Then the copy is checked: each table holds exactly the source's rows.
 """
 
-import argparse
-import asyncio
-import json
-import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +17,6 @@ from frame.store.backend import Row
 from frame.store.errors import StoreError
 from frame.store.postgres import WRITE_LOCK, PostgresBackend, is_postgres_url
 from frame.store.sqlite import SqliteBackend
-from games.clans.engine import final_result, replay
 
 # Parents before children (foreign keys), each with the key that orders its rows.
 TABLES: dict[str, str] = {
@@ -120,47 +112,18 @@ async def compare_tables(source: SqliteBackend, target: PostgresBackend) -> list
     return problems
 
 
-async def replay_games(target: PostgresBackend) -> tuple[int, list[str]]:
-    """Replay every game's move log on the copy; a problem for each snapshot or result it does not give."""
-    problems: list[str] = []
-    replayed = 0
-    store = Store(target)
-    async with target.read() as conn, conn.execute("SELECT id FROM games WHERE game = 'clans' ORDER BY id") as cursor:
-        game_ids = [int(row["id"]) for row in await cursor.fetchall()]
-    for game_id in game_ids:
-        game = await store.get_game(game_id)
-        assert game is not None
-        moves = await store.moves(game_id)
-        if game.status == "lobby" or game.snapshot is None:
-            if moves:
-                problems.append(f"game #{game_id}: {len(moves)} moves but never started")
-            continue
-        try:
-            state = replay(game.seed, len(game.seats), [move.action for move in moves])
-        except Exception as exc:  # an illegal logged action: report it, check the other games
-            problems.append(f"game #{game_id}: the move log does not replay: {exc}")
-            continue
-        replayed += 1
-        if [move.ply for move in moves] != list(range(1, len(moves) + 1)) or game.snapshot_ply != len(moves):
-            problems.append(f"game #{game_id}: snapshot at ply {game.snapshot_ply}, log of {len(moves)} moves")
-        if json.loads(state.to_json()) != json.loads(game.snapshot):
-            problems.append(f"game #{game_id}: replaying the log does not give the stored snapshot")
-        if (game.status == "finished") != state.over:
-            over = "over" if state.over else "not over"
-            problems.append(f"game #{game_id}: status {game.status} but the replayed game is {over}")
-        results = await store.results(game_id)
-        if results and state.over:
-            final = final_result(state)
-            expected = [
-                (seat, final.clans[seat].label, final.totals[seat], seat in final.winners)
-                for seat in range(state.players)
-            ]
-            if [(r.seat, r.clan, r.total, r.winner) for r in results] != expected:
-                problems.append(f"game #{game_id}: the stored results differ from the replayed game's")
-    return replayed, problems
+async def game_ids(target: PostgresBackend) -> list[int]:
+    """Every game's id on the copy, in order (the games whose move logs the check replays)."""
+    async with target.read() as conn, conn.execute("SELECT id FROM games ORDER BY id") as cursor:
+        return [int(row["id"]) for row in await cursor.fetchall()]
 
 
-async def copy_to_postgres(sqlite_path: str | Path, postgres_url: str) -> CopyReport:
+GameCheck = Callable[[Store, Sequence[int]], Awaitable[tuple[int, list[str]]]]
+"""Replays the games of the given ids on the copy: (how many were replayed, the problems found)."""
+
+
+async def copy_to_postgres(sqlite_path: str | Path, postgres_url: str, check: GameCheck | None = None) -> CopyReport:
+    """Copy, compare every table, then (``check``) replay every game's move log on the copy."""
     if not is_postgres_url(postgres_url):
         raise StoreError(f"not a PostgreSQL URL (postgresql://...): {postgres_url!r}")
     if not Path(sqlite_path).is_file():
@@ -171,33 +134,11 @@ async def copy_to_postgres(sqlite_path: str | Path, postgres_url: str) -> CopyRe
         try:
             report = CopyReport(rows=await copy_tables(source, target))
             report.problems += await compare_tables(source, target)
-            report.games_replayed, problems = await replay_games(target)
-            report.problems += problems
+            if check is not None:
+                report.games_replayed, problems = await check(Store(target), await game_ids(target))
+                report.problems += problems
             return report
         finally:
             await target.close()
     finally:
         await source.close()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m store.topostgres", description=__doc__.split("\n")[0])
-    parser.add_argument("sqlite", help="the SQLite database file, e.g. var/clans.db")
-    parser.add_argument("postgres", help="the target, postgresql://user:password@host:port/dbname (empty)")
-    args = parser.parse_args(argv)
-    try:
-        report = asyncio.run(copy_to_postgres(args.sqlite, args.postgres))
-    except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for table, count in report.rows.items():
-        print(f"copied {count:>8} rows of {table}")
-    print(f"replayed {report.games_replayed} games on the copy")
-    for problem in report.problems:
-        print(f"PROBLEM: {problem}", file=sys.stderr)
-    print("the copy matches" if report.ok else f"{len(report.problems)} problems: do not switch yet")
-    return 0 if report.ok else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from store_helpers import ANN, BOB, CAT, GUILD, NAMES
 
+from frame.migrate import replay_games
 from frame.store import GameRecord, ResultInput, Store, StoreError
 from frame.store.postgres import PostgresBackend
-from frame.store.topostgres import TABLES, copy_to_postgres, replay_games
+from frame.store.topostgres import TABLES, copy_to_postgres, game_ids
 from games.clans.engine import final_result, legal_moves, new_game, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ async def sqlite_with_games(path: Path) -> list[GameRecord]:
 async def test_the_copy_holds_every_row_and_every_game_replays(tmp_path: Path, postgres_target: str) -> None:
     path = tmp_path / "clans.db"
     games = await sqlite_with_games(path)
-    report = await copy_to_postgres(path, postgres_target)
+    report = await copy_to_postgres(path, postgres_target, check=replay_games)
     assert report.problems == []
     assert report.games_replayed == 4  # all but the lobby
     assert report.rows["games"] == 5 and report.rows["results"] == 5 and report.rows["ratings"] == 3
@@ -87,12 +88,12 @@ async def test_the_copy_holds_every_row_and_every_game_replays(tmp_path: Path, p
 async def test_the_check_finds_a_tampered_move_log(tmp_path: Path, postgres_target: str) -> None:
     path = tmp_path / "clans.db"
     games = await sqlite_with_games(path)
-    assert (await copy_to_postgres(path, postgres_target)).ok
+    assert (await copy_to_postgres(path, postgres_target, check=replay_games)).ok
     target = await PostgresBackend.open(postgres_target)
     try:
         async with target.write() as conn:
             await conn.execute("DELETE FROM moves WHERE game_id = ? AND ply = 7", (games[2].id,))
-        replayed, problems = await replay_games(target)
+        replayed, problems = await replay_games(Store(target), await game_ids(target))
     finally:
         await target.close()
     assert replayed == 4
@@ -106,7 +107,7 @@ async def test_a_target_with_data_is_refused_and_left_alone(tmp_path: Path, post
     async with await Store.open(postgres_target) as existing:
         kept = await existing.create_lobby(GUILD, 99, BOB, "Bob", seed=1)
     with pytest.raises(StoreError, match="empty"):
-        await copy_to_postgres(path, postgres_target)
+        await copy_to_postgres(path, postgres_target, check=replay_games)
     async with await Store.open(postgres_target) as existing:
         assert await existing.get_game(kept.id) == kept
         assert await existing.moves(1) == []
@@ -116,7 +117,7 @@ def test_the_command_line_copies_and_says_so(tmp_path: Path, postgres_target: st
     path = tmp_path / "clans.db"
     asyncio.run(sqlite_with_games(path))
     done = subprocess.run(
-        [sys.executable, "-m", "frame.store.topostgres", str(path), postgres_target],
+        [sys.executable, "-m", "frame.migrate", str(path), postgres_target],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -125,7 +126,7 @@ def test_the_command_line_copies_and_says_so(tmp_path: Path, postgres_target: st
     assert "replayed 4 games on the copy" in done.stdout and "the copy matches" in done.stdout
     assert all(f"rows of {table}" in done.stdout for table in TABLES)
     refused = subprocess.run(
-        [sys.executable, "-m", "frame.store.topostgres", str(tmp_path / "none.db"), postgres_target],
+        [sys.executable, "-m", "frame.migrate", str(tmp_path / "none.db"), postgres_target],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert refused.returncode == 2 and "no SQLite database" in refused.stderr
