@@ -74,13 +74,13 @@ async def due_query(games: int, due: int) -> None:
             samples = []
             for _ in range(50):
                 began = time.perf_counter()
-                found = await store.due_turns(now, 100)
+                found = await store.due_turns(now, 100, game="clans")
                 samples.append(time.perf_counter() - began)
             assert len(found) == due, (len(found), due)
             nexts = []
             for _ in range(50):
                 began = time.perf_counter()
-                await store.next_event_time()
+                await store.next_event_time(game="clans")
                 nexts.append(time.perf_counter() - began)
     print(f"FIGURE scheduler_due_query_{games}_games {statistics.median(samples) * 1000:.2f} ms")
     print(f"FIGURE scheduler_next_event_query_{games}_games {statistics.median(nexts) * 1000:.2f} ms")

@@ -61,7 +61,7 @@ def scripts(games: int, plies: int, seed: int) -> list[Script]:
 
 
 async def play_script(store: Store, channel: int, script: Script, timings: list[float]) -> None:
-    game = await store.create_lobby(1, channel, 1000, "P0", seed=script.seed)
+    game = await store.create_lobby(1, channel, 1000, "P0", seed=script.seed, game="clans")
     for seat in range(1, PLAYERS):
         await store.add_seat(game.id, 1000 + seat, f"P{seat}")
     await store.start_game(game.id, new_game(PLAYERS, script.seed).to_json())

@@ -42,7 +42,8 @@ class AiSweep:
         turns: AiTurns,
         interval_s: float = DEFAULT_INTERVAL_S,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
-        game: str = "clans",
+        *,
+        game: str,
     ) -> None:
         self.claims = claims
         self.turns = turns
@@ -55,7 +56,7 @@ class AiSweep:
     async def run_once(self) -> list[int]:
         """Hand every due AI turn to the game's AI turns (unless this process is already on it); the games found
         due."""
-        due = await self.claims.due_ai_games(BATCH, self.game)
+        due = await self.claims.due_ai_games(BATCH, game=self.game)
         busy = self.turns.games_with_tasks
         for game_id in due:
             if game_id not in busy:

@@ -81,7 +81,7 @@ class Claims:
         holder = await self.store.claim_holder(game_id, kind)
         return holder is not None and holder[2] > self.now_ms()
 
-    async def due_ai_games(self, limit: int = 100, game: str = "clans") -> list[int]:
+    async def due_ai_games(self, limit: int = 100, *, game: str) -> list[int]:
         """Running games of ``game`` waiting for an AI that no live claim covers, oldest first (the sweep's
         query)."""
-        return [game_id for game_id, _ in await self.store.due_ai_turns(self.now_ms(), limit, game)]
+        return [game_id for game_id, _ in await self.store.due_ai_turns(self.now_ms(), limit, game=game)]

@@ -57,10 +57,10 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         return self.lobby.now()
 
     async def due(self, limit: int = 100) -> list[DueTurn]:
-        return await self.store.due_turns(self.now(), limit, self.kind)
+        return await self.store.due_turns(self.now(), limit, game=self.kind)
 
     async def next_due(self) -> datetime | None:
-        return await self.store.next_event_time(self.kind)
+        return await self.store.next_event_time(game=self.kind)
 
     async def handle(self, due: DueTurn) -> Reminder | TimeoutEvent | None:
         """Act on one due turn: a reminder, or the autopilot's move. None if another claim got there first."""
@@ -94,7 +94,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
     async def load_away(self) -> None:
         """Who is away where, from the database (one read of a partial index): at start, and in every tick of
         the scheduler, since another process sharing the database may have marked a player away here."""
-        self.away_here = set(await self.store.away_seats(self.kind))
+        self.away_here = set(await self.store.away_seats(game=self.kind))
 
     def went_away(self, user_id: int, channel_id: int) -> None:
         self.away_here.add((user_id, channel_id))
@@ -131,7 +131,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
 
     async def unannounced(self) -> list[tuple[int, int]]:
         """(game, last ply) of every game whose latest actions no public message announced yet."""
-        return await self.store.unannounced_games(self.kind)
+        return await self.store.unannounced_games(game=self.kind)
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         await self.store.mark_announced(game_id, ply)

@@ -100,7 +100,7 @@ class ClaimQueries(Database):
             row = await cursor.fetchone()
         return None if row is None else (str(row["holder"]), int(row["ply"]), int(row["lease_until"]))
 
-    async def due_ai_turns(self, now_ms: int, limit: int = 100, game: str = "clans") -> list[tuple[int, int]]:
+    async def due_ai_turns(self, now_ms: int, limit: int = 100, *, game: str) -> list[tuple[int, int]]:
         """(game id, ply) of running games of ``game`` waiting for an AI that no live claim covers, oldest
         first."""
         async with self._read() as conn, conn.execute(DUE_AI_TURNS_OF_GAME, (game, now_ms, limit)) as cursor:

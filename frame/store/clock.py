@@ -8,7 +8,7 @@ ticks, or two processes, never both send a reminder or both start an autopilot m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -48,8 +48,8 @@ class DueTurn:
     ply: int
     pace: str
     clock: TurnClock
-    game: str = "clans"
-    """The game's kind (engine.games): whose service acts on it."""
+    game: str = field(kw_only=True)
+    """The game's kind (a name in frame.registry.GAME_NAMES): whose service acts on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ AWAY_SEATS = (
 
 
 class ClockQueries(Database):
-    async def due_turns(self, now: datetime, limit: int = 100, game: str = "clans") -> list[DueTurn]:
+    async def due_turns(self, now: datetime, limit: int = 100, *, game: str) -> list[DueTurn]:
         """Running games of ``game`` whose next clock event is due at ``now``, oldest first (the partial index's
         range)."""
         async with (
@@ -140,12 +140,12 @@ class ClockQueries(Database):
                 int(r["snapshot_ply"]),
                 str(r["pace"]),
                 clock_from_row(r),
-                str(r["game"]),
+                game=str(r["game"]),
             )
             for r in rows
         ]
 
-    async def next_event_time(self, game: str = "clans") -> datetime | None:
+    async def next_event_time(self, *, game: str) -> datetime | None:
         """When the earliest clock event of any running game of ``game`` falls due (None if none has a clock)."""
         async with (
             self._read() as conn,
@@ -193,7 +193,7 @@ class ClockQueries(Database):
             return True
 
     async def come_back(
-        self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None, game: str = "clans"
+        self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None, game: str
     ) -> list[Returned]:
         """Clear the away mark of ``user_id`` in the running game of ``game`` in ``channel_id`` (or game
         ``game_id``)."""
@@ -224,7 +224,7 @@ class ClockQueries(Database):
                 )
             return returned
 
-    async def away_seats(self, game: str = "clans") -> list[tuple[int, int]]:
+    async def away_seats(self, *, game: str) -> list[tuple[int, int]]:
         """(user id, channel id) of every player marked away in a running game of ``game`` (through index
         seats_away)."""
         async with (
@@ -270,7 +270,7 @@ class ClockQueries(Database):
                 "UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?", (ply, game_id, ply)
             )
 
-    async def unannounced_games(self, game: str = "clans") -> list[tuple[int, int]]:
+    async def unannounced_games(self, *, game: str) -> list[tuple[int, int]]:
         """(game id, last ply) of games of ``game`` with committed actions no public message announced yet."""
         async with (
             self._read() as conn,

@@ -125,7 +125,8 @@ class GameQueries(Database):
         seed: int,
         pace: str = "daily",
         language: str = "en",
-        game: str = "clans",
+        *,
+        game: str,
         limits: Limits | None = None,
     ) -> GameRecord:
         """Open a lobby of ``game`` in ``channel_id`` with the host in seat 0. Raises ChannelBusy if a game of
@@ -164,7 +165,7 @@ class GameQueries(Database):
             games = await _load_games(conn, "channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
         return games[0] if games else None
 
-    async def running_games(self, game: str = "clans") -> list[GameRecord]:
+    async def running_games(self, *, game: str) -> list[GameRecord]:
         """Every running game of ``game``, oldest first: what to resume after a restart."""
         async with self._read() as conn:
             return await _load_games(conn, "status = 'running' AND game = ?", (game,))

@@ -9,7 +9,7 @@ from frame.store.records import GameRecord, MoveRecord, iso, move_from_row
 
 
 class OverviewQueries(Database):
-    async def seated_games(self, user_id: int, game: str = "clans") -> list[GameRecord]:
+    async def seated_games(self, user_id: int, *, game: str) -> list[GameRecord]:
         """Every running game of ``game``, in any server, where ``user_id`` holds a seat (index ``seats_by_user``)."""
         async with self._read() as conn:
             return await _load_games(

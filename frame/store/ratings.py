@@ -110,9 +110,7 @@ def _check_results(results: Sequence[ResultInput]) -> None:
         raise ValueError("results need one entry per seat and per user")
 
 
-async def _ratings(
-    conn: Connection, guild_id: int, user_ids: Sequence[int], game: str = "clans"
-) -> dict[int, RatingRecord]:
+async def _ratings(conn: Connection, guild_id: int, user_ids: Sequence[int], *, game: str) -> dict[int, RatingRecord]:
     marks = ", ".join("?" * len(user_ids))
     async with conn.execute(
         f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})", (guild_id, game, *user_ids)
@@ -120,11 +118,11 @@ async def _ratings(
         return {int(row["user_id"]): rating_from_row(row) for row in await cursor.fetchall()}
 
 
-async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput], game: str = "clans") -> None:
+async def _update_ratings(conn: Connection, guild_id: int, results: Sequence[ResultInput], *, game: str) -> None:
     humans = [r.user_id for r in results if r.user_id is not None]
     if not humans:
         return
-    after = rate(results, await _ratings(conn, guild_id, humans, game))
+    after = rate(results, await _ratings(conn, guild_id, humans, game=game))
     now = iso(utc_now())
     await conn.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, points, best_total, updated_at)"
@@ -165,7 +163,8 @@ async def write_results(
     results: Sequence[ResultInput],
     rated: bool,
     finished_at: str | None,
-    game: str = "clans",
+    *,
+    game: str,
 ) -> bool:
     """Insert a finished game's results (and ratings) inside the caller's transaction; False if already there."""
     _check_results(results)
@@ -196,7 +195,7 @@ async def write_results(
         ],
     )
     if rated and guild_id is not None:
-        await _update_ratings(conn, guild_id, results, game)
+        await _update_ratings(conn, guild_id, results, game=game)
         await conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
     return True
 
@@ -234,11 +233,11 @@ class RatingQueries(Database):
         ):
             return [result_from_row(row) for row in await cursor.fetchall()]
 
-    async def rating(self, guild_id: int, user_id: int, game: str = "clans") -> RatingRecord | None:
+    async def rating(self, guild_id: int, user_id: int, *, game: str) -> RatingRecord | None:
         async with self._read() as conn:
-            return (await _ratings(conn, guild_id, [user_id], game)).get(user_id)
+            return (await _ratings(conn, guild_id, [user_id], game=game)).get(user_id)
 
-    async def leaderboard(self, guild_id: int, limit: int = 10, game: str = "clans") -> list[LeaderboardRow]:
+    async def leaderboard(self, guild_id: int, limit: int = 10, *, game: str) -> list[LeaderboardRow]:
         """The guild's rated players of ``game``, best first: by ordinal (mu - 3·sigma), then wins."""
         if limit < 1:
             raise ValueError("limit must be at least 1")
@@ -250,7 +249,7 @@ class RatingQueries(Database):
         ):
             return [_leaderboard_row(rank, row) for rank, row in enumerate(await cur.fetchall(), start=1)]
 
-    async def profile(self, guild_id: int, user_id: int, game: str = "clans") -> ProfileRecord | None:
+    async def profile(self, guild_id: int, user_id: int, *, game: str) -> ProfileRecord | None:
         """A player's standing in a guild, or None if they have finished no game there.
 
         Counts, averages, best total and rank cover rated games; ``recent`` lists the last five finished

@@ -1,7 +1,7 @@
 """The frozen records the store hands out, and their construction from rows."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal, cast
 
@@ -76,8 +76,8 @@ class GameRecord:
     announced_ply: int = 0
     language: str = "en"
     """The language of the game's public messages, boards and replays (a texts catalog)."""
-    game: str = "clans"
-    """Which game this is (a name in engine.games.GAMES)."""
+    game: str = field(kw_only=True)
+    """Which game this is (a name in frame.registry.GAME_NAMES)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)

@@ -38,12 +38,12 @@ async def test_the_sweep_pauses_then_hands_over_due_turns_until_stopped(
         scheduled: list[int] = []
         monkeypatch.setattr(turns, "schedule", scheduled.append)
         pauses = Pauses()
-        sweep = AiSweep(GameService(store).claims, turns, interval_s=7, sleep=pauses.sleep)
+        sweep = AiSweep(GameService(store).claims, turns, interval_s=7, sleep=pauses.sleep, game="clans")
         sweep.start()
         seconds, wake = await pauses.waiting.get()
         assert seconds == 7 and scheduled == []  # the first sweep at start is run_once, awaited by the cog
 
-        lobby = await store.create_lobby(1, 2, 11, "Ann", seed=1)
+        lobby = await store.create_lobby(1, 2, 11, "Ann", seed=1, game="clans")
         await store.add_seat(lobby.id, None, "AI (easy)", ai_level="easy")
         await store.start_game(lobby.id, "{}", ai_to_act=True)
         wake.set_result(None)

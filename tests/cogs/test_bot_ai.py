@@ -140,5 +140,5 @@ async def test_ai_seats_are_not_rated(fake: FakeDiscord, tmp_path: Path) -> None
     assert board is not None
     text = embed_text(board.embeds)
     assert "<@101>" in text and "<@102>" in text and "AI" not in text.replace("Only human players", "")
-    assert [row.user_id for row in await bot.store.leaderboard(fake.guild_id)] != []
-    assert all(row.user_id in (alice.id, bob.id) for row in await bot.store.leaderboard(fake.guild_id))
+    assert [row.user_id for row in await bot.store.leaderboard(fake.guild_id, game="clans")] != []
+    assert all(row.user_id in (alice.id, bob.id) for row in await bot.store.leaderboard(fake.guild_id, game="clans"))

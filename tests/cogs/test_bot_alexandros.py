@@ -122,7 +122,7 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
     guild = fake.channel.guild_id
     board = await bot.store.leaderboard(guild, game="alexandros")
     assert [row.user_id for row in board] == [alice.id] and board[0].games == 1
-    assert await bot.store.leaderboard(guild) == []  # the Clans leaderboard is untouched
+    assert await bot.store.leaderboard(guild, game="clans") == []  # the Clans leaderboard is untouched
     results = await bot.store.results(game_id)
     assert [r.total for r in results] == list(table.view.scores)
     fake.settle_timeout = 60  # the whole game's animation renders in a thread for seconds on a busy machine

@@ -272,7 +272,7 @@ async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
     assert (await second.alexandros.game(game.id)).announced_ply == after.record.snapshot_ply
     assert await first.store.claim_holder(game.id, "ai") is None  # released after the turn
     assert [await alexandros_cog(bot).sweep.run_once() for bot in two_bots] == [[], []]
-    assert await first.games.claims.due_ai_games() == []  # Clans' sweep never sees an Alexandros game
+    assert await first.games.claims.due_ai_games(game="clans") == []  # Clans' sweep never sees an Alexandros game
     assert not bot_errors(fake)
 
 

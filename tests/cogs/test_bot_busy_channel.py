@@ -39,6 +39,6 @@ async def test_two_games_with_ai_seats_and_fast_moves_lose_nothing(fake: FakeDis
     for game_id in busy.games:
         assert len(await bot.store.moves(game_id)) >= ACTIONS
     assert await unannounced(fake, bot, busy) == []
-    assert await bot.store.unannounced_games() == []
+    assert await bot.store.unannounced_games(game="clans") == []
     # No AI turn waited for the 5-second sweep: each was handed on by the action before it.
     assert busy.left_to_sweep == []

@@ -61,7 +61,7 @@ async def test_a_seated_hosts_cancel_after_the_first_move_is_their_resignation(
     await play_game(fake, bot, game_id, players, first_picker)
     results = {r.user_id: r for r in await bot.store.results(game_id)}
     assert results[alice.id].resigned and not results[alice.id].winner
-    rating = await bot.store.rating(fake.guild_id, alice.id)
+    rating = await bot.store.rating(fake.guild_id, alice.id, game="clans")
     assert rating is not None and rating.games == 1  # rated: the loss counts
 
 
@@ -74,8 +74,8 @@ async def test_in_a_two_player_game_the_hosts_cancel_ends_it_scored_as_a_resigna
     await play_turn(fake, bot, game_id, by_id(alice, bob))
     await cancel(fake, alice, game_id)
     assert (await bot.store.get_game(game_id)).status == "finished"  # type: ignore[union-attr]
-    loser = await bot.store.rating(fake.guild_id, alice.id)
-    winner = await bot.store.rating(fake.guild_id, bob.id)
+    loser = await bot.store.rating(fake.guild_id, alice.id, game="clans")
+    winner = await bot.store.rating(fake.guild_id, bob.id, game="clans")
     assert loser is not None and winner is not None and winner.mu > loser.mu
 
 
@@ -89,7 +89,7 @@ async def test_a_moderator_who_does_not_play_voids_the_game_unrated(fake: FakeDi
     assert "void" in await cancel(fake, moderator, game_id)
     assert (await bot.store.get_game(game_id)).status == "cancelled"  # type: ignore[union-attr]
     assert "It is void" in public_messages(fake)[-1]["content"]
-    assert await bot.store.results(game_id) == [] and await bot.store.leaderboard(fake.guild_id) == []
+    assert await bot.store.results(game_id) == [] and await bot.store.leaderboard(fake.guild_id, game="clans") == []
 
 
 def _result(seat: int, user_id: int | None, total: int, ai_level: str | None = None) -> ResultInput:
@@ -113,7 +113,7 @@ async def test_a_game_against_an_ai_rates_the_human_against_its_fixed_level(fake
     bot = await start_bot(fake, tmp_path, seeds=[6])
     alice = users(fake, 1)[0]
     for game_id in (1, 2):  # the second game meets the AI at the same rating: it never changes
-        before = await bot.store.rating(fake.guild_id, alice.id)
+        before = await bot.store.rating(fake.guild_id, alice.id, game="clans")
         assert game_id == await open_game(fake, [alice], ai=["easy"])
         await play_game(fake, bot, game_id, by_id(alice), first_picker)
         stored = await bot.store.results(game_id)
@@ -134,7 +134,9 @@ async def test_a_game_against_an_ai_rates_the_human_against_its_fixed_level(fake
             for r in sorted(stored, key=lambda r: r.seat)
         ]
         expected = rate(inputs, {alice.id: before} if before else {})
-        after = await bot.store.rating(fake.guild_id, alice.id)
+        after = await bot.store.rating(fake.guild_id, alice.id, game="clans")
         assert after is not None
         assert abs(after.mu - expected[0].mu) < 1e-9 and abs(after.sigma - expected[0].sigma) < 1e-9
-    assert [row.user_id for row in await bot.store.leaderboard(fake.guild_id)] == [alice.id]  # AIs are not stored
+    assert [row.user_id for row in await bot.store.leaderboard(fake.guild_id, game="clans")] == [
+        alice.id
+    ]  # AIs are not stored

@@ -373,7 +373,7 @@ async def test_an_away_player_at_the_end_cannot_win_and_is_ranked_last(fake: Fak
     results = {r.user_id: r for r in await bot.store.results(1)}
     assert results[sleeper.id].away and not results[sleeper.id].winner  # whatever the totals
     assert results[awake.id].winner and not results[awake.id].away
-    ratings = {p.id: await bot.store.rating(fake.guild_id, p.id) for p in people}
+    ratings = {p.id: await bot.store.rating(fake.guild_id, p.id, game="clans") for p in people}
     assert ratings[awake.id].mu > ratings[sleeper.id].mu  # type: ignore[union-attr]
     [final] = [m for m in public_messages(fake) if "Game over!" in m["content"]]
     shown = embed_text(final["embeds"])

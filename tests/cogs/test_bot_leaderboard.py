@@ -49,10 +49,10 @@ async def test_leaderboard_after_several_games(fake: FakeDiscord, tmp_path: Path
     ratings = [int(re.search(r"rating (\d+) \(provisional\)", line)[1]) for line in lines]  # type: ignore[index]
     assert sorted(ranked) == [alice.id, bob.id, carol.id]  # only humans, each once
     assert ratings == sorted(ratings, reverse=True)
-    assert ranked == [row.user_id for row in await bot.store.leaderboard(fake.guild_id)]
+    assert ranked == [row.user_id for row in await bot.store.leaderboard(fake.guild_id, game="clans")]
     assert "AI" not in embed["description"]
     # The familiar scale: openskill's ordinal mu - 3 sigma, scaled around 1500; nobody shows a negative number.
-    stored = await bot.store.leaderboard(fake.guild_id)
+    stored = await bot.store.leaderboard(fake.guild_id, game="clans")
     assert ratings == [round(1500 + 20 * row.ordinal) for row in stored]
     assert all(r > 0 for r in ratings) and "1500 + 20 × (μ − 3σ)" in embed["footer"]["text"]
     games = {int(re.search(r"<@(\d+)>", line)[1]): re.search(r"(\d+)/(\d+) games? won", line) for line in lines}  # type: ignore[index]

@@ -9,10 +9,10 @@ from frame.service.pace import (
     ManualClock,
     Pace,
     away_turn,
-    clock_for,
     final_winners,
     new_turn,
     reminder_step,
+    turn_clock,
 )
 from frame.store import ClockStage, SeatRecord
 from frame.texts import texts
@@ -102,11 +102,11 @@ def test_the_clock_after_an_action_depends_on_the_next_seat() -> None:
     state = new_game(3, 7)
     human = [SeatRecord(1, s, 100 + s, f"p{s}", None) for s in range(3)]
     mover = state.to_move
-    assert clock_for(Pace.FAST, human, state, T0) == new_turn(Pace.FAST, mover, T0)
+    assert turn_clock(Pace.FAST, human, state.over, state.to_move, T0) == new_turn(Pace.FAST, mover, T0)
     ai = [s if s.seat != mover else SeatRecord(1, s.seat, None, "AI", "normal") for s in human]
-    assert clock_for(Pace.FAST, ai, state, T0).next_event_at is None
+    assert turn_clock(Pace.FAST, ai, state.over, state.to_move, T0).next_event_at is None
     away = [s if s.seat != mover else SeatRecord(1, s.seat, s.user_id, s.name, None, 3, True) for s in human]
-    assert clock_for(Pace.FAST, away, state, T0) == away_turn(mover, T0)
+    assert turn_clock(Pace.FAST, away, state.over, state.to_move, T0) == away_turn(mover, T0)
     assert away_turn(mover, T0).next_event_at == T0  # due at once
 
 

@@ -123,7 +123,7 @@ async def test_an_ai_turn_is_thought_about_by_the_one_service_that_claims_it(ser
         await asyncio.sleep(0.001)
     holder = await second.store.claim_holder(game_id, "ai")
     assert holder is not None and holder[0] == first.claims.holder
-    assert await second.claims.due_ai_games() == []
+    assert await second.claims.due_ai_games(game="clans") == []
     assert await second.ai_turn(game_id) is None  # claimed elsewhere: nothing thought, nothing played
     assert pool(second).asked == []
     assert await first.ai_turn(game_id) is None  # nor twice in the claiming process
@@ -144,9 +144,9 @@ async def test_a_claim_left_by_a_dead_service_is_taken_over_after_its_lease(
     assert await dead.store.claim(game_id, "ai", ply, dead.claims.holder, dead.claims.now_ms(), dead.claims.lease_ms)
     assert await survivor.ai_turn(game_id) is None
     clock.now += DEFAULT_LEASE_S - 0.001
-    assert await survivor.claims.due_ai_games() == [] and await survivor.ai_turn(game_id) is None
+    assert await survivor.claims.due_ai_games(game="clans") == [] and await survivor.ai_turn(game_id) is None
     clock.now += 0.001
-    assert await survivor.claims.due_ai_games() == [game_id]
+    assert await survivor.claims.due_ai_games(game="clans") == [game_id]
     played = await survivor.ai_turn(game_id)
     assert played is not None and played.table.view.ply == ply + 1
     assert pool(survivor).asked == [game_id] and pool(dead).asked == []

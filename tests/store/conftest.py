@@ -27,7 +27,7 @@ def start_game() -> StartGame:
         store: Store, players: Sequence[int] = (ANN, BOB), channel_id: int = CHANNEL, guild_id: int | None = GUILD
     ) -> GameRecord:
         host, *others = players
-        game = await store.create_lobby(guild_id, channel_id, host, NAMES[host], seed=42)
+        game = await store.create_lobby(guild_id, channel_id, host, NAMES[host], seed=42, game="clans")
         for user_id in others:
             await store.add_seat(game.id, user_id, NAMES[user_id])
         return await store.start_game(game.id, '{"ply": 0}')

@@ -139,7 +139,7 @@ async def test_processes_starting_at_once_migrate_once(database_target: str) -> 
 
 
 async def test_discord_snowflakes_round_trip(store: Store) -> None:
-    game = await store.create_lobby(SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, "Ann", seed=2**62 - 1)
+    game = await store.create_lobby(SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, "Ann", seed=2**62 - 1, game="clans")
     await store.add_seat(game.id, SNOWFLAKE + 3, "Bob")
     await store.set_lobby_message(game.id, SNOWFLAKE + 4)
     loaded = await store.active_game(SNOWFLAKE + 1)
@@ -170,7 +170,7 @@ async def test_concurrent_writers_see_each_others_commits(database_target: str) 
     """Four stores (four connections, as four processes would have) fill one lobby: each seat once, no error."""
     stores = [await Store.open(database_target) for _ in range(4)]
     try:
-        lobby = await stores[0].create_lobby(1, CHANNEL, ANN, "Ann", seed=1)
+        lobby = await stores[0].create_lobby(1, CHANNEL, ANN, "Ann", seed=1, game="clans")
         joined = await asyncio.gather(
             *(store.add_seat(lobby.id, 100 + n, f"P{n}") for n, store in enumerate(stores)), return_exceptions=True
         )
@@ -183,9 +183,9 @@ async def test_concurrent_writers_see_each_others_commits(database_target: str) 
 
 
 async def test_a_refused_lobby_leaves_no_gap_in_game_ids(store: Store) -> None:
-    first = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1)
+    first = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1, game="clans")
     for _ in range(2):
         with pytest.raises(ChannelBusy):
-            await store.create_lobby(1, CHANNEL, BOB, "Bob", seed=2)
-    second = await store.create_lobby(1, CHANNEL + 1, BOB, "Bob", seed=2)
+            await store.create_lobby(1, CHANNEL, BOB, "Bob", seed=2, game="clans")
+    second = await store.create_lobby(1, CHANNEL + 1, BOB, "Bob", seed=2, game="clans")
     assert second.id == first.id + 1

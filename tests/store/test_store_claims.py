@@ -65,32 +65,32 @@ async def test_the_sweep_finds_games_waiting_for_an_ai_without_a_live_claim(
     store: Store, start_game: StartGame
 ) -> None:
     human_first = await start_game(store, channel_id=1)
-    ai_first = await store.create_lobby(1, 2, ANN, "Ann", seed=1)
+    ai_first = await store.create_lobby(1, 2, ANN, "Ann", seed=1, game="clans")
     await store.add_seat(ai_first.id, None, "AI (easy)", ai_level="easy")
     await store.start_game(ai_first.id, '{"ply": 0}', ai_to_act=True)
-    assert await store.due_ai_turns(T0) == [(ai_first.id, 0)]
+    assert await store.due_ai_turns(T0, game="clans") == [(ai_first.id, 0)]
 
     await store.append_action(human_first.id, 1, 0, ANN, "23-24", '{"ply": 1}', ai_to_act=True)
-    assert await store.due_ai_turns(T0) == [(human_first.id, 1), (ai_first.id, 0)]
-    assert await store.due_ai_turns(T0, limit=1) == [(human_first.id, 1)]
+    assert await store.due_ai_turns(T0, game="clans") == [(human_first.id, 1), (ai_first.id, 0)]
+    assert await store.due_ai_turns(T0, limit=1, game="clans") == [(human_first.id, 1)]
 
     holder = new_holder()
     assert await store.claim(ai_first.id, "ai", 0, holder, T0, LEASE)
-    assert await store.due_ai_turns(T0) == [(human_first.id, 1)]
-    assert await store.due_ai_turns(T0 + LEASE) == [(human_first.id, 1), (ai_first.id, 0)]  # expired
+    assert await store.due_ai_turns(T0, game="clans") == [(human_first.id, 1)]
+    assert await store.due_ai_turns(T0 + LEASE, game="clans") == [(human_first.id, 1), (ai_first.id, 0)]  # expired
 
     await store.append_action(human_first.id, 2, 1, BOB, "5-6", '{"ply": 2}')  # a human acts next
     await store.append_action(ai_first.id, 1, 1, None, "5-6", '{"ply": 1}', finished=True, end_reason="resign")
-    assert await store.due_ai_turns(T0 + LEASE) == []
+    assert await store.due_ai_turns(T0 + LEASE, game="clans") == []
 
 
 async def test_a_wrong_ai_mark_is_cleared_at_its_ply_only(store: Store, start_game: StartGame) -> None:
-    game = await store.create_lobby(1, 3, ANN, "Ann", seed=1)
+    game = await store.create_lobby(1, 3, ANN, "Ann", seed=1, game="clans")
     await store.start_game(game.id, '{"ply": 0}', ai_to_act=True)
     await store.no_ai_to_act(game.id, 1)  # another ply: kept
-    assert await store.due_ai_turns(T0) == [(game.id, 0)]
+    assert await store.due_ai_turns(T0, game="clans") == [(game.id, 0)]
     await store.no_ai_to_act(game.id, 0)
-    assert await store.due_ai_turns(T0) == []
+    assert await store.due_ai_turns(T0, game="clans") == []
 
 
 async def test_the_sweep_reads_the_partial_index_of_games_waiting_for_an_ai(store: Store) -> None:

@@ -19,12 +19,12 @@ def half_time_clock(seat: int = 0, start: datetime = T0) -> TurnClock:
 
 
 async def test_a_started_game_with_a_clock_is_due_at_its_next_event(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1, pace="fast")
+    lobby = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1, pace="fast", game="clans")
     await store.add_seat(lobby.id, BOB, "Bob")
     game = await store.start_game(lobby.id, '{"ply": 0}', half_time_clock())
     assert game.pace == "fast" and game.deadline_at == T0 + 24 * H
-    assert await store.due_turns(T0 + 11 * H) == []
-    [due] = await store.due_turns(T0 + 12 * H)
+    assert await store.due_turns(T0 + 11 * H, game="clans") == []
+    [due] = await store.due_turns(T0 + 12 * H, game="clans")
     assert (due.game_id, due.channel_id, due.ply, due.pace, due.clock) == (
         game.id,
         CHANNEL,
@@ -32,9 +32,9 @@ async def test_a_started_game_with_a_clock_is_due_at_its_next_event(store: Store
         "fast",
         half_time_clock(),
     )
-    assert await store.next_event_time() == T0 + 12 * H
+    assert await store.next_event_time(game="clans") == T0 + 12 * H
     await store.cancel_game(game.id)
-    assert await store.due_turns(T0 + 48 * H) == [] and await store.next_event_time() is None
+    assert await store.due_turns(T0 + 48 * H, game="clans") == [] and await store.next_event_time(game="clans") is None
 
 
 async def test_due_turns_and_unannounced_games_read_their_partial_indexes(store: Store) -> None:
@@ -70,7 +70,7 @@ async def test_a_claim_succeeds_once_and_only_for_the_ply_and_stage_found_due(
 ) -> None:
     game = await start_game(store)
     await store.restart_turn(game.id, 0, half_time_clock())  # not in TIMEOUT: refused, nothing written
-    assert await store.due_turns(T0 + 48 * H) == []
+    assert await store.due_turns(T0 + 48 * H, game="clans") == []
     async with store._write() as conn:
         from frame.store.clock import write_clock
 
@@ -81,7 +81,7 @@ async def test_a_claim_succeeds_once_and_only_for_the_ply_and_stage_found_due(
     assert not await store.claim_clock(game.id, 0, ClockStage.HALF, now - H, ClockStage.LAST, T0 + 22 * H)  # early
     assert await store.claim_clock(game.id, 0, ClockStage.HALF, now, ClockStage.LAST, T0 + 22 * H)
     assert not await store.claim_clock(game.id, 0, ClockStage.HALF, now, ClockStage.LAST, T0 + 22 * H)  # again
-    [due] = await store.due_turns(T0 + 22 * H)
+    [due] = await store.due_turns(T0 + 22 * H, game="clans")
     assert due.clock.stage is ClockStage.LAST
 
 
@@ -91,7 +91,7 @@ async def test_a_move_writes_the_next_clock_and_the_seats_timeouts(store: Store,
     await store.append_action(game.id, 1, 0, None, "1-2", '{"ply": 1}', clock=nxt, timeouts=3, away=True)
     record = await store.get_game(game.id)
     assert record is not None and record.seats[0].timeouts == 3 and record.seats[0].away
-    [due] = await store.due_turns(T0)
+    [due] = await store.due_turns(T0, game="clans")
     assert due.clock == nxt and due.ply == 1
 
 
@@ -101,9 +101,9 @@ async def test_coming_back_clears_away_and_restarts_a_turn_about_to_be_autopilot
     game = await start_game(store)
     away_turn = TurnClock(0, T0, T0, ClockStage.TIMEOUT, T0)
     await store.append_action(game.id, 1, 1, None, "1-2", '{"ply": 1}', clock=away_turn, timeouts=3, away=True)
-    assert await store.come_back(BOB, channel_id=CHANNEL + 1) == []  # another channel's game
-    assert await store.come_back(ANN, channel_id=CHANNEL) == []  # Ann was never away
-    [back] = await store.come_back(BOB, channel_id=CHANNEL)
+    assert await store.come_back(BOB, channel_id=CHANNEL + 1, game="clans") == []  # another channel's game
+    assert await store.come_back(ANN, channel_id=CHANNEL, game="clans") == []  # Ann was never away
+    [back] = await store.come_back(BOB, channel_id=CHANNEL, game="clans")
     assert (back.game_id, back.seat, back.ply, back.clock_seat, back.clock_stage) == (
         game.id,
         1,
@@ -111,7 +111,7 @@ async def test_coming_back_clears_away_and_restarts_a_turn_about_to_be_autopilot
         0,
         ClockStage.TIMEOUT,
     )
-    assert await store.come_back(BOB, game_id=game.id) == []  # once
+    assert await store.come_back(BOB, game_id=game.id, game="clans") == []  # once
     record = await store.get_game(game.id)
     assert record is not None and not record.seats[1].away and record.seats[1].timeouts == 0
     assert await store.restart_turn(game.id, 1, half_time_clock(0, T0 + H))
@@ -120,12 +120,12 @@ async def test_coming_back_clears_away_and_restarts_a_turn_about_to_be_autopilot
 
 async def test_away_seats_are_read_through_their_partial_index(store: Store, start_game: StartGame) -> None:
     game = await start_game(store)
-    assert await store.away_seats() == []
+    assert await store.away_seats(game="clans") == []
     away_turn = TurnClock(0, T0, T0, ClockStage.TIMEOUT, T0)
     await store.append_action(game.id, 1, 1, None, "1-2", '{"ply": 1}', clock=away_turn, timeouts=3, away=True)
-    assert await store.away_seats() == [(BOB, CHANNEL)]
-    await store.come_back(BOB, channel_id=CHANNEL)
-    assert await store.away_seats() == []
+    assert await store.away_seats(game="clans") == [(BOB, CHANNEL)]
+    await store.come_back(BOB, channel_id=CHANNEL, game="clans")
+    assert await store.away_seats(game="clans") == []
     if store.dialect == "postgres":  # plans from table statistics: check the index itself
         async with (
             store._read() as conn,
@@ -151,12 +151,12 @@ async def test_announced_plies_only_go_forward(store: Store, start_game: StartGa
     game = await start_game(store)
     for ply in (1, 2, 3):
         await store.append_action(game.id, ply, 0, None, f"{ply}-9", f'{{"ply": {ply}}}')
-    assert await store.unannounced_games() == [(game.id, 3)]
+    assert await store.unannounced_games(game="clans") == [(game.id, 3)]
     await store.mark_announced(game.id, 3)
     await store.mark_announced(game.id, 2)
     record = await store.get_game(game.id)
     assert record is not None and record.announced_ply == 3
-    assert await store.unannounced_games() == []
+    assert await store.unannounced_games(game="clans") == []
 
 
 async def test_the_clock_migration_keeps_old_games_announced(db_path: Path) -> None:
@@ -172,4 +172,7 @@ async def test_the_clock_migration_keeps_old_games_announced(db_path: Path) -> N
         game = await store.get_game(5)
         assert game is not None
         assert (game.pace, game.announced_ply, game.deadline_at, game.seats[0].away) == ("daily", 4, None, False)
-        assert await store.unannounced_games() == [] and await store.due_turns(T0 + 1000 * H) == []
+        assert (
+            await store.unannounced_games(game="clans") == []
+            and await store.due_turns(T0 + 1000 * H, game="clans") == []
+        )

@@ -34,18 +34,18 @@ async def test_older_games_results_and_ratings_become_clans_ones(database_target
     async with await Store.open(database_target) as store:
         game = await store.get_game(3)
         assert game is not None and game.game == "clans"
-        rating = await store.rating(GUILD, ANN)
+        rating = await store.rating(GUILD, ANN, game="clans")
         assert rating is not None and (rating.mu, rating.games, rating.points) == (27.5, 1, 42)
         assert await store.rating(GUILD, ANN, game="alexandros") is None
-        board = await store.leaderboard(GUILD)
+        board = await store.leaderboard(GUILD, game="clans")
         assert [(row.user_id, row.games) for row in board] == [(ANN, 1)]
-        profile = await store.profile(GUILD, ANN)
+        profile = await store.profile(GUILD, ANN, game="clans")
         assert profile is not None and [r.game_id for r in profile.recent] == [3] and profile.best_total == 42
         assert await store.profile(GUILD, ANN, game="alexandros") is None
 
 
 async def test_each_game_keeps_its_own_ratings_leaderboard_and_profile(store: Store) -> None:
-    clans = await store.create_lobby(GUILD, CHANNEL, ANN, NAMES[ANN], seed=1)
+    clans = await store.create_lobby(GUILD, CHANNEL, ANN, NAMES[ANN], seed=1, game="clans")
     assert clans.game == "clans"
     await store.add_seat(clans.id, BOB, NAMES[BOB])
     await store.start_game(clans.id, "{}")
@@ -56,18 +56,18 @@ async def test_each_game_keeps_its_own_ratings_leaderboard_and_profile(store: St
     assert alex.game == "alexandros" and (await store.active_game(CHANNEL)) == alex
     await store.add_seat(alex.id, BOB, NAMES[BOB])
     await store.start_game(alex.id, "{}")
-    assert [g.id for g in await store.running_games()] == []
-    assert [g.id for g in await store.running_games("alexandros")] == [alex.id]
+    assert [g.id for g in await store.running_games(game="clans")] == []
+    assert [g.id for g in await store.running_games(game="alexandros")] == [alex.id]
     finished = [result(0, ANN, 100, winner=True), result(1, BOB, 61)]
     await store.append_action(
         alex.id, 1, 0, ANN, "end", "{}", finished=True, end_reason="points", results=finished, rated=True
     )
 
-    clans_board = await store.leaderboard(GUILD)
+    clans_board = await store.leaderboard(GUILD, game="clans")
     alex_board = await store.leaderboard(GUILD, game="alexandros")
     assert [(row.user_id, row.games, row.wins) for row in clans_board] == [(BOB, 1, 1), (ANN, 1, 0)]
     assert [(row.user_id, row.games, row.wins) for row in alex_board] == [(ANN, 1, 1), (BOB, 1, 0)]
     ann = await store.profile(GUILD, ANN, game="alexandros")
     assert ann is not None and ann.best_total == 100 and [r.game_id for r in ann.recent] == [alex.id]
-    ann_clans = await store.profile(GUILD, ANN)
+    ann_clans = await store.profile(GUILD, ANN, game="clans")
     assert ann_clans is not None and ann_clans.best_total == 30 and [r.game_id for r in ann_clans.recent] == [clans.id]

@@ -34,24 +34,24 @@ async def test_each_kind_reads_its_own_due_turns_ai_turns_away_seats_and_unannou
     clans_ai = await start(store, CHANNEL + 2, "clans", ai=True)
     alexandros_ai = await start(store, CHANNEL + 3, "alexandros", ai=True)
     due = T0 + 12 * H
-    assert [d.game_id for d in await store.due_turns(due)] == [clans, clans_ai]
+    assert [d.game_id for d in await store.due_turns(due, game="clans")] == [clans, clans_ai]
     found = await store.due_turns(due, game="alexandros")
     assert [(d.game_id, d.game) for d in found] == [(alexandros, "alexandros"), (alexandros_ai, "alexandros")]
-    assert await store.next_event_time() == await store.next_event_time("alexandros") == due
-    assert await store.due_ai_turns(T0_MS) == [(clans_ai, 0)]
+    assert await store.next_event_time(game="clans") == await store.next_event_time(game="alexandros") == due
+    assert await store.due_ai_turns(T0_MS, game="clans") == [(clans_ai, 0)]
     assert await store.due_ai_turns(T0_MS, game="alexandros") == [(alexandros_ai, 0)]
 
     for game_id in (clans, alexandros):
         await store.append_action(game_id, 1, 1, BOB, "x", '{"ply": 1}', timeouts=3, away=True)
-    assert await store.away_seats() == [(BOB, CHANNEL)]
-    assert await store.away_seats("alexandros") == [(BOB, CHANNEL + 1)]
-    assert await store.unannounced_games() == [(clans, 1)]
-    assert await store.unannounced_games("alexandros") == [(alexandros, 1)]
+    assert await store.away_seats(game="clans") == [(BOB, CHANNEL)]
+    assert await store.away_seats(game="alexandros") == [(BOB, CHANNEL + 1)]
+    assert await store.unannounced_games(game="clans") == [(clans, 1)]
+    assert await store.unannounced_games(game="alexandros") == [(alexandros, 1)]
     # Coming back by channel touches only that kind's game (a channel holds one game of either kind).
-    assert await store.come_back(BOB, channel_id=CHANNEL + 1) == []
+    assert await store.come_back(BOB, channel_id=CHANNEL + 1, game="clans") == []
     [back] = await store.come_back(BOB, channel_id=CHANNEL + 1, game="alexandros")
     assert back.game_id == alexandros
-    assert await store.away_seats() == [(BOB, CHANNEL)]
+    assert await store.away_seats(game="clans") == [(BOB, CHANNEL)]
 
 
 async def test_the_migration_counts_old_alexandros_posts_as_announced_and_marks_ai_games_for_the_sweep(
@@ -71,7 +71,7 @@ async def test_the_migration_counts_old_alexandros_posts_as_announced_and_marks_
         await backend.close()
     async with await Store.open(database_target) as store:
         assert await store.schema_version() == len(MIGRATIONS)
-        assert await store.unannounced_games() == [(1, 4)]  # a Clans game's lost post is still caught up
-        assert await store.unannounced_games("alexandros") == []  # posted before announcements were recorded
+        assert await store.unannounced_games(game="clans") == [(1, 4)]  # a Clans game's lost post is still caught up
+        assert await store.unannounced_games(game="alexandros") == []  # posted before announcements were recorded
         assert await store.due_ai_turns(T0_MS, game="alexandros") == [(3, 4)]
-        assert await store.due_ai_turns(T0_MS) == []
+        assert await store.due_ai_turns(T0_MS, game="clans") == []

@@ -7,7 +7,7 @@ from frame.store import AlreadySeated, ChannelBusy, GameNotFound, LobbyFull, Not
 
 
 async def test_create_lobby_seats_the_host(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1234)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1234, game="clans")
     assert (game.guild_id, game.channel_id, game.host_id, game.seed) == (GUILD, CHANNEL, ANN, 1234)
     assert (game.status, game.snapshot, game.snapshot_ply, game.has_ai) == ("lobby", None, 0, False)
     assert game.created_at.tzinfo is not None and game.started_at is None
@@ -16,25 +16,25 @@ async def test_create_lobby_seats_the_host(store: Store) -> None:
 
 
 async def test_a_dm_game_has_no_guild(store: Store) -> None:
-    game = await store.create_lobby(None, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(None, CHANNEL, ANN, "Ann", seed=1, game="clans")
     assert game.guild_id is None
 
 
 async def test_one_open_game_per_channel(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     with pytest.raises(ChannelBusy):
-        await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=2)
-    other = await store.create_lobby(GUILD, CHANNEL + 1, BOB, "Bob", seed=2)  # other channels are free
+        await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=2, game="clans")
+    other = await store.create_lobby(GUILD, CHANNEL + 1, BOB, "Bob", seed=2, game="clans")  # other channels are free
     assert other.id != lobby.id
 
     await store.add_seat(lobby.id, BOB, "Bob")
     await store.start_game(lobby.id, "{}")
     with pytest.raises(ChannelBusy):  # running counts as open too
-        await store.create_lobby(GUILD, CHANNEL, CAT, "Cat", seed=3)
+        await store.create_lobby(GUILD, CHANNEL, CAT, "Cat", seed=3, game="clans")
 
 
 async def test_a_new_lobby_is_allowed_after_cancel_or_finish(store: Store, start_game: StartGame) -> None:
-    first = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    first = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await store.cancel_game(first.id)
     assert await store.active_game(CHANNEL) is None
 
@@ -42,13 +42,13 @@ async def test_a_new_lobby_is_allowed_after_cancel_or_finish(store: Store, start
     await store.append_action(second.id, 1, 0, ANN, "resign:0", "{}", finished=True, end_reason="resigned")
     assert await store.active_game(CHANNEL) is None
 
-    third = await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=3)
+    third = await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=3, game="clans")
     assert await store.active_game(CHANNEL) == third
     assert len({first.id, second.id, third.id}) == 3
 
 
 async def test_seats_fill_in_join_order_up_to_four(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     bob = await store.add_seat(game.id, BOB, "Bob")
     ai = await store.add_seat(game.id, None, "AI (hard)", ai_level="hard")
     dan = await store.add_seat(game.id, DAN, "Dan")
@@ -64,13 +64,13 @@ async def test_seats_fill_in_join_order_up_to_four(store: Store) -> None:
 
 
 async def test_joining_twice_is_refused(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     with pytest.raises(AlreadySeated):
         await store.add_seat(game.id, ANN, "Ann")
 
 
 async def test_several_ai_seats_may_share_a_game(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await store.add_seat(game.id, None, "AI 1", ai_level="easy")
     await store.add_seat(game.id, None, "AI 2", ai_level="normal")
     loaded = await store.get_game(game.id)
@@ -78,7 +78,7 @@ async def test_several_ai_seats_may_share_a_game(store: Store) -> None:
 
 
 async def test_an_ai_seat_needs_a_level_and_a_human_none(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     with pytest.raises(ValueError):
         await store.add_seat(game.id, None, "AI")
     with pytest.raises(ValueError):
@@ -86,7 +86,7 @@ async def test_an_ai_seat_needs_a_level_and_a_human_none(store: Store) -> None:
 
 
 async def test_leaving_renumbers_the_later_seats(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     for user_id, name in ((BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
         await store.add_seat(game.id, user_id, name)
     after = await store.remove_seat(game.id, BOB)
@@ -98,7 +98,7 @@ async def test_leaving_renumbers_the_later_seats(store: Store) -> None:
 
 
 async def test_removing_an_ai_seat(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await store.add_seat(game.id, None, "AI", ai_level="easy")
     await store.add_seat(game.id, BOB, "Bob")
     with pytest.raises(NotSeated):  # seat 0 is a human
@@ -121,7 +121,7 @@ async def test_seats_are_fixed_once_started(store: Store, start_game: StartGame)
 
 
 async def test_start_happens_once(store: Store) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await store.add_seat(lobby.id, BOB, "Bob")
     started = await store.start_game(lobby.id, '{"ply": 0}')
     assert (started.status, started.snapshot, started.snapshot_ply) == ("running", '{"ply": 0}', 0)
@@ -132,7 +132,7 @@ async def test_start_happens_once(store: Store) -> None:
 
 
 async def test_cancel_from_lobby_or_running_and_only_once(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL + 1, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, CHANNEL + 1, ANN, "Ann", seed=1, game="clans")
     running = await start_game(store)
     for game in (lobby, running):
         cancelled = await store.cancel_game(game.id, end_reason="host cancelled")
@@ -156,7 +156,7 @@ async def test_unknown_games(store: Store) -> None:
 
 
 async def test_lobby_message_id_is_kept(store: Store) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    game = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await store.set_lobby_message(game.id, 987654321012345678)
     loaded = await store.get_game(game.id)
     assert loaded is not None and loaded.lobby_message_id == 987654321012345678

@@ -59,7 +59,7 @@ async def test_a_stale_ply_is_refused_and_changes_nothing(
 
 
 async def test_actions_need_a_running_game(store: Store) -> None:
-    lobby = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(1, CHANNEL, ANN, "Ann", seed=1, game="clans")
     with pytest.raises(NotRunning):
         await store.append_action(lobby.id, 1, 0, ANN, "1-2", "{}")
     with pytest.raises(GameNotFound):
@@ -171,11 +171,11 @@ async def test_running_games_survive_a_restart(database_target: str, start_game:
         first = await start_game(before, channel_id=1)
         await start_game(before, channel_id=2)  # finished below
         third = await start_game(before, channel_id=3)
-        await before.create_lobby(1, 4, ANN, "Ann", seed=1)  # a lobby is not running
+        await before.create_lobby(1, 4, ANN, "Ann", seed=1, game="clans")  # a lobby is not running
         await before.append_action(first.id, 1, 0, ANN, "23-24", '{"ply": 1}')
         await before.append_action(first.id + 1, 1, 0, ANN, "resign:0", "{}", finished=True)
     async with await Store.open(database_target) as after:
-        running = await after.running_games()
+        running = await after.running_games(game="clans")
         assert [g.id for g in running] == [first.id, third.id]
         assert (running[0].snapshot, running[0].snapshot_ply) == ('{"ply": 1}', 1)
         assert [s.user_id for s in running[0].seats] == [ANN, BOB]

@@ -14,13 +14,13 @@ async def test_seated_games_lists_running_games_of_the_user_in_every_guild(store
     here = await start_game(store, (ANN, BOB), channel_id=CHANNEL, guild_id=GUILD)
     there = await start_game(store, (CAT, ANN), channel_id=CHANNEL + 1, guild_id=GUILD + 1)
     await start_game(store, (BOB, CAT), channel_id=CHANNEL + 2)  # without Ann
-    await store.create_lobby(GUILD, CHANNEL + 3, ANN, "Ann", seed=1)  # a lobby is not running yet
+    await store.create_lobby(GUILD, CHANNEL + 3, ANN, "Ann", seed=1, game="clans")  # a lobby is not running yet
     finished = await start_game(store, (ANN, CAT), channel_id=CHANNEL + 4)
     await store.cancel_game(finished.id)
-    assert [g.id for g in await store.seated_games(ANN)] == [here.id, there.id]
-    assert {g.guild_id for g in await store.seated_games(ANN)} == {GUILD, GUILD + 1}
-    assert [len(g.seats) for g in await store.seated_games(ANN)] == [2, 2]
-    assert await store.seated_games(999) == []
+    assert [g.id for g in await store.seated_games(ANN, game="clans")] == [here.id, there.id]
+    assert {g.guild_id for g in await store.seated_games(ANN, game="clans")} == {GUILD, GUILD + 1}
+    assert [len(g.seats) for g in await store.seated_games(ANN, game="clans")] == [2, 2]
+    assert await store.seated_games(999, game="clans") == []
 
 
 async def test_latest_game_is_the_newest_of_the_channel_whatever_its_status(
@@ -29,7 +29,7 @@ async def test_latest_game_is_the_newest_of_the_channel_whatever_its_status(
     assert await store.latest_game(CHANNEL) is None
     first = await start_game(store, (ANN, BOB))
     await store.cancel_game(first.id)
-    second = await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=2)
+    second = await store.create_lobby(GUILD, CHANNEL, BOB, "Bob", seed=2, game="clans")
     latest = await store.latest_game(CHANNEL)
     assert latest is not None and latest.id == second.id and latest.status == "lobby"
 
@@ -43,7 +43,7 @@ async def test_move_at_reads_one_entry_of_the_log(store: Store, start_game: Star
 
 
 async def test_idle_lobbies_are_the_lobbies_opened_before_a_time(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await start_game(store, (BOB, CAT), channel_id=CHANNEL + 1)
     now = utc_now()
     assert await store.idle_lobbies(now - timedelta(hours=1)) == []
@@ -51,10 +51,10 @@ async def test_idle_lobbies_are_the_lobbies_opened_before_a_time(store: Store, s
 
 
 async def test_move_lobby_places_it_in_a_free_channel_only(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(GUILD, 5555, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, 5555, ANN, "Ann", seed=1, game="clans")
     moved = await store.move_lobby(lobby.id, CHANNEL)
     assert moved.channel_id == CHANNEL and (await store.active_game(CHANNEL)) == moved
-    other = await store.create_lobby(GUILD, 6666, BOB, "Bob", seed=2)
+    other = await store.create_lobby(GUILD, 6666, BOB, "Bob", seed=2, game="clans")
     with pytest.raises(ChannelBusy):
         await store.move_lobby(other.id, CHANNEL)
     running = await start_game(store, (CAT, BOB), channel_id=CHANNEL + 1)

@@ -16,7 +16,7 @@ async def test_recent_results_and_best_total_match_the_whole_history(store: Stor
     for number in range(12):
         totals = {ANN: 30 + (number * 7) % 23, BOB: 35}
         games.append(await finish(store, start_game, totals, rated=number % 3 != 0))
-    profile = await store.profile(GUILD, ANN)
+    profile = await store.profile(GUILD, ANN, game="clans")
     assert profile is not None
     assert [r.game_id for r in profile.recent] == [g.id for g in reversed(games)][:5]  # same second: newest id first
     rated_totals = [30 + (n * 7) % 23 for n in range(12) if n % 3 != 0]
@@ -66,6 +66,6 @@ async def test_the_migration_fills_in_results_and_best_totals(tmp_path: Path) ->
             (GUILD, ANN),
         )
     async with await Store.open(tmp_path / "old.db") as store:
-        profile = await store.profile(GUILD, ANN)
+        profile = await store.profile(GUILD, ANN, game="clans")
     assert profile is not None and profile.best_total == 42
     assert [(r.game_id, r.total) for r in profile.recent] == [(1, 42)]

@@ -42,7 +42,7 @@ def test_ranks_come_from_totals_with_ties_shared_and_resignations_last() -> None
 
 async def test_the_winner_gains_and_the_loser_loses(store: Store, start_game: StartGame) -> None:
     game = await finish(store, start_game, {ANN: 40, BOB: 31})
-    ann, bob = await store.rating(GUILD, ANN), await store.rating(GUILD, BOB)
+    ann, bob = await store.rating(GUILD, ANN, game="clans"), await store.rating(GUILD, BOB, game="clans")
     assert ann is not None and bob is not None
     assert ann.mu > DEFAULT.mu > bob.mu
     assert ann.sigma < DEFAULT.sigma and bob.sigma < DEFAULT.sigma
@@ -58,16 +58,16 @@ async def test_the_winner_gains_and_the_loser_loses(store: Store, start_game: St
 
 async def test_ratings_build_on_earlier_games(store: Store, start_game: StartGame) -> None:
     await finish(store, start_game, {ANN: 40, BOB: 31})
-    first = await store.rating(GUILD, ANN)
+    first = await store.rating(GUILD, ANN, game="clans")
     await finish(store, start_game, {ANN: 40, BOB: 31})
-    second = await store.rating(GUILD, ANN)
+    second = await store.rating(GUILD, ANN, game="clans")
     assert first is not None and second is not None
     assert second.mu > first.mu and second.sigma < first.sigma and second.games == 2
 
 
 async def test_equal_totals_share_a_rank(store: Store, start_game: StartGame) -> None:
     await finish(store, start_game, {ANN: 35, BOB: 35, CAT: 20})
-    ann, bob, cat = [await store.rating(GUILD, u) for u in (ANN, BOB, CAT)]
+    ann, bob, cat = [await store.rating(GUILD, u, game="clans") for u in (ANN, BOB, CAT)]
     assert ann is not None and bob is not None and cat is not None
     assert ann.mu == pytest.approx(bob.mu) and ann.mu > DEFAULT.mu > cat.mu
     assert ann.wins == bob.wins == 1  # both share the win
@@ -75,38 +75,38 @@ async def test_equal_totals_share_a_rank(store: Store, start_game: StartGame) ->
 
 async def test_a_resigned_player_ranks_last_whatever_the_total(store: Store, start_game: StartGame) -> None:
     await finish(store, start_game, {ANN: 20, BOB: 60}, resigned=[BOB])
-    ann, bob = await store.rating(GUILD, ANN), await store.rating(GUILD, BOB)
+    ann, bob = await store.rating(GUILD, ANN, game="clans"), await store.rating(GUILD, BOB, game="clans")
     assert ann is not None and bob is not None
     assert ann.mu > DEFAULT.mu > bob.mu
 
 
 async def test_recording_twice_changes_nothing(store: Store, start_game: StartGame) -> None:
     game = await finish(store, start_game, {ANN: 40, BOB: 31})
-    before = await store.rating(GUILD, ANN)
+    before = await store.rating(GUILD, ANN, game="clans")
     again = [result(0, ANN, 10), result(1, BOB, 50, winner=True)]
     assert await store.record_results(game.id, GUILD, again, rated=True) is False
-    assert await store.rating(GUILD, ANN) == before
+    assert await store.rating(GUILD, ANN, game="clans") == before
     assert [r.total for r in await store.results(game.id)] == [40, 31]
 
 
 async def test_ai_seats_are_ranked_but_not_stored(store: Store, start_game: StartGame) -> None:
-    lobby = await store.create_lobby(GUILD, 200, ANN, "Ann", seed=1)
+    lobby = await store.create_lobby(GUILD, 200, ANN, "Ann", seed=1, game="clans")
     await store.add_seat(lobby.id, None, "AI (hard)", ai_level="hard")
     await store.start_game(lobby.id, "{}")
     await store.append_action(lobby.id, 1, 0, ANN, "1-2", "{}", finished=True)
     results = [result(0, ANN, 40, winner=True), result(1, None, 30)]
     assert await store.record_results(lobby.id, GUILD, results, rated=True)
-    ann = await store.rating(GUILD, ANN)
+    ann = await store.rating(GUILD, ANN, game="clans")
     assert ann is not None and ann.mu > DEFAULT.mu
-    assert [row.user_id for row in await store.leaderboard(GUILD)] == [ANN]
+    assert [row.user_id for row in await store.leaderboard(GUILD, game="clans")] == [ANN]
     assert [r.user_id for r in await store.results(lobby.id)] == [ANN, None]
 
 
 async def test_unrated_and_dm_games_keep_results_but_not_ratings(store: Store, start_game: StartGame) -> None:
     unrated = await finish(store, start_game, {ANN: 40, BOB: 31}, rated=False)
     dm = await finish(store, start_game, {ANN: 40, BOB: 31}, guild_id=None)
-    assert await store.rating(GUILD, ANN) is None
-    assert await store.leaderboard(GUILD) == []
+    assert await store.rating(GUILD, ANN, game="clans") is None
+    assert await store.leaderboard(GUILD, game="clans") == []
     for game in (unrated, dm):
         assert len(await store.results(game.id)) == 2
         loaded = await store.get_game(game.id)
@@ -130,7 +130,7 @@ async def test_leaderboard_orders_by_ordinal_then_wins(store: Store, start_game:
     await finish(store, start_game, {ANN: 50, BOB: 40, CAT: 30})
     await finish(store, start_game, {ANN: 50, BOB: 30, CAT: 40})
     await finish(store, start_game, {BOB: 50, ANN: 45, CAT: 30})
-    board = await store.leaderboard(GUILD)
+    board = await store.leaderboard(GUILD, game="clans")
     assert [row.user_id for row in board] == [ANN, BOB, CAT]
     assert [row.rank for row in board] == [1, 2, 3]
     assert [row.ordinal for row in board] == sorted((row.ordinal for row in board), reverse=True)
@@ -139,21 +139,21 @@ async def test_leaderboard_orders_by_ordinal_then_wins(store: Store, start_game:
     assert ann.win_rate == pytest.approx(2 / 3)
     assert ann.avg_total == pytest.approx((50 + 50 + 45) / 3)
     assert ann.ordinal == pytest.approx(ann.mu - 3 * ann.sigma)
-    assert [row.user_id for row in await store.leaderboard(GUILD, limit=2)] == [ANN, BOB]
-    assert await store.leaderboard(GUILD + 1) == []
+    assert [row.user_id for row in await store.leaderboard(GUILD, limit=2, game="clans")] == [ANN, BOB]
+    assert await store.leaderboard(GUILD + 1, game="clans") == []
 
 
 async def test_equal_ratings_are_ordered_by_wins(store: Store, start_game: StartGame) -> None:
     # Equal totals give equal ratings; the engine's tie-break made Dan (the higher user id) the winner.
     await finish(store, start_game, {CAT: 30, DAN: 30}, winners=[DAN])
-    assert [row.user_id for row in await store.leaderboard(GUILD)] == [DAN, CAT]
+    assert [row.user_id for row in await store.leaderboard(GUILD, game="clans")] == [DAN, CAT]
 
 
 async def test_profile(store: Store, start_game: StartGame) -> None:
     await finish(store, start_game, {ANN: 50, BOB: 40})
     games = [await finish(store, start_game, {ANN: 30 + i, BOB: 60}) for i in range(5)]
     unrated = await finish(store, start_game, {ANN: 90, BOB: 10}, rated=False)
-    profile = await store.profile(GUILD, ANN)
+    profile = await store.profile(GUILD, ANN, game="clans")
     assert profile is not None
     assert (profile.name, profile.games, profile.wins, profile.best_total) == ("Ann", 6, 1, 50)
     assert profile.win_rate == pytest.approx(1 / 6)
@@ -163,18 +163,18 @@ async def test_profile(store: Store, start_game: StartGame) -> None:
     # The last five finished games, newest first; the unrated one is listed, the oldest dropped.
     assert [r.game_id for r in profile.recent] == [unrated.id, *(g.id for g in reversed(games[1:]))]
     assert [(r.total, r.winner, r.clan) for r in profile.recent[:2]] == [(90, True, "clan0"), (34, False, "clan0")]
-    bob = await store.profile(GUILD, BOB)
+    bob = await store.profile(GUILD, BOB, game="clans")
     assert bob is not None and bob.rank == 1
 
 
 async def test_profile_of_strangers_and_unrated_players(store: Store, start_game: StartGame) -> None:
-    assert await store.profile(GUILD, ANN) is None
+    assert await store.profile(GUILD, ANN, game="clans") is None
     await finish(store, start_game, {ANN: 40, BOB: 31}, rated=False)
-    profile = await store.profile(GUILD, ANN)
+    profile = await store.profile(GUILD, ANN, game="clans")
     assert profile is not None
     assert (profile.games, profile.rank, profile.best_total, profile.mu) == (0, None, None, DEFAULT.mu)
     assert [r.total for r in profile.recent] == [40]
-    assert await store.profile(GUILD + 1, ANN) is None
+    assert await store.profile(GUILD + 1, ANN, game="clans") is None
 
 
 async def test_the_last_move_and_the_results_are_committed_together(store: Store, start_game: StartGame) -> None:
@@ -185,7 +185,7 @@ async def test_the_last_move_and_the_results_are_committed_together(store: Store
         game.id, 1, 0, ANN, "resign:1", "{}", finished=True, end_reason="end", results=results, rated=True
     )
     assert [r.total for r in await store.results(game.id)] == [40, 30]
-    ann, bob = await store.rating(GUILD, ANN), await store.rating(GUILD, BOB)
+    ann, bob = await store.rating(GUILD, ANN, game="clans"), await store.rating(GUILD, BOB, game="clans")
     assert ann is not None and bob is not None and ann.mu > bob.mu
 
 
@@ -196,4 +196,4 @@ async def test_a_refused_last_move_writes_no_results(store: Store, start_game: S
     with pytest.raises(StoreError):
         await store.append_action(game.id, 1, 0, ANN, "resign:1", "{}", finished=True, results=results, rated=True)
     assert await store.results(game.id) == []
-    assert await store.rating(GUILD, ANN) is None
+    assert await store.rating(GUILD, ANN, game="clans") is None

@@ -40,13 +40,13 @@ async def test_an_old_database_is_upgraded_and_keeps_its_data(db_path: Path) -> 
         assert game is not None
         assert (game.status, game.rated, [seat.name for seat in game.seats]) == ("lobby", False, ["Ann"])
         with pytest.raises(ChannelBusy):
-            await store.create_lobby(1, 100, 12, "Bob", seed=8)
-        assert await store.leaderboard(1) == []
+            await store.create_lobby(1, 100, 12, "Bob", seed=8, game="clans")
+        assert await store.leaderboard(1, game="clans") == []
 
 
 async def test_reopening_is_a_no_op(db_path: Path) -> None:
     async with await Store.open(db_path) as store:
-        game = await store.create_lobby(1, 100, 11, "Ann", seed=7)
+        game = await store.create_lobby(1, 100, 11, "Ann", seed=7, game="clans")
     # Re-running v1 would fail on CREATE TABLE games; reopening must neither fail nor lose data.
     async with await Store.open(db_path) as store:
         assert await store.schema_version() == len(MIGRATIONS)

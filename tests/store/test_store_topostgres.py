@@ -22,7 +22,7 @@ async def play_game(store: Store, channel_id: int, players: list[int], seed: int
     """A game played with random legal moves through the store, as the service would: to the end (with its
     results and ratings) or for ``plies`` actions."""
     host, *others = players
-    game = await store.create_lobby(GUILD, channel_id, host, NAMES[host], seed=seed)
+    game = await store.create_lobby(GUILD, channel_id, host, NAMES[host], seed=seed, game="clans")
     for user_id in others:
         await store.add_seat(game.id, user_id, NAMES[user_id])
     state = new_game(len(players), seed)
@@ -58,7 +58,7 @@ async def sqlite_with_games(path: Path) -> list[GameRecord]:
         ]
         cancelled = await play_game(store, 4, [CAT, ANN], seed=14, plies=3)
         games.append(await store.cancel_game(cancelled.id, end_reason="cancelled"))
-        games.append(await store.create_lobby(GUILD, 5, ANN, "Ann", seed=15))
+        games.append(await store.create_lobby(GUILD, 5, ANN, "Ann", seed=15, game="clans"))
         await store.set_meta("command_tree_hash", "abc")
     return games
 
@@ -75,11 +75,11 @@ async def test_the_copy_holds_every_row_and_every_game_replays(tmp_path: Path, p
             assert await copy.get_game(game.id) == await source.get_game(game.id) == game
             assert await copy.moves(game.id) == await source.moves(game.id)
             assert await copy.results(game.id) == await source.results(game.id)
-        assert await copy.leaderboard(GUILD) == await source.leaderboard(GUILD)
-        assert await copy.profile(GUILD, ANN) == await source.profile(GUILD, ANN)
+        assert await copy.leaderboard(GUILD, game="clans") == await source.leaderboard(GUILD, game="clans")
+        assert await copy.profile(GUILD, ANN, game="clans") == await source.profile(GUILD, ANN, game="clans")
         assert await copy.get_meta("command_tree_hash") == "abc"
         # New ids continue after the copied ones; the running game goes on on the copy.
-        lobby = await copy.create_lobby(GUILD, 6, ANN, "Ann", seed=16)
+        lobby = await copy.create_lobby(GUILD, 6, ANN, "Ann", seed=16, game="clans")
         assert lobby.id == max(game.id for game in games) + 1
         running = games[2]
         await copy.append_action(running.id, 8, 1, CAT, "resign:1", "{}", finished=True)
@@ -105,7 +105,7 @@ async def test_a_target_with_data_is_refused_and_left_alone(tmp_path: Path, post
     path = tmp_path / "clans.db"
     await sqlite_with_games(path)
     async with await Store.open(postgres_target) as existing:
-        kept = await existing.create_lobby(GUILD, 99, BOB, "Bob", seed=1)
+        kept = await existing.create_lobby(GUILD, 99, BOB, "Bob", seed=1, game="clans")
     with pytest.raises(StoreError, match="empty"):
         await copy_to_postgres(path, postgres_target, check=replay_games)
     async with await Store.open(postgres_target) as existing:

@@ -61,7 +61,7 @@ class ClansBase(commands.Cog):
             settings.ai_budget_s,
             settings.ai_rollouts,
         )
-        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
+        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
 
     async def resume_ai_turns(self) -> None:
         """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up

@@ -332,10 +332,10 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
     # --- standings -----------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
-        return await self.store.leaderboard(guild_id)
+        return await self.store.leaderboard(guild_id, game=self.kind)
 
     async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
-        return await self.store.profile(guild_id, user_id)
+        return await self.store.profile(guild_id, user_id, game=self.kind)
 
 
 def _from_snapshot(game: GameRecord) -> GameState | None:

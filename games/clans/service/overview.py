@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import ClassVar
 
 from frame.service.errors import GameError, Why, refusals
 from frame.service.lobby import public_record
@@ -43,13 +44,14 @@ class GameHistory:
 class GameOverview:
     """The read-mostly side of the game service (mixed into GameService)."""
 
+    kind: ClassVar[str]
     store: Store
     log_tails: LogTails
 
     async def seated_games(self, user_id: int) -> list[SeatedGame]:
         """Every running game the user sits in, on every server: their own turns first, then oldest first."""
         listed = []
-        for record in await self.store.seated_games(user_id):
+        for record in await self.store.seated_games(user_id, game=self.kind):
             state = await self._whole_state(record)
             mover = record.seats[state.to_move]
             listed.append(
