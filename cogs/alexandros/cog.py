@@ -17,21 +17,21 @@ from ai.alexandros import LEVELS
 from cogs.ai_sweep import AiSweep
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler, back_note
-from cogs.alexandros.lobby import lobby_text, lobby_view
 from cogs.alexandros.panel import ALEXANDROS_ITEMS
-from cogs.alexandros.posts import after_action, board_file, post_turn
+from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn
 from cogs.alexandros.replay import alexandros_replays
-from cogs.components import seat_name
+from cogs.components import pings
 from cogs.errors import reader, server_texts
+from cogs.lobby import GameLobby
 from cogs.notify import set_notify
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from cogs.standings import leaderboard_embed, profile_embed
 from cogs.visibility import check_visible
-from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService
+from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.errors import GameError
 from service.pace import DEFAULT_PACE
 from store import GameRecord
-from texts import of_game, resolve
+from texts import of_game, resolve, seat_mention
 from texts.alexandros import end_reason_text, hand_text, played_text
 from usertext import shown_name
 
@@ -60,6 +60,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.alexandros_actions = self  # what the components call (cogs/alexandros/actions.py)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
@@ -111,46 +112,41 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     @app_commands.describe(pace="Time for each turn (default: daily, 24 hours); the host can change it in the lobby")
     @app_commands.choices(pace=[app_commands.Choice(name=PACE_NAME[p], value=p.value) for p in PACE_CHOICES])
     async def new(self, interaction: discord.Interaction, pace: str = DEFAULT_PACE.value) -> None:
-        game = await self.games.open_lobby(
-            interaction.guild_id,
-            channel_of(interaction),
-            interaction.user.id,
-            seat_name(interaction.user),
-            pace,
-            language=resolve(interaction.guild_locale),
-        )
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
+        await self.lobby.open(interaction, pace)
 
     @app_commands.command(name="join", description="Join the Alexandros game waiting for players here")
     async def join(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.join(game.id, interaction.user.id, seat_name(interaction.user))
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
+        await self.lobby.join_here(interaction)
 
     @app_commands.command(name="leave", description="Leave the Alexandros game waiting for players here")
     async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.leave(game.id, interaction.user.id)
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
+        await self.lobby.leave_here(interaction)
 
     @app_commands.command(name="addbot", description="Add an AI player to the Alexandros game waiting here")
     @app_commands.describe(level="How strong the AI plays (default: normal)")
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
+        await self.lobby.add_ai(interaction, level)
 
     @app_commands.command(name="start", description="Start the Alexandros game waiting here (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        table = await self.games.start(game.id, interaction.user.id)
+        await self.lobby.start_here(interaction)
+
+    async def begin_game(self, table: AlexTable) -> None:
+        """The start post, a new message pinging every seated human: with the first turn when a human moves
+        first, else before the AI's run posts its turns (and the first human's "your turn")."""
         t = of_game(table.record)
-        await interaction.response.send_message(t._("Alexandros #{game} begins.", game=table.id))
+        seats = table.record.seats
+        lines = [
+            t._("**Alexandros game #{game} has started!**", game=table.id),
+            "\n".join(f"{seat.seat + 1}. {seat_mention(seat)}" for seat in seats),
+        ]
         if table.ai_to_act:
-            self.ai.schedule(table.id)  # the AI's run posts its turns and the first human's "your turn"
+            channel = self.bot.get_partial_messageable(table.record.channel_id)
+            await channel.send("\n".join(lines), allowed_mentions=pings(seats))
+            self.ai.schedule(table.id)
         else:
-            await post_turn(self.bot, table)
+            await post_turn(self.bot, table, lines, also_ping=seats)
         self.clock.wake_by(table.record.next_event_at)
 
     @app_commands.command(name="board", description="Show the board of this channel's Alexandros game")

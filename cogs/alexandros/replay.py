@@ -10,9 +10,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.alexandros.posts import check_here
-from cogs.components import ID
-from cogs.errors import report_error
+from cogs.components import ID, GameItem
 from cogs.frame import frame_of
 from cogs.replays import ReplayKind
 from render.alexandros.replay import RENDERER_VERSION, render_replay
@@ -51,8 +49,10 @@ EN = texts(DEFAULT)
 """A button rebuilt from its custom_id only routes the click: its label is never shown again."""
 
 
-class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
+class ReplayButton(GameItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks (only to them)."""
+
+    game_kind = KIND
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -68,12 +68,8 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:replay:(?P<g
     ) -> ReplayButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await check_here(interaction, self.game_id)
-            await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
-        except Exception as error:  # the one error path
-            await report_error(interaction, error, self.game_id)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

@@ -11,20 +11,20 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.clans import clock_texts, lobby_views
+from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
 from cogs.clans.history_text import with_catch_up
-from cogs.clans.lobby_views import lobby_view
 from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention
 from cogs.components import pings
 from cogs.frame import Frame
+from cogs.lobby import GameLobby
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service import Deadlines, GameService, Played, PrivateBoard, Table
@@ -59,6 +59,11 @@ class ClansBase(commands.Cog):
             settings.ai_rollouts,
         )
         self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
+
+    async def begin_game(self, table: Table) -> None:
+        """The game's start post and what follows it (cogs/clans/lobby.py)."""
+        raise NotImplementedError
 
     async def resume_ai_turns(self) -> None:
         """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
@@ -165,15 +170,7 @@ class ClansBase(commands.Cog):
         )
 
     async def refresh_lobby(self, game_id: int) -> None:
-        game = await self.games.game(game_id)
-        if game.lobby_message_id is None:
-            return
-        message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
-        try:
-            view = lobby_view(game.id, game.status == "lobby", game.pace, game.language)
-            await message.edit(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
-        except discord.HTTPException:
-            log.warning("Could not update the lobby message of game %s", game_id)
+        await self.lobby.refresh(game_id)
 
 
 def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:

@@ -1,16 +1,15 @@
-"""/clans notify, the lobby's pace menu, coming back from being away; and the scheduler's lifecycle."""
+"""/clans notify, coming back from being away; and the scheduler's lifecycle."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from cogs.clans import clock_views, lobby_views
+from cogs.clans import clock_views
 from cogs.clans.base import ClansBase
-from cogs.clans.lobby_views import lobby_view
 from cogs.errors import reader
 from service import GameError, Why
-from texts import of_game, resolve
+from texts import resolve
 
 
 class ClockCommands(ClansBase):
@@ -26,16 +25,6 @@ class ClockCommands(ClansBase):
     @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
     async def notify(self, interaction: discord.Interaction, dm: str) -> None:
         await clock_views.set_notify(self, interaction, dm == "on")  # type: ignore[arg-type]
-
-    async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None:
-        game = await self.games.set_pace(game_id, interaction.user.id, pace)
-        view = lobby_view(game.id, pace=game.pace, language=game.language)
-        await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
-
-    async def change_language(self, interaction: discord.Interaction, game_id: int, language: str) -> None:
-        game = await self.games.set_language(game_id, interaction.user.id, language)
-        view = lobby_view(game.id, pace=game.pace, language=game.language)
-        await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
         if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]

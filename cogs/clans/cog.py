@@ -13,7 +13,7 @@ from cogs.clans.clock_commands import ClockCommands
 from cogs.clans.clock_views import BackButton
 from cogs.clans.info import InfoCommands
 from cogs.clans.lobby import LobbyCommands
-from cogs.clans.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from cogs.clans.lobby_views import CancelButton
 from cogs.clans.move_panel import PANEL_ITEMS
 from cogs.clans.order_menus import OrderSelect
 from cogs.clans.overview import OVERVIEW_ITEMS, OverviewCommands
@@ -23,17 +23,15 @@ from cogs.clans.turns import TurnCommands
 from cogs.frame import Frame
 
 PERSISTENT_ITEMS = (
-    LobbyButton,
     OrderSelect,
     CancelButton,
     ReplayButton,
-    PaceSelect,
-    LanguageSelect,
     BackButton,
     *OVERVIEW_ITEMS,
     *PANEL_ITEMS,
 )
-"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items)."""
+"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items; the lobby's
+are every game's: cogs/lobby.py registers them)."""
 
 
 @app_commands.guild_only()

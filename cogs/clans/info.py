@@ -5,10 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.clans import clock_texts, lobby_views
+from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, channel_id
 from cogs.errors import reader, server_texts
+from cogs.lobby_views import lobby_embed
 from cogs.standings import leaderboard_embed, profile_embed
 from cogs.visibility import check_visible
 from engine.clans import load_chart
@@ -35,7 +36,7 @@ class InfoCommands(ClansBase):
         game = await self.games.active_game(channel_id(interaction))
         if game.status == "lobby":
             await interaction.response.send_message(
-                embed=lobby_views.lobby_embed(reader(interaction), game), ephemeral=True
+                embed=lobby_embed(reader(interaction), game, text.BRAND), ephemeral=True
             )
             return
         table = await self.games.table(game.id)

@@ -1,4 +1,5 @@
-"""/clans new, join, leave, addbot, start and cancel, with the lobby buttons they share."""
+"""/clans new, join, leave, addbot, start and cancel: the lobby is every game's (cogs/lobby.py); Clans' own are
+its start post, the clans dealt by DM, and the cancel's terms."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ import discord
 from discord import app_commands
 
 from ai.clans import AI_LEVELS
-from cogs.clans import clock_texts, lobby_views, shared
+from cogs.clans import clock_texts, shared
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import thinking_text
-from cogs.clans.base import ClansBase, Send, answer_privately, channel_id, drop_private_answer
-from cogs.clans.lobby_views import cancel_view, language_name, lobby_view
+from cogs.clans.base import ClansBase, Send, channel_id
+from cogs.clans.lobby_views import cancel_view
 from cogs.clans.move_panel import turn_view
-from cogs.clans.placement import open_lobby
-from cogs.components import pings, seat_name
+from cogs.components import pings
 from cogs.errors import reader
+from cogs.lobby_views import language_name
 from service import CancelTerms, Table
-from texts import LANGUAGES, mention, of_game, resolve, texts
+from texts import LANGUAGES, mention, of_game, texts
 from usertext import shown_name
 
 
@@ -36,18 +37,15 @@ class LobbyCommands(ClansBase):
     async def new(
         self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True, language: str | None = None
     ) -> None:
-        spoken = language or resolve(interaction.guild_locale)
-        await open_lobby(self.games, interaction, seat_name(interaction.user), pace, thread, spoken)
+        await self.lobby.open(interaction, pace, thread, language)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.join_lobby(interaction, game.id, False)
+        await self.lobby.join_here(interaction)
 
     @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.leave_lobby(interaction, game.id, False)
+        await self.lobby.leave_here(interaction)
 
     @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
     @app_commands.describe(level="How strong the AI plays (default: normal)")
@@ -55,51 +53,17 @@ class LobbyCommands(ClansBase):
         level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
     )
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        # The seat's name is shown to all: in the game's language ("KI (hard)", "IA (hard)").
-        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        note = reader(interaction)._("AI ({level}) joined game #{game}.", level=level, game=game.id)
-        await interaction.response.send_message(note, ephemeral=True)
-        await self.refresh_lobby(game.id)
+        await self.lobby.add_ai(interaction, level)
 
     @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
     async def start(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.start_game(interaction, game.id, False)
+        await self.lobby.start_here(interaction)
 
-    async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.join(game_id, interaction.user.id, seat_name(interaction.user))
-        note = reader(interaction)._("You joined game #{game}.", game=game.id)
-        await self._lobby_changed(interaction, game.id, from_button, note)
-
-    async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.leave(game_id, interaction.user.id)
-        note = reader(interaction)._("You left game #{game}.", game=game.id)
-        await self._lobby_changed(interaction, game.id, from_button, note)
-
-    async def _lobby_changed(
-        self, interaction: discord.Interaction, game_id: int, from_button: bool, note: str
-    ) -> None:
-        game = await self.games.game(game_id)
-        if from_button:
-            view = lobby_view(game.id, pace=game.pace, language=game.language)
-            await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
-        else:
-            await interaction.response.send_message(note, ephemeral=True)
-            await self.refresh_lobby(game.id)
-
-    async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        table = await self.games.start(game_id, interaction.user.id)
+    async def begin_game(self, table: Table) -> None:
+        """The start post: a new message, so that every player, the first mover among them, is notified (see
+        ClansBase.post_in); then every player's clan by DM, and the first turn's AI and clock."""
+        game_id = table.id
         t = of_game(table.record)
-        if from_button:
-            await interaction.response.edit_message(
-                embed=lobby_views.lobby_embed(t, table.record),
-                view=lobby_view(game_id, False, table.record.pace, table.record.language),
-            )
-        else:
-            await answer_privately(interaction)
-            await self.refresh_lobby(game_id)
-        # A new message, so that every player, the first mover among them, is notified (see ClansBase.post_in).
         send = self.post_in(table)
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
@@ -131,8 +95,6 @@ class LobbyCommands(ClansBase):
             extra["view"] = buttons
         await send(content="\n".join(lines), embed=embed, allowed_mentions=pings(table.record.seats), **extra)
         await self._send_clans(table, send)
-        if not from_button:
-            await drop_private_answer(interaction)
         self.ai.after(table)
         self.clock.wake_by(table.record.next_event_at)
 

@@ -16,8 +16,8 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, clans_of, guarded, mention
-from cogs.components import ID, parse_choice, selected
+from cogs.clans.shared import EN, clans_of, mention
+from cogs.components import ID, GameItem, parse_choice, selected
 from engine.clans import OrderOption, Village
 from service import Table
 from store import SeatRecord
@@ -110,7 +110,7 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
     return text
 
 
-class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
+class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
@@ -136,13 +136,10 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<ga
     ) -> OrderSelect:
         return cls(int(match["game"]), int(match["ply"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:  # the value is parsed inside the error path: a bad one is answered
-            territory = parse_choice(selected(interaction))
-            await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
-
-        # The service refuses a game of another server or channel with its one read of the game.
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        # the value is parsed inside the error path: a bad one is answered
+        territory = parse_choice(selected(interaction))
+        await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

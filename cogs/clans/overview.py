@@ -16,8 +16,7 @@ from discord import app_commands, ui
 
 from cogs.clans.base import ClansBase
 from cogs.clans.history_text import games_embed, history_embed, page_count
-from cogs.clans.shared import guarded
-from cogs.components import ID
+from cogs.components import ID, GameItem
 from cogs.errors import reader
 from cogs.frame import frame_of
 from cogs.visibility import check_visible
@@ -72,8 +71,10 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
     await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
 
 
-class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
+class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
+
+    in_server = True  # `/clans history` shows another channel's game too
 
     def __init__(self, game_id: int, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
@@ -93,10 +94,8 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:histor
     ) -> HistoryPageButton:
         return cls(int(match["game"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page), here=False
-        )
+    async def act(self, interaction: discord.Interaction) -> None:
+        await turn_history_page(interaction, self.game_id, self.page)
 
 
 def history_view(t: Texts, history: GameHistory, page: int) -> ui.View:

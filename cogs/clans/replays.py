@@ -11,8 +11,8 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, clans_of, guarded
-from cogs.components import ID
+from cogs.clans.shared import EN, clans_of
+from cogs.components import ID, GameItem
 from cogs.replays import ReplayKind
 from render.clans.replay import RENDERER_VERSION, render_replay
 from service import GameService
@@ -46,7 +46,7 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
     )
 
 
-class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
+class ReplayButton(GameItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -63,10 +63,8 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
     ) -> ReplayButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, self.game_id, lambda: clans_of(interaction).send_replay(interaction, self.game_id, True)
-        )
+    async def act(self, interaction: discord.Interaction) -> None:
+        await clans_of(interaction).send_replay(interaction, self.game_id, True)
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

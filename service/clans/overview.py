@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from engine.clans import Action, GameState, Move, PublicView, new_game, public_view, replay
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
 from service.clans.tables import Table
-from service.errors import GameError, Why, refusals
+from service.errors import GameError, Why
 from service.lobby import public_record
 from store import GameRecord, SeatRecord, Store, StoreError
 
@@ -124,16 +124,6 @@ class GameOverview:
             except StoreError:  # started or cancelled meanwhile: nothing to close
                 continue
         return closed
-
-    async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
-        """Move a just-opened lobby into its own channel or thread."""
-        with refusals():
-            return public_record(await self.store.move_lobby(game_id, channel_id))
-
-    async def discard_lobby(self, game_id: int) -> None:
-        """A lobby that could not be placed is closed again (it was never shown)."""
-        with refusals():
-            await self.store.cancel_game(game_id, end_reason="unplaced")
 
     async def too_late(
         self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int
