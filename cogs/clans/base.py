@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 from cogs.clans import clock_texts
 from cogs.clans import messages as text
@@ -17,6 +16,7 @@ from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
+from cogs.clans.clock_views import CLANS_NOTIFY
 from cogs.clans.history_text import with_catch_up
 from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
@@ -24,6 +24,7 @@ from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention
 from cogs.components import pings
 from cogs.frame import Frame
+from cogs.game_commands import GameCommands
 from cogs.lobby import GameLobby
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
@@ -36,7 +37,7 @@ log = logging.getLogger("clans.cog")
 Send = Callable[..., Awaitable[Any]]
 
 
-class ClansBase(commands.Cog):
+class ClansBase(GameCommands):
     """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
 
     def __init__(self, bot: Frame) -> None:
@@ -47,7 +48,7 @@ class ClansBase(commands.Cog):
         settings = bot.config
         self.replays = bot.replays  # the frame's desk, shared with every game
         self.replays.serve(clans_replays(self.games))
-        self.deadlines = Deadlines(self.games)
+        self.deadlines: Deadlines = Deadlines(self.games)
         from cogs.clans.clock import TurnScheduler  # the scheduler module imports this one
 
         self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
@@ -60,6 +61,8 @@ class ClansBase(commands.Cog):
         )
         self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s)
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
+        self.game_kind = "clans"
+        self.notify_words = CLANS_NOTIFY
 
     async def begin_game(self, table: Table) -> None:
         """The game's start post and what follows it (cogs/clans/lobby.py)."""

@@ -1,9 +1,8 @@
-"""/clans notify, coming back from being away; and the scheduler's lifecycle."""
+"""Coming back from being away; and the scheduler's lifecycle."""
 
 from __future__ import annotations
 
 import discord
-from discord import app_commands
 
 from cogs.clans import clock_views
 from cogs.clans.base import ClansBase
@@ -19,12 +18,6 @@ class ClockCommands(ClansBase):
         await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
         await clock_views.welcome_back(self, interaction, channel_id=interaction.channel_id)  # type: ignore[arg-type]
         return True
-
-    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
-    @app_commands.describe(dm="on: also DM me when my time to move runs low; off: only the channel mention")
-    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
-    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
-        await clock_views.set_notify(self, interaction, dm == "on")  # type: ignore[arg-type]
 
     async def back_button(self, interaction: discord.Interaction, game_id: int) -> None:
         if not await clock_views.welcome_back(self, interaction, game_id=game_id):  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai.clans import AI_LEVELS
 from cogs.clans.base import ClansBase
 from cogs.clans.clock_commands import ClockCommands
 from cogs.clans.clock_views import BackButton
@@ -21,6 +22,7 @@ from cogs.clans.panel_actions import PanelActions
 from cogs.clans.replays import ReplayButton
 from cogs.clans.turns import TurnCommands
 from cogs.frame import Frame
+from cogs.game_commands import CommandWords, shared_commands
 
 PERSISTENT_ITEMS = (
     OrderSelect,
@@ -34,6 +36,25 @@ PERSISTENT_ITEMS = (
 are every game's: cogs/lobby.py registers them)."""
 
 
+CLANS_WORDS = CommandWords(
+    join="Join the game waiting for players in this channel",
+    leave="Leave the game waiting for players in this channel",
+    addbot="Add an AI player to the game waiting for players here",
+    start="Start the game (host only, 2 to 4 players)",
+    cancel="Cancel this channel's game (host or Manage Messages)",
+    resign="Leave the running game (your clan stays on the board)",
+    notify="Turn reminders by DM on or off (you are always mentioned)",
+    notify_dm="on: also DM me when my time to move runs low; off: only the channel mention",
+    rules="The rules of Clans in short, with the epoch chart",
+    help="Every /clans command with an example",
+    status="Epoch, chips left, scores, seats and whose turn it is",
+    leaderboard="This server's Clans ratings",
+    profile="A player's Clans record in this server",
+    ai_levels=AI_LEVELS,
+)
+"""The descriptions of the shared commands in /clans (as servers hold them)."""
+
+
 @app_commands.guild_only()
 class ClansCog(
     LobbyCommands,
@@ -42,6 +63,7 @@ class ClansCog(
     OverviewCommands,
     ClockCommands,
     PanelActions,
+    shared_commands(CLANS_WORDS),  # type: ignore[misc]
     commands.GroupCog,
     name="Clans",
     group_name="clans",

@@ -1,4 +1,4 @@
-"""/clans new, join, leave, addbot, start and cancel: the lobby is every game's (cogs/lobby.py); Clans' own are
+"""/clans new, the start and cancel: the lobby is every game's (cogs/lobby.py); Clans' own are
 its start post, the clans dealt by DM, and the cancel's terms."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ai.clans import AI_LEVELS
 from cogs.clans import clock_texts, shared
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import thinking_text
@@ -37,27 +36,7 @@ class LobbyCommands(ClansBase):
     async def new(
         self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True, language: str | None = None
     ) -> None:
-        await self.lobby.open(interaction, pace, thread, language)
-
-    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
-    async def join(self, interaction: discord.Interaction) -> None:
-        await self.lobby.join_here(interaction)
-
-    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self.lobby.leave_here(interaction)
-
-    @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
-    @app_commands.describe(level="How strong the AI plays (default: normal)")
-    @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
-    )
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        await self.lobby.add_ai(interaction, level)
-
-    @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self.lobby.start_here(interaction)
+        await self.open_lobby(interaction, pace, thread, language)
 
     async def begin_game(self, table: Table) -> None:
         """The start post: a new message, so that every player, the first mover among them, is notified (see
@@ -118,8 +97,8 @@ class LobbyCommands(ClansBase):
                 allowed_mentions=pings(unreachable),
             )
 
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
+    async def cancel_game(self, interaction: discord.Interaction) -> None:
+        """`/clans cancel`: the terms, asked to be confirmed (a player's cancel of a game under way resigns)."""
         can_manage = interaction.permissions.manage_messages
         game = await self.games.cancellable_in(channel_id(interaction), interaction.user.id, can_manage)
         terms = self.games.cancel_terms(game, interaction.user.id, can_manage)
