@@ -57,11 +57,18 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
     in_server: ClassVar[bool] = False
     """It may be pressed in any channel of the game's server (a page of a game's history, shown elsewhere: its
     ``act`` checks that the member may see the game's channel)."""
+    checked_in_one_read: ClassVar[bool] = False
+    """Its act is a move, whose service reads the game once and checks there the server and channel handed to it
+    (``where``) and that the presser is the game's mover: the check of this base is that read (a move reads its
+    game once: tests/cogs/test_bot_slow_answer.py)."""
     game_id: int
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         try:
             service = service_for(interaction.client, self.game_kind)
+            if self.checked_in_one_read:
+                await service.remember_language(interaction.user.id, resolve(interaction.locale))
+                return True
             game = await service.game(self.game_id)  # refuses another kind of game
             elsewhere = not self.in_server and game.channel_id != interaction.channel_id
             if game.guild_id != interaction.guild_id or elsewhere:
@@ -83,6 +90,11 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
     async def act(self, interaction: discord.Interaction) -> None:
         """What the component does, once ``interaction_check`` let it."""
         raise NotImplementedError
+
+
+def where(interaction: discord.Interaction) -> tuple[int | None, int | None]:
+    """The server and channel a component was pressed in, for a service that checks them in its one read."""
+    return interaction.guild_id, interaction.channel_id
 
 
 def parse_choice(values: list[str], digits: int = 3) -> int:

@@ -24,7 +24,7 @@ from cogs.clans import panel_text as words
 from cogs.clans.messages import clan_embed
 from cogs.clans.panel_board import preview_file
 from cogs.clans.shared import EN, clans_of
-from cogs.components import ID, GameItem, parse_choice, selected
+from cogs.components import ID, GameItem, parse_choice, selected, where
 from cogs.errors import reader
 from cogs.frame import frame_of
 from engine.clans import Move, Phase, Preview
@@ -37,13 +37,9 @@ PAGE = 25
 TERRITORY = r"\d{1,3}"
 
 
-def _where(interaction: discord.Interaction) -> tuple[int | None, int | None]:
-    return interaction.guild_id, interaction.channel_id
-
-
 async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int | None) -> PanelTable:
     games = frame_of(interaction.client).games
-    return await games.panel_table(game_id, interaction.user.id, ply, _where(interaction))
+    return await games.panel_table(game_id, interaction.user.id, ply, where(interaction))
 
 
 # --- the turn post's buttons ---------------------------------------------------------------------------------
@@ -51,6 +47,8 @@ async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int 
 
 class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
     """On the turn post: opens the mover's own panel at the position the game is at now."""
+
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -233,7 +231,7 @@ def _placeholder(text: str) -> str:
 
 
 class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
@@ -267,7 +265,7 @@ class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID
 
 
 class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
@@ -294,7 +292,7 @@ class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID
 
 
 class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
@@ -322,7 +320,7 @@ class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}
 class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
     """From a preview back to the destinations of its source (to the sources when it had only one)."""
 
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, t: Texts = EN) -> None:
         super().__init__(
@@ -354,7 +352,7 @@ class OrderChoice(
 ):
     """In a preview: which order the villages are founded in, each option with its consequences."""
 
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(
         self, game_id: int, ply: int, source: int, target: int, options: list[Any] | None = None, t: Texts = EN
@@ -388,7 +386,7 @@ class ConfirmButton(
 ):
     """Play the previewed move (and its village order) through the same path as ``/clans move``."""
 
-    personal = True  # a component of the mover's own panel
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, target: int, index: int, t: Texts = EN) -> None:
         super().__init__(

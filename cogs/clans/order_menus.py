@@ -113,6 +113,8 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
 class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
+    checked_in_one_read = True  # the move's one read checks server, channel and mover (choose_village)
+
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
         options = [
             discord.SelectOption(

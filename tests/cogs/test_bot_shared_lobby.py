@@ -99,7 +99,7 @@ async def test_a_button_of_either_game_pressed_elsewhere_is_refused(fake: FakeDi
             refused(await raw_component(fake, eve, planted(fake, where, custom_id), custom_id), ELSEWHERE)
         refused(await raw_component(fake, eve, planted(fake, where, "alex:pace:1"), "alex:pace:1", ["live"]), ELSEWHERE)
     for where in (fake.channel, server_b):  # the Clans game's, likewise
-        for custom_id in ("clans:join:2", "clans:start:2", "clans:turn:2", "clans:replay:2"):
+        for custom_id in ("clans:join:2", "clans:start:2", "clans:myclan:2", "clans:replay:2", "clans:cancel:2"):
             refused(await raw_component(fake, eve, planted(fake, where, custom_id), custom_id), ELSEWHERE)
     # A button of one game naming the other game's id acts on nothing, even in that game's channel.
     refused(await raw_component(fake, bob, planted(fake, fake.channel, "clans:join:1"), "clans:join:1"), "Alexandros")
