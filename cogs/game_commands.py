@@ -5,7 +5,8 @@ over that game's lobby, service and clock. `new`, `replay` and `history`, whose 
 games, are declared by each game over the shared ``open_lobby`` and ``show_replay``.
 
 What differs between the games is asked of the game's cog (``cancel_game``, ``resign_game``, ``show_status``,
-``rules_message``, ``help_message``); everything else is the same code for both.
+``rules_message``, ``help_message``, ``welcome_back``); everything else is the same code for both, the
+commands' ``interaction_check`` included.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cogs.visibility import check_visible
 from service.deadlines import TurnDeadlines
 from service.errors import GameError
 from store import GameRecord, LeaderboardRow, ProfileRecord
-from texts import Texts
+from texts import Texts, resolve
 
 if TYPE_CHECKING:
     from cogs.frame import Frame
@@ -71,6 +72,17 @@ class GameCommands(commands.Cog):
     deadlines: TurnDeadlines[Any]
     game_kind: str
     notify_words: NotifyWords
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Any command of the game's group: the user's language is remembered for the DMs sent to them later
+        (reminders, a Clans player's clan), and in a game's channel its player comes back from being away."""
+        await self.lobby.service.remember_language(interaction.user.id, resolve(interaction.locale))
+        await self.welcome_back(interaction)
+        return True
+
+    async def welcome_back(self, interaction: discord.Interaction) -> None:
+        """The member acts in this channel: if they were away in its game, they are back (the table is told)."""
+        raise NotImplementedError
 
     async def cancel_game(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

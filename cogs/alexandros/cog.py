@@ -27,7 +27,7 @@ from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
-from texts import Texts, of_game, resolve, seat_mention
+from texts import Texts, of_game, seat_mention
 from texts.alexandros import end_reason_text, hand_text, played_text
 from usertext import shown_name
 
@@ -107,12 +107,6 @@ class AlexandrosCog(
         self.sweep.stop()
         self.ai.cancel_all()
         await self.clock.stopped()
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Any /alexandros command in a game's channel brings its player back from being away."""
-        await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
-        await self.welcome_back(interaction)
-        return True
 
     async def welcome_back(self, interaction: discord.Interaction) -> None:
         back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)

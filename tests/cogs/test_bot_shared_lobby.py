@@ -142,3 +142,19 @@ async def test_a_restarted_bot_answers_lobbies_posted_before(fake: FakeDiscord, 
     assert f"<@{bob.id}>" in embed_text(fake.message(int(alex_lobby["id"]))["embeds"])
     answered(await fake.click(alice, fake.message(int(clans_lobby["id"])), "clans:start:1"))
     assert (await new_bot.games.game(1)).status == "running" and (await new_bot.games.game(1)).pace == "fast"
+
+
+async def test_a_panel_menu_acts_only_for_a_player_of_its_game(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot = await bot_on(fake, tmp_path)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "alexandros new"))
+    answered(await fake.slash(bob, "alexandros join"))
+    answered(await fake.slash(alice, "alexandros start"))
+    eve = fake.user(666, "eve")
+    before = (await bot.alexandros.table(1)).record.snapshot_ply
+    custom_id = "alex:do:1:0:m"  # a menu of the mover's own panel, replayed by a spectator in the game's channel
+    refused(
+        await raw_component(fake, eve, planted(fake, fake.channel, custom_id), custom_id, ["page:1"]),
+        "You are not playing in this game.",
+    )
+    assert (await bot.alexandros.table(1)).record.snapshot_ply == before
