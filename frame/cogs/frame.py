@@ -7,7 +7,7 @@ entry point imports the cogs, the cogs import the frame.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
@@ -22,6 +22,9 @@ from games.alexandros.cogs.actions import AlexandrosActions
 from games.alexandros.service import AlexandrosService
 from games.clans.cogs.actions import ClansActions
 from games.clans.service.games import GameService
+
+if TYPE_CHECKING:
+    from frame.cogs.lobby import GameLobby
 
 
 class Frame(commands.AutoShardedBot):
@@ -45,10 +48,13 @@ class Frame(commands.AutoShardedBot):
         super().__init__(*args, **kwargs)
         self.components: tuple[type[ui.DynamicItem[Any]], ...] = ()
         """Every persistent component a cog registered (each cog registers its own when it loads)."""
+        self.lobbies: dict[str, GameLobby[Any]] = {}
+        """Each game's lobby actions, by game (frame/cogs/lobby.py), for the lobby's buttons and menus."""
 
     def add_dynamic_items(self, *items: type[ui.DynamicItem[Any]]) -> None:
-        super().add_dynamic_items(*items)
-        self.components = (*self.components, *items)
+        new = tuple(item for item in items if item not in self.components)  # the lobby's: once for every game
+        super().add_dynamic_items(*new)
+        self.components = (*self.components, *new)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await refuse_unknown(interaction, self.components)

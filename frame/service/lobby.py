@@ -122,6 +122,16 @@ class LobbyService:
         with refusals():
             await self.store.set_lobby_message(game_id, message_id)
 
+    async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
+        """Move a just-opened lobby into its own channel or thread."""
+        with refusals():
+            return public_record(await self.store.move_lobby(game_id, channel_id))
+
+    async def discard_lobby(self, game_id: int) -> None:
+        """A lobby that could not be placed is closed again (it was never shown)."""
+        with refusals():
+            await self.store.cancel_game(game_id, end_reason="unplaced")
+
     async def active_game(self, channel_id: int) -> GameRecord:
         return public_record(await self._active_record(channel_id))
 

@@ -17,6 +17,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     bot_errors,
     custom_ids,
     due,
+    embed_text,
     every_interaction_answered,  # noqa: F401
     make_bot,
     message_with,
@@ -86,13 +87,13 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     alice, bob = users(fake, 2)
     answered(await fake.slash(alice, "alexandros new", {"pace": "live"}))
     lobby = message_with(fake, "alex:pace:")
-    assert "Pace: live (2 min a move)" in lobby["content"]
+    assert "Pace\nlive (2 min a move)" in embed_text(lobby["embeds"])  # the lobby's embed, edited in place
     answered(await fake.slash(bob, "alexandros join"))
     refused(await fake.select(bob, lobby, "alex:pace:1", ["daily"]), "Only the host can change the pace")
     changed = answered(await fake.select(alice, lobby, "alex:pace:1", ["fast"]))
     assert changed.response is not None and changed.response.callback_type == 7  # the lobby message itself
     lobby = fake.message(int(lobby["id"]))
-    assert "Pace: fast (1 h a move)" in lobby["content"]
+    assert "Pace\nfast (1 h a move)" in embed_text(lobby["embeds"])
     assert [v for v in select_options(lobby, "alex:pace:1")] == ["live", "fast", "daily", "relaxed", "untimed"]
     answered(await fake.slash(alice, "alexandros start"))
     assert (await bot.alexandros.game(1)).pace == "fast"

@@ -30,8 +30,9 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,:;]? +[A-Za-z]{2,}")
 MARKERS = {"_", "n_", "p_", "N_", "Np_"}
 """The text layer's calls: their literals are catalog message ids."""
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
-COMMAND_TREE = {"command", "describe", "GroupCog", "Group", "Choice", "rename"}
-"""discord.py's declarations of slash commands: their English strings are the Translator's message ids."""
+COMMAND_TREE = {"command", "describe", "GroupCog", "Group", "Choice", "rename", "CommandWords"}
+"""discord.py's declarations of slash commands, and a game's descriptions of its shared ones
+(frame/cogs/game_commands.py): their English strings are the Translator's message ids."""
 DEVELOPER_ERRORS = {
     "ValueError", "TypeError", "AssertionError", "RuntimeError", "KeyError", "LookupError",
     "BadState", "require", "need", "AiPoolError", "AiQueueFull", "_WorkerLost",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,25 +14,21 @@ from discord.ext import commands
 
 import games.alexandros.engine as alex
 from frame.cogs.ai_sweep import AiSweep
-from frame.cogs.components import seat_name
-from frame.cogs.errors import reader, server_texts
-from frame.cogs.notify import set_notify
+from frame.cogs.components import pings
+from frame.cogs.errors import reader
+from frame.cogs.game_commands import CommandWords, shared_commands
+from frame.cogs.lobby import GameLobby
 from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
-from frame.cogs.standings import leaderboard_embed, profile_embed
-from frame.cogs.visibility import check_visible
-from frame.service.errors import GameError
 from frame.service.pace import DEFAULT_PACE
-from frame.store import GameRecord
-from frame.texts import of_game, resolve
+from frame.texts import Texts, of_game, seat_mention
 from frame.usertext import shown_name
 from games.alexandros.ai import LEVELS
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
 from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler, back_note
-from games.alexandros.cogs.lobby import lobby_text, lobby_view
 from games.alexandros.cogs.panel import ALEXANDROS_ITEMS
-from games.alexandros.cogs.posts import after_action, board_file, post_turn
+from games.alexandros.cogs.posts import COLOUR, after_action, board_file, post_turn
 from games.alexandros.cogs.replay import alexandros_replays
-from games.alexandros.service import KIND, Acted, AlexandrosDeadlines, AlexandrosService
+from games.alexandros.service import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from games.alexandros.texts.names import end_reason_text, hand_text, played_text
 
 if TYPE_CHECKING:
@@ -47,8 +43,33 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+ALEXANDROS_WORDS = CommandWords(
+    join="Join the Alexandros game waiting for players here",
+    leave="Leave the Alexandros game waiting for players here",
+    addbot="Add an AI player to the Alexandros game waiting here",
+    start="Start the Alexandros game waiting here (host only)",
+    cancel="Cancel this channel's Alexandros game (host or moderator)",
+    resign="Resign from this channel's Alexandros game",
+    notify="Turn reminders by DM on or off (you are always mentioned)",
+    notify_dm="on: also DM me when my time to play runs low; off: only the channel mention",
+    rules="The rules of Alexandros in short",
+    help="How to play Alexandros here",
+    status="Where this channel's Alexandros game stands",
+    leaderboard="This server's Alexandros ratings",
+    profile="A player's Alexandros record in this server",
+    ai_levels=LEVELS,
+)
+"""The descriptions of the shared commands in /alexandros (as servers hold them)."""
+
+
 @app_commands.guild_only()
-class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros", group_description="Play Alexandros"):
+class AlexandrosCog(
+    shared_commands(ALEXANDROS_WORDS),  # type: ignore[misc]
+    commands.GroupCog,
+    name="Alexandros",
+    group_name="alexandros",
+    group_description="Play Alexandros",
+):
     def __init__(self, bot: Frame) -> None:
         self.bot = bot
         self.games: AlexandrosService = bot.alexandros
@@ -60,6 +81,9 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.alexandros_actions = self  # what the components call (games/alexandros/cogs/actions.py)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
+        self.game_kind = KIND
+        self.notify_words = NOTIFY
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
@@ -84,12 +108,6 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.ai.cancel_all()
         await self.clock.stopped()
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Any /alexandros command in a game's channel brings its player back from being away."""
-        await self.games.remember_language(interaction.user.id, resolve(interaction.locale))
-        await self.welcome_back(interaction)
-        return True
-
     async def welcome_back(self, interaction: discord.Interaction) -> None:
         back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)
         for seat in back:
@@ -101,56 +119,27 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     def schedule_ai(self, game_id: int, lead: Sequence[Acted] = ()) -> None:
         self.ai.schedule(game_id, lead=lead)
 
-    @app_commands.command(name="notify", description="Turn reminders by DM on or off (you are always mentioned)")
-    @app_commands.describe(dm="on: also DM me when my time to play runs low; off: only the channel mention")
-    @app_commands.choices(dm=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
-    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
-        await set_notify(self.deadlines, self.bot, interaction, dm == "on", NOTIFY)
-
     @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
     @app_commands.describe(pace="Time for each turn (default: daily, 24 hours); the host can change it in the lobby")
     @app_commands.choices(pace=[app_commands.Choice(name=PACE_NAME[p], value=p.value) for p in PACE_CHOICES])
     async def new(self, interaction: discord.Interaction, pace: str = DEFAULT_PACE.value) -> None:
-        game = await self.games.open_lobby(
-            interaction.guild_id,
-            channel_of(interaction),
-            interaction.user.id,
-            seat_name(interaction.user),
-            pace,
-            language=resolve(interaction.guild_locale),
-        )
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
+        await self.open_lobby(interaction, pace)
 
-    @app_commands.command(name="join", description="Join the Alexandros game waiting for players here")
-    async def join(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.join(game.id, interaction.user.id, seat_name(interaction.user))
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
-
-    @app_commands.command(name="leave", description="Leave the Alexandros game waiting for players here")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.leave(game.id, interaction.user.id)
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
-
-    @app_commands.command(name="addbot", description="Add an AI player to the Alexandros game waiting here")
-    @app_commands.describe(level="How strong the AI plays (default: normal)")
-    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        await interaction.response.send_message(lobby_text(of_game(game), game), view=lobby_view(of_game(game), game))
-
-    @app_commands.command(name="start", description="Start the Alexandros game waiting here (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_of(interaction))
-        table = await self.games.start(game.id, interaction.user.id)
+    async def begin_game(self, table: AlexTable) -> None:
+        """The start post, a new message pinging every seated human: with the first turn when a human moves
+        first, else before the AI's run posts its turns (and the first human's "your turn")."""
         t = of_game(table.record)
-        await interaction.response.send_message(t._("Alexandros #{game} begins.", game=table.id))
+        seats = table.record.seats
+        lines = [
+            t._("**Alexandros game #{game} has started!**", game=table.id),
+            "\n".join(f"{seat.seat + 1}. {seat_mention(seat)}" for seat in seats),
+        ]
         if table.ai_to_act:
-            self.ai.schedule(table.id)  # the AI's run posts its turns and the first human's "your turn"
+            channel = self.bot.get_partial_messageable(table.record.channel_id)
+            await channel.send("\n".join(lines), allowed_mentions=pings(seats))
+            self.ai.schedule(table.id)
         else:
-            await post_turn(self.bot, table)
+            await post_turn(self.bot, table, lines, also_ping=seats)
         self.clock.wake_by(table.record.next_event_at)
 
     @app_commands.command(name="board", description="Show the board of this channel's Alexandros game")
@@ -160,8 +149,8 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         file = await board_file(self.bot.drawing, t, table.view, table.names)
         await interaction.response.send_message(file=file, ephemeral=True)
 
-    @app_commands.command(name="status", description="Where this channel's Alexandros game stands")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def show_status(self, interaction: discord.Interaction) -> None:
+        """`/alexandros status`: where this channel's game stands."""
         table = await self.games.table_in(channel_of(interaction))
         t = reader(interaction)
         scores = " · ".join(f"{shown_name(s.name)} {table.view.scores[s.seat]}" for s in table.record.seats)
@@ -197,8 +186,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         lines = [f"{m.ply}. {played_text(t, names[m.seat], alex.parse_action(m.action))}" for m in moves]
         await interaction.response.send_message("\n".join(lines) or t._("Nothing has been played yet."), ephemeral=True)
 
-    @app_commands.command(name="resign", description="Resign from this channel's Alexandros game")
-    async def resign(self, interaction: discord.Interaction) -> None:
+    async def resign_game(self, interaction: discord.Interaction) -> None:
         table = await self.games.table_in(channel_of(interaction))
         acted = await self.games.resign(table.id, interaction.user.id)
         t = of_game(acted.table.record)
@@ -208,8 +196,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         if acted.table.over or acted.table.view.to_move != acted.seat.seat:
             await after_action(self.bot, acted)
 
-    @app_commands.command(name="cancel", description="Cancel this channel's Alexandros game (host or moderator)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
+    async def cancel_game(self, interaction: discord.Interaction) -> None:
         member = interaction.user
         can_manage = isinstance(member, discord.Member) and member.guild_permissions.manage_messages
         game = await self.games.cancel_in(channel_of(interaction), member.id, can_manage)
@@ -218,59 +205,27 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
     @app_commands.command(name="replay", description="An animated replay of a finished Alexandros game")
     @app_commands.describe(game="The game's number")
     async def replay(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 10**12]) -> None:
-        try:
-            record: GameRecord | None = await self.games.game(game)
-        except GameError:
-            record = None  # the desk says there is no such game
-        if record is not None:
-            check_visible(interaction, record)  # a game in a channel this member cannot see is refused
-        # Public in the game's own channel; from another channel, only to the asker (who can see that one).
-        here = record is not None and record.channel_id == interaction.channel_id
-        await self.replays.send(interaction, KIND, game, ephemeral=not here)
+        await self.show_replay(interaction, game)
 
-    @app_commands.command(name="leaderboard", description="This server's Alexandros ratings")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage
-        rows = await self.games.leaderboard(interaction.guild_id)
-        t = server_texts(interaction)
-        name = getattr(interaction.guild, "name", None) or t._("this server")
-        await interaction.response.send_message(embed=leaderboard_embed(t, KIND, rows, name))
-
-    @app_commands.command(name="profile", description="A player's Alexandros record in this server")
-    @app_commands.describe(user="Whose profile (default: yours)")
-    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage
-        target = user or interaction.user
-        record = await self.games.profile(interaction.guild_id, target.id)
-        await interaction.response.send_message(embed=profile_embed(server_texts(interaction), KIND, record, target))
-
-    @app_commands.command(name="rules", description="The rules of Alexandros in short")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        t = reader(interaction)
-        await interaction.response.send_message(
-            t._(
+    def rules_message(self, t: Texts) -> dict[str, Any]:
+        return {
+            "content": t._(
                 "On your turn: move Alexander with a face-up card (or a card from your hand) to the closest empty "
                 "space of its symbol; walls go along a shortest path. Then two actions: take a card, occupy a "
                 "province, take one over, levy taxes (once), or take back a guard. The game ends when the black "
                 "walls run out or someone reaches 100 points. The full rules: docs/RULES.md, part A."
-            ),
-            ephemeral=True,
-        )
+            )
+        }
 
-    @app_commands.command(name="help", description="How to play Alexandros here")
-    async def help(self, interaction: discord.Interaction) -> None:
-        t = reader(interaction)
-        await interaction.response.send_message(
-            t._(
+    def help_message(self, t: Texts) -> dict[str, Any]:
+        return {
+            "content": t._(
                 "`/alexandros new` opens a game, `join` and `addbot` fill the seats, `start` begins. On your turn, "
                 "press **Play my turn** under the post that names you: your own panel shows your hand and menus "
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
-            ),
-            ephemeral=True,
-        )
+            )
+        }
 
 
 async def setup(bot: Frame) -> None:

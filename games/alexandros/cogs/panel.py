@@ -20,12 +20,11 @@ import discord
 from discord import ui
 
 import games.alexandros.engine as alex
-from frame.cogs.components import ID, selected
+from frame.cogs.components import ID, GameItem, selected
 from frame.cogs.drawing import Drawing
 from frame.cogs.errors import reader, report_error
 from frame.cogs.frame import frame_of
 from frame.texts import DEFAULT, Texts, texts
-from games.alexandros.cogs.lobby import PaceSelect
 from games.alexandros.cogs.menus import (
     MAX_OPTIONS,
     MAX_ROWS,
@@ -41,16 +40,18 @@ from games.alexandros.cogs.menus import (
     point_tags,
     zone_value,
 )
-from games.alexandros.cogs.posts import after_action, as_view, board_file, check_here, service_of
+from games.alexandros.cogs.posts import after_action, as_view, board_file, service_of
 from games.alexandros.cogs.replay import ReplayButton
-from games.alexandros.service import Panel
+from games.alexandros.service import KIND, Panel
 from games.alexandros.texts.names import hand_text, symbol_name
 
 EN = texts(DEFAULT)
 
 
-class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
+class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
     """Under the "your turn" post: opens the mover's own panel."""
+
+    game_kind = KIND
 
     def __init__(self, game_id: int, ply: int, t: Texts = EN) -> None:
         super().__init__(
@@ -66,25 +67,24 @@ class PanelButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:panel:(?P<gam
     ) -> PanelButton:
         return cls(int(match["game"]), int(match["ply"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await check_here(interaction, self.game_id)
-            await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
-            panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
-            content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
-            assert file is not None
-            await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
-        except Exception as error:  # the one error path
-            await report_error(interaction, error, self.game_id)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
+        panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
+        content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
+        assert file is not None
+        await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
 
 
 class ActSelect(
-    ui.DynamicItem[ui.Select[Any]],
+    GameItem[ui.Select[Any]],
     template=(
         rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?(?::z(?P<zone>\d{{1,4}}))?"
     ),
 ):
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
+
+    game_kind = KIND
+    personal = True  # a menu of the mover's own panel
 
     def __init__(
         self,
@@ -119,27 +119,22 @@ class ActSelect(
         zone = int(match["zone"]) if match["zone"] else None
         return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
         drawing = frame_of(interaction.client).drawing
-        try:
-            await check_here(interaction, self.game_id)
-            action = action_value(selected(interaction))
-            if action.startswith((TURN_PAGE, ZONE)):
-                at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
-                panel = await service.panel(self.game_id, interaction.user.id)
-                same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
-                redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
-                content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
-                if file is None:  # the same position: the image stays
-                    await interaction.response.edit_message(content=content, view=view)
-                else:
-                    await interaction.response.edit_message(content=content, attachments=[file], view=view)
-                return
-            acted = await service.act(self.game_id, interaction.user.id, action, expected_ply=self.ply)
-        except Exception as error:
-            await report_error(interaction, error, self.game_id)
+        action = action_value(selected(interaction))
+        if action.startswith((TURN_PAGE, ZONE)):
+            at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
+            panel = await service.panel(self.game_id, interaction.user.id)
+            same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
+            redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
+            content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
+            if file is None:  # the same position: the image stays
+                await interaction.response.edit_message(content=content, view=view)
+            else:
+                await interaction.response.edit_message(content=content, attachments=[file], view=view)
             return
+        acted = await service.act(self.game_id, interaction.user.id, action, expected_ply=self.ply)
         t = reader(interaction)
         try:
             if not acted.table.over and acted.table.view.to_move == acted.seat.seat:
@@ -222,4 +217,5 @@ def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:
     return as_view([PanelButton(game_id, ply, t)])
 
 
-ALEXANDROS_ITEMS = (PanelButton, ActSelect, PaceSelect, ReplayButton)
+ALEXANDROS_ITEMS = (PanelButton, ActSelect, ReplayButton)
+"""Every Alexandros button and select that outlives a restart (the lobby's are every game's: frame/cogs/lobby.py)."""

@@ -17,7 +17,7 @@ from frame.cogs.components import pings
 from frame.cogs.drawing import Drawing
 from frame.cogs.frame import frame_of
 from frame.cogs.pace_texts import clock_suffix
-from frame.service.errors import GameError, Why
+from frame.store import SeatRecord
 from frame.texts import Texts, mention, of_game
 from frame.usertext import clean_name, shown_name
 from games.alexandros.engine.facts import Told
@@ -28,6 +28,8 @@ from games.alexandros.texts.story import story_lines
 
 log = logging.getLogger("clans.alexandros")
 
+COLOUR = discord.Colour(0x2E5E8C)
+"""Alexandros' colour in its embeds (the lobby's)."""
 MAX_LINES = 20
 """At most this many actions are listed in one post (a long run of AI turns is cut at the front)."""
 STORY_CHARS = 1500
@@ -37,13 +39,6 @@ STORY_CHARS = 1500
 def service_of(client: discord.Client) -> AlexandrosService:
     """The Alexandros service, a typed attribute of the bot (no cog lookup)."""
     return frame_of(client).alexandros
-
-
-async def check_here(interaction: discord.Interaction, game_id: int) -> None:
-    """A component acts only on an Alexandros game of its own server and channel."""
-    game = await service_of(interaction.client).game(game_id)  # refuses another kind of game
-    if game.guild_id != interaction.guild_id or game.channel_id != interaction.channel_id:
-        raise GameError(Why.ELSEWHERE)
 
 
 async def board_file(
@@ -94,10 +89,16 @@ def story_of(t: Texts, table: AlexTable, said: Sequence[Told]) -> list[str]:
     return ["…", *lines] if len(lines) < len(told) else lines
 
 
-async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[str] = (), new_walls: int = 0) -> None:
+async def post_turn(
+    client: discord.Client,
+    table: AlexTable,
+    lines: Sequence[str] = (),
+    new_walls: int = 0,
+    also_ping: Sequence[SeatRecord] = (),
+) -> None:
     """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
     time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
-    them)."""
+    them). ``also_ping``: the players ``lines`` name besides the mover (the start post's seats)."""
     from games.alexandros.cogs.panel import panel_button_view
     from games.alexandros.cogs.replay import replay_view
 
@@ -129,11 +130,11 @@ async def post_turn(client: discord.Client, table: AlexTable, lines: Sequence[st
         )
         if table.record.deadline_at is not None:
             content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
-        mentions = pings([table.mover])
+        mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
-        mentions = pings([])
+        mentions = pings(also_ping)
     file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:

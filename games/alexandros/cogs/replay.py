@@ -10,13 +10,11 @@ from typing import Any
 import discord
 from discord import ui
 
-from frame.cogs.components import ID
-from frame.cogs.errors import report_error
+from frame.cogs.components import ID, GameItem
 from frame.cogs.frame import frame_of
 from frame.cogs.replays import ReplayKind
 from frame.service.replays import Finished
 from frame.texts import DEFAULT, Texts, texts
-from games.alexandros.cogs.posts import check_here
 from games.alexandros.render.replay import RENDERER_VERSION, render_replay
 from games.alexandros.service import KIND, AlexandrosService
 from games.alexandros.service.replays import AlexReplay, finished_game, replay_of
@@ -51,8 +49,10 @@ EN = texts(DEFAULT)
 """A button rebuilt from its custom_id only routes the click: its label is never shown again."""
 
 
-class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
+class ReplayButton(GameItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks (only to them)."""
+
+    game_kind = KIND
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -68,12 +68,8 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"alex:replay:(?P<g
     ) -> ReplayButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await check_here(interaction, self.game_id)
-            await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
-        except Exception as error:  # the one error path
-            await report_error(interaction, error, self.game_id)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

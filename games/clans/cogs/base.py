@@ -9,20 +9,21 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 from frame.cogs.components import pings
 from frame.cogs.frame import Frame
+from frame.cogs.game_commands import GameCommands
+from frame.cogs.lobby import GameLobby
 from frame.texts import of_game
 from frame.usertext import clean_name, shown_name
-from games.clans.cogs import clock_texts, lobby_views
+from games.clans.cogs import clock_texts
 from games.clans.cogs import messages as text
 from games.clans.cogs.ai_runs import RunAnnouncer, thinking_text
 from games.clans.cogs.ai_sweep import AiSweep
 from games.clans.cogs.ai_turns import AITurns
 from games.clans.cogs.boards import BoardImages
+from games.clans.cogs.clock_views import CLANS_NOTIFY
 from games.clans.cogs.history_text import with_catch_up
-from games.clans.cogs.lobby_views import lobby_view
 from games.clans.cogs.move_panel import turn_view
 from games.clans.cogs.order_menus import OrderMenus, order_settled_text, order_view
 from games.clans.cogs.replays import clans_replays, replay_view
@@ -39,7 +40,7 @@ log = logging.getLogger("clans.cog")
 Send = Callable[..., Awaitable[Any]]
 
 
-class ClansBase(commands.Cog):
+class ClansBase(GameCommands):
     """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
 
     def __init__(self, bot: Frame) -> None:
@@ -50,7 +51,7 @@ class ClansBase(commands.Cog):
         settings = bot.config
         self.replays = bot.replays  # the frame's desk, shared with every game
         self.replays.serve(clans_replays(self.games))
-        self.deadlines = Deadlines(self.games)
+        self.deadlines: Deadlines = Deadlines(self.games)
         from games.clans.cogs.clock import TurnScheduler
 
         self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
@@ -62,6 +63,13 @@ class ClansBase(commands.Cog):
             settings.ai_rollouts,
         )
         self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
+        self.game_kind = "clans"
+        self.notify_words = CLANS_NOTIFY
+
+    async def begin_game(self, table: Table) -> None:
+        """The game's start post and what follows it (games/clans/cogs/lobby.py)."""
+        raise NotImplementedError
 
     async def resume_ai_turns(self) -> None:
         """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
@@ -168,15 +176,7 @@ class ClansBase(commands.Cog):
         )
 
     async def refresh_lobby(self, game_id: int) -> None:
-        game = await self.games.game(game_id)
-        if game.lobby_message_id is None:
-            return
-        message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)
-        try:
-            view = lobby_view(game.id, game.status == "lobby", game.pace, game.language)
-            await message.edit(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
-        except discord.HTTPException:
-            log.warning("Could not update the lobby message of game %s", game_id)
+        await self.lobby.refresh(game_id)
 
 
 def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:

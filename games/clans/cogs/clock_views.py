@@ -9,10 +9,10 @@ import discord
 from discord import ui
 
 from frame.cogs import notify
-from frame.cogs.components import ID
+from frame.cogs.components import ID, GameItem
 from frame.texts import Texts, of_game
 from games.clans.cogs import clock_texts as words
-from games.clans.cogs.shared import EN, clans_of, guarded
+from games.clans.cogs.shared import EN, clans_of
 
 if TYPE_CHECKING:
     from games.clans.cogs.cog import ClansCog
@@ -41,7 +41,7 @@ async def set_notify(cog: ClansCog, interaction: discord.Interaction, on: bool) 
 CLANS_NOTIFY = notify.NotifyWords(words.NOTIFY_ON, words.NOTIFY_ON_CLOSED, words.NOTIFY_OFF, words.NOTIFY_TEST_DM)
 
 
-class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
+class BackButton(GameItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
     """On a timeout message: the away player says they are back."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -56,8 +56,8 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:back:(?P<game
     ) -> BackButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.game_id, lambda: clans_of(interaction).back_button(interaction, self.game_id))
+    async def act(self, interaction: discord.Interaction) -> None:
+        await clans_of(interaction).back_button(interaction, self.game_id)
 
 
 def back_view(t: Texts, game_id: int) -> ui.View:

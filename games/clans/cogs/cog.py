@@ -9,12 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from frame.cogs.frame import Frame
+from frame.cogs.game_commands import CommandWords, shared_commands
+from games.clans.ai import AI_LEVELS
 from games.clans.cogs.base import ClansBase
 from games.clans.cogs.clock_commands import ClockCommands
 from games.clans.cogs.clock_views import BackButton
 from games.clans.cogs.info import InfoCommands
 from games.clans.cogs.lobby import LobbyCommands
-from games.clans.cogs.lobby_views import CancelButton, LanguageSelect, LobbyButton, PaceSelect
+from games.clans.cogs.lobby_views import CancelButton
 from games.clans.cogs.move_panel import PANEL_ITEMS
 from games.clans.cogs.order_menus import OrderSelect
 from games.clans.cogs.overview import OVERVIEW_ITEMS, OverviewCommands
@@ -23,17 +25,34 @@ from games.clans.cogs.replays import ReplayButton
 from games.clans.cogs.turns import TurnCommands
 
 PERSISTENT_ITEMS = (
-    LobbyButton,
     OrderSelect,
     CancelButton,
     ReplayButton,
-    PaceSelect,
-    LanguageSelect,
     BackButton,
     *OVERVIEW_ITEMS,
     *PANEL_ITEMS,
 )
-"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items)."""
+"""Every Clans button and select that outlives a restart (the cog registers them as dynamic items; the lobby's
+are every game's: frame/cogs/lobby.py registers them)."""
+
+
+CLANS_WORDS = CommandWords(
+    join="Join the game waiting for players in this channel",
+    leave="Leave the game waiting for players in this channel",
+    addbot="Add an AI player to the game waiting for players here",
+    start="Start the game (host only, 2 to 4 players)",
+    cancel="Cancel this channel's game (host or Manage Messages)",
+    resign="Leave the running game (your clan stays on the board)",
+    notify="Turn reminders by DM on or off (you are always mentioned)",
+    notify_dm="on: also DM me when my time to move runs low; off: only the channel mention",
+    rules="The rules of Clans in short, with the epoch chart",
+    help="Every /clans command with an example",
+    status="Epoch, chips left, scores, seats and whose turn it is",
+    leaderboard="This server's Clans ratings",
+    profile="A player's Clans record in this server",
+    ai_levels=AI_LEVELS,
+)
+"""The descriptions of the shared commands in /clans (as servers hold them)."""
 
 
 @app_commands.guild_only()
@@ -44,6 +63,7 @@ class ClansCog(
     OverviewCommands,
     ClockCommands,
     PanelActions,
+    shared_commands(CLANS_WORDS),  # type: ignore[misc]
     commands.GroupCog,
     name="Clans",
     group_name="clans",

@@ -1,4 +1,5 @@
-"""/clans new, join, leave, addbot, start and cancel, with the lobby buttons they share."""
+"""/clans new, the start and cancel: the lobby is every game's (frame/cogs/lobby.py); Clans' own are
+its start post, the clans dealt by DM, and the cancel's terms."""
 
 from __future__ import annotations
 
@@ -7,19 +8,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from frame.cogs.components import pings, seat_name
+from frame.cogs.components import pings
 from frame.cogs.errors import reader
+from frame.cogs.lobby_views import language_name
 from frame.service.lobby import CancelTerms
-from frame.texts import LANGUAGES, mention, of_game, resolve, texts
+from frame.texts import LANGUAGES, mention, of_game, texts
 from frame.usertext import shown_name
-from games.clans.ai import AI_LEVELS
-from games.clans.cogs import clock_texts, lobby_views, shared
+from games.clans.cogs import clock_texts, shared
 from games.clans.cogs import messages as text
 from games.clans.cogs.ai_runs import thinking_text
-from games.clans.cogs.base import ClansBase, Send, answer_privately, channel_id, drop_private_answer
-from games.clans.cogs.lobby_views import cancel_view, language_name, lobby_view
+from games.clans.cogs.base import ClansBase, Send, channel_id
+from games.clans.cogs.lobby_views import cancel_view
 from games.clans.cogs.move_panel import turn_view
-from games.clans.cogs.placement import open_lobby
 from games.clans.service.tables import Table
 
 
@@ -37,70 +37,13 @@ class LobbyCommands(ClansBase):
     async def new(
         self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True, language: str | None = None
     ) -> None:
-        spoken = language or resolve(interaction.guild_locale)
-        await open_lobby(self.games, interaction, seat_name(interaction.user), pace, thread, spoken)
+        await self.open_lobby(interaction, pace, thread, language)
 
-    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
-    async def join(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.join_lobby(interaction, game.id, False)
-
-    @app_commands.command(name="leave", description="Leave the game waiting for players in this channel")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.leave_lobby(interaction, game.id, False)
-
-    @app_commands.command(name="addbot", description="Add an AI player to the game waiting for players here")
-    @app_commands.describe(level="How strong the AI plays (default: normal)")
-    @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in AI_LEVELS],
-    )
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        # The seat's name is shown to all: in the game's language ("KI (hard)", "IA (hard)").
-        game = await self.games.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        note = reader(interaction)._("AI ({level}) joined game #{game}.", level=level, game=game.id)
-        await interaction.response.send_message(note, ephemeral=True)
-        await self.refresh_lobby(game.id)
-
-    @app_commands.command(name="start", description="Start the game (host only, 2 to 4 players)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        game = await self.games.active_game(channel_id(interaction))
-        await self.start_game(interaction, game.id, False)
-
-    async def join_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.join(game_id, interaction.user.id, seat_name(interaction.user))
-        note = reader(interaction)._("You joined game #{game}.", game=game.id)
-        await self._lobby_changed(interaction, game.id, from_button, note)
-
-    async def leave_lobby(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        game = await self.games.leave(game_id, interaction.user.id)
-        note = reader(interaction)._("You left game #{game}.", game=game.id)
-        await self._lobby_changed(interaction, game.id, from_button, note)
-
-    async def _lobby_changed(
-        self, interaction: discord.Interaction, game_id: int, from_button: bool, note: str
-    ) -> None:
-        game = await self.games.game(game_id)
-        if from_button:
-            view = lobby_view(game.id, pace=game.pace, language=game.language)
-            await interaction.response.edit_message(embed=lobby_views.lobby_embed(of_game(game), game), view=view)
-        else:
-            await interaction.response.send_message(note, ephemeral=True)
-            await self.refresh_lobby(game.id)
-
-    async def start_game(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None:
-        table = await self.games.start(game_id, interaction.user.id)
+    async def begin_game(self, table: Table) -> None:
+        """The start post: a new message, so that every player, the first mover among them, is notified (see
+        ClansBase.post_in); then every player's clan by DM, and the first turn's AI and clock."""
+        game_id = table.id
         t = of_game(table.record)
-        if from_button:
-            await interaction.response.edit_message(
-                embed=lobby_views.lobby_embed(t, table.record),
-                view=lobby_view(game_id, False, table.record.pace, table.record.language),
-            )
-        else:
-            await answer_privately(interaction)
-            await self.refresh_lobby(game_id)
-        # A new message, so that every player, the first mover among them, is notified (see ClansBase.post_in).
         send = self.post_in(table)
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
@@ -132,8 +75,6 @@ class LobbyCommands(ClansBase):
             extra["view"] = buttons
         await send(content="\n".join(lines), embed=embed, allowed_mentions=pings(table.record.seats), **extra)
         await self._send_clans(table, send)
-        if not from_button:
-            await drop_private_answer(interaction)
         self.ai.after(table)
         self.clock.wake_by(table.record.next_event_at)
 
@@ -157,8 +98,8 @@ class LobbyCommands(ClansBase):
                 allowed_mentions=pings(unreachable),
             )
 
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or Manage Messages)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
+    async def cancel_game(self, interaction: discord.Interaction) -> None:
+        """`/clans cancel`: the terms, asked to be confirmed (a player's cancel of a game under way resigns)."""
         can_manage = interaction.permissions.manage_messages
         game = await self.games.cancellable_in(channel_id(interaction), interaction.user.id, can_manage)
         terms = self.games.cancel_terms(game, interaction.user.id, can_manage)

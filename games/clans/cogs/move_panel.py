@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from frame.cogs.components import ID, parse_choice, selected
+from frame.cogs.components import ID, GameItem, parse_choice, selected, where
 from frame.cogs.errors import reader
 from frame.cogs.frame import frame_of
 from frame.service.errors import GameError, Why
@@ -28,7 +28,7 @@ from frame.texts import Texts
 from games.clans.cogs import panel_text as words
 from games.clans.cogs.messages import clan_embed
 from games.clans.cogs.panel_board import preview_file
-from games.clans.cogs.shared import EN, clans_of, guarded
+from games.clans.cogs.shared import EN, clans_of
 from games.clans.engine import Move, Phase, Preview
 from games.clans.service.panel import PanelTable
 from games.clans.service.suggest import Suggestion, suggest_sources, suggest_targets
@@ -39,20 +39,18 @@ PAGE = 25
 TERRITORY = r"\d{1,3}"
 
 
-def _where(interaction: discord.Interaction) -> tuple[int | None, int | None]:
-    return interaction.guild_id, interaction.channel_id
-
-
 async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int | None) -> PanelTable:
     games = frame_of(interaction.client).games
-    return await games.panel_table(game_id, interaction.user.id, ply, _where(interaction))
+    return await games.panel_table(game_id, interaction.user.id, ply, where(interaction))
 
 
 # --- the turn post's buttons ---------------------------------------------------------------------------------
 
 
-class TurnButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
+class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
     """On the turn post: opens the mover's own panel at the position the game is at now."""
+
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -71,19 +69,16 @@ class TurnButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:turn:(?P<game
     ) -> TurnButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            panel = await _panel_table(interaction, self.game_id, None)
-            content, file, view = await first_page(interaction, panel)
-            if file is None:
-                await interaction.response.send_message(content, view=view, ephemeral=True)
-            else:
-                await interaction.response.send_message(content, view=view, file=file, ephemeral=True)
-
-        await guarded(interaction, self.game_id, run, here=False)  # the service checks server and channel
+    async def act(self, interaction: discord.Interaction) -> None:
+        panel = await _panel_table(interaction, self.game_id, None)
+        content, file, view = await first_page(interaction, panel)
+        if file is None:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, view=view, file=file, ephemeral=True)
 
 
-class MyClanButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{ID})"):
+class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{ID})"):
     """On the turn post and in the panel: the presser's own secret clan, shown to them alone, naming the game."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -103,15 +98,12 @@ class MyClanButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:myclan:(?P<
     ) -> MyClanButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            games = frame_of(interaction.client).games
-            game = await games.game(self.game_id)
-            clan = await games.my_clan(self.game_id, interaction.user.id)
-            embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        await guarded(interaction, self.game_id, run)
+    async def act(self, interaction: discord.Interaction) -> None:
+        games = frame_of(interaction.client).games
+        game = await games.game(self.game_id)
+        clan = await games.my_clan(self.game_id, interaction.user.id)
+        embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 def turn_view(t: Texts, table: Table, base: ui.View | None = None) -> ui.View | None:
@@ -240,9 +232,9 @@ def _placeholder(text: str) -> str:
     return text[:150]
 
 
-class SourceSelect(
-    ui.DynamicItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"
-):
+class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
+
     def __init__(self, game_id: int, ply: int, page: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
             ui.Select(
@@ -259,27 +251,24 @@ class SourceSelect(
     ) -> SourceSelect:
         return cls(int(match["game"]), int(match["ply"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            source = parse_choice(selected(interaction))
-            panel = await _panel_table(interaction, self.game_id, self.ply)
-            targets = panel.table.move_targets(source)
-            if not targets:
-                raise GameError(Why.NOT_A_CHOICE)
-            t = reader(interaction)
-            if len(targets) == 1:  # one way to go: straight to its preview (Back returns here)
-                content, file, view = await preview_page(interaction, t, panel, Move(source, targets[0]), 0)
-                await _show(interaction, content, view, file)
-                return
-            content, view = sources_page(t, panel, self.page, source)
-            await _show(interaction, content, view, None)
-
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        source = parse_choice(selected(interaction))
+        panel = await _panel_table(interaction, self.game_id, self.ply)
+        targets = panel.table.move_targets(source)
+        if not targets:
+            raise GameError(Why.NOT_A_CHOICE)
+        t = reader(interaction)
+        if len(targets) == 1:  # one way to go: straight to its preview (Back returns here)
+            content, file, view = await preview_page(interaction, t, panel, Move(source, targets[0]), 0)
+            await _show(interaction, content, view, file)
+            return
+        content, view = sources_page(t, panel, self.page, source)
+        await _show(interaction, content, view, None)
 
 
-class TargetSelect(
-    ui.DynamicItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"
-):
+class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
+
     def __init__(self, game_id: int, ply: int, source: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
             ui.Select(
@@ -296,20 +285,17 @@ class TargetSelect(
     ) -> TargetSelect:
         return cls(int(match["game"]), int(match["ply"]), int(match["src"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            target = parse_choice(selected(interaction))
-            panel = await _panel_table(interaction, self.game_id, self.ply)
-            t = reader(interaction)
-            content, file, view = await preview_page(interaction, t, panel, Move(self.source, target), 0)
-            await _show(interaction, content, view, file)
-
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        target = parse_choice(selected(interaction))
+        panel = await _panel_table(interaction, self.game_id, self.ply)
+        t = reader(interaction)
+        content, file, view = await preview_page(interaction, t, panel, Move(self.source, target), 0)
+        await _show(interaction, content, view, file)
 
 
-class PageButton(
-    ui.DynamicItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"
-):
+class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
+
     def __init__(self, game_id: int, ply: int, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
             ui.Button(
@@ -327,19 +313,16 @@ class PageButton(
     ) -> PageButton:
         return cls(int(match["game"]), int(match["ply"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            panel = await _panel_table(interaction, self.game_id, self.ply)
-            content, view = sources_page(reader(interaction), panel, self.page, None)
-            await _show(interaction, content, view, None)
-
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        panel = await _panel_table(interaction, self.game_id, self.ply)
+        content, view = sources_page(reader(interaction), panel, self.page, None)
+        await _show(interaction, content, view, None)
 
 
-class BackButton(
-    ui.DynamicItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"
-):
+class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
     """From a preview back to the destinations of its source (to the sources when it had only one)."""
+
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, t: Texts = EN) -> None:
         super().__init__(
@@ -358,21 +341,20 @@ class BackButton(
     ) -> BackButton:
         return cls(int(match["game"]), int(match["ply"]), int(match["src"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            panel = await _panel_table(interaction, self.game_id, self.ply)
-            several = len(panel.table.move_targets(self.source)) > 1
-            content, view = sources_page(reader(interaction), panel, 0, self.source if several else None)
-            await _show(interaction, content, view, None)
-
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        panel = await _panel_table(interaction, self.game_id, self.ply)
+        several = len(panel.table.move_targets(self.source)) > 1
+        content, view = sources_page(reader(interaction), panel, 0, self.source if several else None)
+        await _show(interaction, content, view, None)
 
 
 class OrderChoice(
-    ui.DynamicItem[ui.Select[Any]],
+    GameItem[ui.Select[Any]],
     template=rf"clans:pord:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY}):(?P<dst>{TERRITORY})",
 ):
     """In a preview: which order the villages are founded in, each option with its consequences."""
+
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(
         self, game_id: int, ply: int, source: int, target: int, options: list[Any] | None = None, t: Texts = EN
@@ -392,22 +374,21 @@ class OrderChoice(
     ) -> OrderChoice:
         return cls(int(match["game"]), int(match["ply"]), int(match["src"]), int(match["dst"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            index = parse_choice(selected(interaction), digits=2)
-            panel = await _panel_table(interaction, self.game_id, self.ply)
-            move = Move(self.source, self.target) if self.source else None
-            content, file, view = await preview_page(interaction, reader(interaction), panel, move, index)
-            await _show(interaction, content, view, file)
-
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        index = parse_choice(selected(interaction), digits=2)
+        panel = await _panel_table(interaction, self.game_id, self.ply)
+        move = Move(self.source, self.target) if self.source else None
+        content, file, view = await preview_page(interaction, reader(interaction), panel, move, index)
+        await _show(interaction, content, view, file)
 
 
 class ConfirmButton(
-    ui.DynamicItem[ui.Button[Any]],
+    GameItem[ui.Button[Any]],
     template=rf"clans:pgo:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY}):(?P<dst>{TERRITORY}):(?P<i>\d{{1,2}})",
 ):
     """Play the previewed move (and its village order) through the same path as ``/clans move``."""
+
+    checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, target: int, index: int, t: Texts = EN) -> None:
         super().__init__(
@@ -426,14 +407,9 @@ class ConfirmButton(
     ) -> ConfirmButton:
         return cls(int(match["game"]), int(match["ply"]), int(match["src"]), int(match["dst"]), int(match["i"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         move = Move(self.source, self.target) if self.source else None
-        await guarded(
-            interaction,
-            self.game_id,
-            lambda: clans_of(interaction).confirm_move(interaction, self.game_id, self.ply, move, self.index),
-            here=False,
-        )
+        await clans_of(interaction).confirm_move(interaction, self.game_id, self.ply, move, self.index)
 
 
 PANEL_ITEMS = (

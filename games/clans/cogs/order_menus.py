@@ -16,10 +16,10 @@ from typing import Any
 import discord
 from discord import ui
 
-from frame.cogs.components import ID, parse_choice, selected
+from frame.cogs.components import ID, GameItem, parse_choice, selected
 from frame.store import SeatRecord
 from frame.texts import Texts
-from games.clans.cogs.shared import EN, clans_of, guarded, mention
+from games.clans.cogs.shared import EN, clans_of, mention
 from games.clans.engine import OrderOption, Village
 from games.clans.service.tables import Table
 from games.clans.texts.game import clan_name, huts, terrain_name, village_order_part, village_worth
@@ -103,8 +103,10 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
     return text
 
 
-class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
+class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
+
+    checked_in_one_read = True  # the move's one read checks server, channel and mover (choose_village)
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
         options = [
@@ -129,13 +131,10 @@ class OrderSelect(ui.DynamicItem[ui.Select[Any]], template=rf"clans:order:(?P<ga
     ) -> OrderSelect:
         return cls(int(match["game"]), int(match["ply"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:  # the value is parsed inside the error path: a bad one is answered
-            territory = parse_choice(selected(interaction))
-            await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
-
-        # The service refuses a game of another server or channel with its one read of the game.
-        await guarded(interaction, self.game_id, run, here=False)
+    async def act(self, interaction: discord.Interaction) -> None:
+        # the value is parsed inside the error path: a bad one is answered
+        territory = parse_choice(selected(interaction))
+        await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

@@ -14,14 +14,13 @@ from typing import Any
 import discord
 from discord import app_commands, ui
 
-from frame.cogs.components import ID
+from frame.cogs.components import ID, GameItem
 from frame.cogs.errors import reader
 from frame.cogs.frame import frame_of
 from frame.cogs.visibility import check_visible
 from frame.texts import Texts, of_game
 from games.clans.cogs.base import ClansBase
 from games.clans.cogs.history_text import games_embed, history_embed, page_count
-from games.clans.cogs.shared import guarded
 from games.clans.service.overview import LOBBY_IDLE, GameHistory
 
 log = logging.getLogger("clans.cog")
@@ -72,8 +71,10 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
     await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
 
 
-class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
+class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
+
+    in_server = True  # `/clans history` shows another channel's game too
 
     def __init__(self, game_id: int, page: int, label: str = "-", disabled: bool = False) -> None:
         super().__init__(
@@ -93,10 +94,8 @@ class HistoryPageButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:histor
     ) -> HistoryPageButton:
         return cls(int(match["game"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, self.game_id, lambda: turn_history_page(interaction, self.game_id, self.page), here=False
-        )
+    async def act(self, interaction: discord.Interaction) -> None:
+        await turn_history_page(interaction, self.game_id, self.page)
 
 
 def history_view(t: Texts, history: GameHistory, page: int) -> ui.View:

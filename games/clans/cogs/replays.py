@@ -11,11 +11,11 @@ from typing import Any
 import discord
 from discord import ui
 
-from frame.cogs.components import ID
+from frame.cogs.components import ID, GameItem
 from frame.cogs.replays import ReplayKind
 from frame.service.replays import Finished
 from frame.texts import Texts
-from games.clans.cogs.shared import EN, clans_of, guarded
+from games.clans.cogs.shared import EN, clans_of
 from games.clans.render.replay import RENDERER_VERSION, render_replay
 from games.clans.service.games import GameService
 from games.clans.service.replays import Replay, finished_game, replay_of
@@ -46,7 +46,7 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
     )
 
 
-class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
+class ReplayButton(GameItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -63,10 +63,8 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]], template=rf"clans:replay:(?P<
     ) -> ReplayButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, self.game_id, lambda: clans_of(interaction).send_replay(interaction, self.game_id, True)
-        )
+    async def act(self, interaction: discord.Interaction) -> None:
+        await clans_of(interaction).send_replay(interaction, self.game_id, True)
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

@@ -96,8 +96,8 @@ class TurnCommands(ClansBase):
             await interaction.edit_original_response(content=settled)
         await self.announce(played, self.post_in(played.table))
 
-    @app_commands.command(name="resign", description="Leave the running game (your clan stays on the board)")
-    async def resign(self, interaction: discord.Interaction) -> None:
+    async def resign_game(self, interaction: discord.Interaction) -> None:
+        """`/clans resign`: the resignation is posted in the game's own new message."""
         played = await self.games.resign_in(
             channel_id(interaction), interaction.user.id, accepted=lambda: answer_privately(interaction)
         )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import ClassVar
 
-from frame.service.errors import GameError, Why, refusals
+from frame.service.errors import GameError, Why
 from frame.service.lobby import public_record
 from frame.store import GameRecord, SeatRecord, Store, StoreError
 from games.clans.engine import Action, GameState, Move, PublicView, new_game, public_view, replay
@@ -126,16 +126,6 @@ class GameOverview:
             except StoreError:  # started or cancelled meanwhile: nothing to close
                 continue
         return closed
-
-    async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
-        """Move a just-opened lobby into its own channel or thread."""
-        with refusals():
-            return public_record(await self.store.move_lobby(game_id, channel_id))
-
-    async def discard_lobby(self, game_id: int) -> None:
-        """A lobby that could not be placed is closed again (it was never shown)."""
-        with refusals():
-            await self.store.cancel_game(game_id, end_reason="unplaced")
 
     async def too_late(
         self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int

@@ -1,5 +1,6 @@
-"""Where a new game lives: in a new thread of its own when the bot may create one (so one channel hosts
-many games), else where `/clans new` was asked; and never where the bot could not post its boards."""
+"""Where a new game lives, for every game: in a new thread of its own when the bot may create one (so one
+channel hosts many games), else where the game's `new` command was asked; and never where the bot could not
+post its boards."""
 
 from __future__ import annotations
 
@@ -9,12 +10,10 @@ from typing import Final, Literal
 import discord
 
 from frame.cogs.components import pings
+from frame.cogs.lobby_views import game_name, lobby_embed, lobby_view
 from frame.service.errors import GameError, Why
-from frame.service.lobby import parse_pace
+from frame.service.lobby import LobbyService, parse_pace
 from frame.texts import Np_, mention, of_game
-from games.clans.cogs import lobby_views
-from games.clans.cogs.lobby_views import lobby_view
-from games.clans.service.games import GameService
 
 log = logging.getLogger("clans.cog")
 
@@ -36,9 +35,15 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 async def open_lobby(
-    games: GameService, interaction: discord.Interaction, host_name: str, pace: str, thread: bool, language: str
+    games: LobbyService,
+    interaction: discord.Interaction,
+    host_name: str,
+    pace: str,
+    thread: bool,
+    language: str,
+    colour: discord.Colour,
 ) -> None:
-    """`/clans new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread.
+    """`/<game> new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread.
 
     Everything that can refuse is checked first (an ephemeral refusal); then the interaction is answered at once
     ("thinking…") before the game is written and the thread created, which Discord may rate limit for longer
@@ -59,25 +64,24 @@ async def open_lobby(
     await interaction.response.defer(thinking=True)
     if new_thread:
         assert isinstance(channel, discord.TextChannel)
-        if await _open_in_thread(games, interaction, channel, host_name, pace, language):
+        if await _open_in_thread(games, interaction, channel, host_name, pace, language, colour):
             return
     user = interaction.user
     game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
     lobby = await interaction.followup.send(
-        embed=lobby_views.lobby_embed(of_game(game), game),
-        view=lobby_view(game.id, pace=game.pace, language=game.language),
-        wait=True,
+        embed=lobby_embed(of_game(game), game, colour), view=lobby_view(game), wait=True
     )
     await games.set_lobby_message(game.id, lobby.id)
 
 
 async def _open_in_thread(
-    games: GameService,
+    games: LobbyService,
     interaction: discord.Interaction,
     channel: discord.TextChannel,
     host_name: str,
     pace: str,
     language: str,
+    colour: discord.Colour,
 ) -> bool:
     """The lobby in a new thread of ``channel``; False (nothing left behind) if the thread could not be made."""
     user = interaction.user
@@ -88,15 +92,15 @@ async def _open_in_thread(
     created: discord.Thread | None = None
     try:
         created = await channel.create_thread(
-            name=f"Clans #{game.id}",
+            name=f"{game_name(game.game)} #{game.id}",
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )
         game = await games.place_lobby(game.id, created.id)
         lobby = await created.send(
             t._("{player}'s game", player=mention(user.id)),
-            embed=lobby_views.lobby_embed(t, game),
-            view=lobby_view(game.id, pace=game.pace, language=game.language),
+            embed=lobby_embed(t, game, colour),
+            view=lobby_view(game),
             allowed_mentions=pings(game.seats),  # the host: a mention in a thread adds them to it
         )
     except (discord.HTTPException, GameError):
@@ -111,8 +115,9 @@ async def _open_in_thread(
     await games.set_lobby_message(game.id, lobby.id)
     await interaction.followup.send(
         t._(
-            "{player} opened **Clans game #{game}** in {thread}: join there!",
+            "{player} opened **{name} game #{game}** in {thread}: join there!",
             player=mention(user.id),
+            name=game_name(game.game),
             game=game.id,
             thread=created.mention,
         )
