@@ -8,8 +8,9 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
+from frame.errors import GameError, Why
 from frame.registry import rules_of
-from frame.service.errors import STATUS_REASON, GameError, Why, refusals
+from frame.service.errors import STATUS_REASON, refusals
 from frame.service.limits import check_may_open
 from frame.service.locks import GameLocks
 from frame.service.pace import Clock, Pace, system_clock, turn_clock

@@ -20,7 +20,7 @@ from frame.cogs.notify import set_notify
 from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
 from frame.cogs.standings import leaderboard_embed, profile_embed
 from frame.cogs.visibility import check_visible
-from frame.service.errors import GameError
+from frame.errors import GameError
 from frame.service.pace import DEFAULT_PACE
 from frame.store import GameRecord
 from frame.texts import of_game, resolve

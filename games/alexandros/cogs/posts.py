@@ -17,7 +17,7 @@ from frame.cogs.components import pings
 from frame.cogs.drawing import Drawing
 from frame.cogs.frame import frame_of
 from frame.cogs.pace_texts import clock_suffix
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import Texts, mention, of_game
 from frame.usertext import clean_name, shown_name
 from games.alexandros.engine.facts import Told

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from frame.cogs.errors import reader
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import of_game, resolve
 from games.clans.cogs import clock_views, lobby_views
 from games.clans.cogs.base import ClansBase

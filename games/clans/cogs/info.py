@@ -8,7 +8,7 @@ from discord import app_commands
 from frame.cogs.errors import reader, server_texts
 from frame.cogs.standings import leaderboard_embed, profile_embed
 from frame.cogs.visibility import check_visible
-from frame.service.errors import GameError
+from frame.errors import GameError
 from frame.store import GameRecord
 from games.clans.cogs import clock_texts, lobby_views
 from games.clans.cogs import messages as text

@@ -9,7 +9,7 @@ from typing import Final, Literal
 import discord
 
 from frame.cogs.components import pings
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.lobby import parse_pace
 from frame.texts import Np_, mention, of_game
 from games.clans.cogs import lobby_views

@@ -16,7 +16,7 @@ import discord
 
 from frame.cogs.errors import report_error
 from frame.cogs.frame import frame_of
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import DEFAULT, resolve, seat_mention, texts
 from games.clans.cogs.actions import ClansActions
 

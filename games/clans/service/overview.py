@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from frame.service.errors import GameError, Why, refusals
+from frame.errors import GameError, Why
+from frame.service.errors import refusals
 from frame.service.lobby import public_record
 from frame.store import GameRecord, SeatRecord, Store, StoreError
 from games.clans.engine import Action, GameState, Move, PublicView, new_game, public_view, replay
