@@ -64,7 +64,7 @@ class Why(StrEnum):
     LOBBIES_PER_SERVER = "lobbies_per_server"  # lobbies (the server's open lobbies: the most)
     GAMES_PER_SERVER = "games_per_server"  # games (the server's running games: the most)
     REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
-    OTHER_GAME = "other_game"  # game (a name in engine.games.GAMES): the channel's or button's game is another kind
+    OTHER_GAME = "other_game"  # game (a name of frame.registry.GAME_NAMES): the channel or button is of another game
     SEATS_CHANGED = "seats_changed"  # seated (someone joined or left while the host pressed Start)
 
 
