@@ -16,8 +16,8 @@ import discord
 from discord import ui
 
 from frame.cogs.errors import report_error
+from frame.errors import GameError, Why
 from frame.render.fonts import name_is_drawable
-from frame.service.errors import GameError, Why
 from frame.store import SeatRecord
 from frame.texts import resolve
 from frame.usertext import clean_name

@@ -8,12 +8,12 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from frame.errors import GameError
 from frame.registry import GAME_NAMES as GAMES
-from frame.service.errors import GameError, refusal
+from frame.service.errors import refusal
 from frame.store import StoreError
 from frame.texts import N_, Texts, resolve, texts
-from frame.texts.reasons import say
-from games.clans.engine import IllegalMove
+from frame.texts.reasons import is_illegal_move, say
 
 log = logging.getLogger("clans.errors")
 
@@ -35,7 +35,7 @@ def user_message(error: BaseException, t: Texts) -> str | None:
     """The sentence to show for a known refusal, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
-    if isinstance(error, GameError | IllegalMove):
+    if isinstance(error, GameError) or is_illegal_move(error):
         return say(t, error)
     if isinstance(error, StoreError):  # the service words these; one that slipped past it is worded the same way
         return say(t, refusal(error))

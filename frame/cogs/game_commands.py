@@ -23,8 +23,8 @@ from frame.cogs.errors import reader, server_texts
 from frame.cogs.notify import NotifyWords, set_notify
 from frame.cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
 from frame.cogs.visibility import check_visible
+from frame.errors import GameError
 from frame.service.deadlines import TurnDeadlines
-from frame.service.errors import GameError
 from frame.store import GameRecord, LeaderboardRow, ProfileRecord
 from frame.texts import Texts, resolve
 

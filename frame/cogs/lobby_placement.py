@@ -11,7 +11,7 @@ import discord
 
 from frame.cogs.components import pings
 from frame.cogs.lobby_views import game_name, lobby_embed, lobby_view
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.lobby import LobbyService, parse_pace
 from frame.texts import Np_, mention, of_game
 

@@ -27,7 +27,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import discord
 
 from frame.cogs.errors import reader
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.replays import Finished, cached_gif, keep_gif
 from frame.store import Store
 from frame.texts import Texts, texts

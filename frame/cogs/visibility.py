@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.store import GameRecord
 
 

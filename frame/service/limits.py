@@ -5,7 +5,8 @@ that could pass them (store.limits): this early read only spares the member a sl
 
 from __future__ import annotations
 
-from frame.service.errors import GameError, limit_reached
+from frame.errors import GameError
+from frame.service.errors import limit_reached
 from frame.store import Store
 from frame.store.limits import OPENING, Limits, first_reached
 

@@ -8,9 +8,10 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any, ClassVar
 
+from frame.errors import GameError, Why
 from frame.registry import game as game_named
 from frame.rules import GameRules
-from frame.service.errors import STATUS_REASON, GameError, Why, refusals
+from frame.service.errors import STATUS_REASON, refusals
 from frame.service.limits import check_may_open
 from frame.service.locks import GameLocks
 from frame.service.pace import Clock, Pace, system_clock, turn_clock

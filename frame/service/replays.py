@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.store import GameRecord, Store
 
 

@@ -1,68 +1,92 @@
-"""The words for every reason below the text layer: illegal moves, refusals and why a game ended."""
+"""The words for every reason below the text layer: the service's refusals, and through the games' own words
+(each game's ``texts/reasons.py`` registers them here) why an engine refused a move, how a move is shown and
+why a game ended.
+
+The frame knows no game: it reaches each game's words through the registry, by name, before wording anything,
+so a reason is never worded by the generic fallback only because its game's module was not imported yet.
+"""
 
 from __future__ import annotations
 
-from frame.service.errors import GameError, Why
+import importlib
+from collections.abc import Callable
+from functools import cache, singledispatch
+from typing import TypeVar
+
+from frame.errors import GameError, Why
+from frame.registry import GAME_NAMES, package_of
 from frame.texts import Texts, mention, texts
 from frame.usertext import shown_name
-from games.alexandros.engine import IllegalAction
-from games.alexandros.texts.reasons import illegal_action
-from games.clans.engine.moves import (
-    ChooseVillageFirst,
-    EmptyTerritory,
-    GameIsOver,
-    IllegalMove,
-    Move,
-    NoSuchTerritory,
-    NotAMove,
-    NotInGame,
-    NotNeighbours,
-    NotYourTurn,
-    OnlySmallerMoves,
-    ResignOnlyYourself,
-    SameTerritory,
-    TooManyHuts,
-)
-from games.clans.engine.state import EndReason
+
+R = TypeVar("R")
 
 
-def illegal(t: Texts, reason: IllegalMove) -> str:
-    match reason:
-        case GameIsOver():
-            return t._("The game is over")
-        case NotInGame():
-            return t._("That player is not in the game")
-        case ResignOnlyYourself():
-            return t._("You can only resign yourself")
-        case NotYourTurn():
-            return t._("It is not your turn")
-        case NoSuchTerritory(territory=territory, size=size):
-            return t._("There is no territory {territory}: the map has 1 to {size}", territory=territory, size=size)
-        case ChooseVillageFirst(choices=choices):
-            return t._(
-                "First choose which village is founded next: territory {choices}",
-                choices=", ".join(str(c) for c in choices),
-            )
-        case SameTerritory():
-            return t._("Choose two different territories, like 23-24")
-        case EmptyTerritory(territory=territory):
-            return t._("Territory {territory} is empty", territory=territory)
-        case NotNeighbours(src=src, dst=dst):
-            return t._("{src} and {dst} are not neighbours", src=src, dst=dst)
-        case TooManyHuts(src=src, count=count):
-            return t._("Territory {src} holds {count} huts and cannot move", src=src, count=count)
-        case OnlySmallerMoves(src=src, count=count, dst=dst, target=target):
-            return t._(
-                "Territory {src} holds {count} huts and cannot move onto the {target} of territory {dst}: "
-                "only the smaller group may move",
-                src=src,
-                count=count,
-                dst=dst,
-                target=target,
-            )
-        case NotAMove(text=text):
-            return t._("{text} is not a move: write two territory numbers, like 23-24", text=repr(text))
+@cache
+def _games_words() -> None:
+    """Import every game's ``texts.reasons``: importing one registers its words."""
+    for name in GAME_NAMES:
+        importlib.import_module(package_of(name, "texts.reasons"))
+
+
+@singledispatch
+def _illegal(reason: object, t: Texts) -> str:
     return t._("That move is not allowed.")
+
+
+@singledispatch
+def _shown_move(move: object, t: Texts) -> str:
+    return str(getattr(move, "text", move))
+
+
+@singledispatch
+def _ended(reason: object, t: Texts) -> str:
+    match reason:  # the frame's own reasons, for games closed by the lobby and the overview, not by their rules
+        case "cancelled":
+            return t._("cancelled")
+        case "idle":
+            return t._("closed after a day without players")
+        case "unplaced":
+            return t._("no place to play")
+    return str(reason)
+
+
+def register_illegal(kind: type[R], words: Callable[[Texts, R], str]) -> None:
+    """A game's words for its engine's illegal-move errors (``kind`` and its subclasses)."""
+    _illegal.register(kind, lambda reason, t: words(t, reason))
+
+
+def register_shown_move(kind: type[R], words: Callable[[Texts, R], str]) -> None:
+    """A game's way of showing one of its moves in a sentence ("23 → 24")."""
+    _shown_move.register(kind, lambda move, t: words(t, move))
+
+
+def register_end_reason(kind: type[R], words: Callable[[Texts, R], str]) -> None:
+    """A game's words for why its rules ended a game (its engine's end reasons)."""
+    _ended.register(kind, lambda reason, t: words(t, reason))
+
+
+def illegal_reason(t: Texts, reason: object) -> str:
+    """Why a game's engine refused a move, in its game's words; a generic refusal for anything else."""
+    _games_words()
+    return _illegal(reason, t)
+
+
+def is_illegal_move(error: BaseException) -> bool:
+    """Whether ``error`` is an illegal move of a game that words it (a known refusal, not a bug)."""
+    _games_words()
+    return _illegal.dispatch(type(error)) is not _illegal.dispatch(object)
+
+
+def shown_move(t: Texts, move: object) -> str:
+    """A move as a player recognises it: "23 → 24", "village 23"."""
+    _games_words()
+    return _shown_move(move, t)
+
+
+def end_reason(t: Texts, reason: object) -> str:
+    """Why a game ended, as shown after "Game #12 is over —": its game's words for its rules' reasons."""
+    _games_words()
+    return _ended(reason, t)
 
 
 def _status_phrase(t: Texts, game: object, status: object) -> str:
@@ -74,15 +98,6 @@ def _status_phrase(t: Texts, game: object, status: object) -> str:
         case "cancelled":
             return t._("Game #{game} was cancelled.", game=game)
     return t._("Game #{game} is not over.", game=game)
-
-
-def shown_move(t: Texts, move: object) -> str:
-    """A move as a player recognises it: "23 → 24", "village 23"."""
-    if isinstance(move, Move):
-        if move.is_village_choice:
-            return t._("village {territory}", territory=move.src)
-        return f"{move.src} → {move.dst}"
-    return str(getattr(move, "text", move))
 
 
 def refusal(t: Texts, error: GameError) -> str:
@@ -179,10 +194,7 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.UNKNOWN_PACE:
             return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
         case Why.ILLEGAL_MOVE:
-            reason = facts["reason"]
-            if isinstance(reason, IllegalAction):  # Alexandros: each code its own sentence
-                return illegal_action(t, reason)
-            return illegal(t, reason) if isinstance(reason, IllegalMove) else t._("That move is not allowed.")
+            return illegal_reason(t, facts["reason"])
         case Why.NOT_AWAY:
             return t._("You are not away in this game: nothing to do.")
         case Why.ORDER_OWED:
@@ -274,28 +286,11 @@ def refusal(t: Texts, error: GameError) -> str:
     return t._("That cannot be done with this game.")
 
 
-def say(t: Texts, error: GameError | IllegalMove) -> str:
-    return refusal(t, error) if isinstance(error, GameError) else illegal(t, error)
+def say(t: Texts, error: BaseException) -> str:
+    """A refusal of the service or a game's illegal move, in ``t``'s language."""
+    return refusal(t, error) if isinstance(error, GameError) else illegal_reason(t, error)
 
 
-def end_reason(t: Texts, reason: EndReason | str) -> str:
-    """Why a game ended, as shown after "Game #12 is over —"."""
-    match reason:
-        case EndReason.TWELFTH_VILLAGE:
-            return t._("twelfth village")
-        case EndReason.NO_MOVES:
-            return t._("no moves left")
-        case EndReason.RESIGNATIONS:
-            return t._("fewer than two players left")
-        case "cancelled":
-            return t._("cancelled")
-        case "idle":
-            return t._("closed after a day without players")
-        case "unplaced":
-            return t._("no place to play")
-    return str(reason)
-
-
-def english(error: GameError | IllegalMove) -> str:
-    """The English words, for ``str()`` of an error: logs and tests."""
+def english(error: BaseException) -> str:
+    """The English words of a refusal or an illegal move (``str()`` gives its code and facts, for logs)."""
     return say(texts("en"), error)

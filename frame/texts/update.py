@@ -26,11 +26,11 @@ SOURCES = ("bot.py", "frame", "games")
 
 OWNERS = (
     ("alexandros", ("games/alexandros/*",)),
-    ("clans", ("games/clans/*", "frame/texts/terms.py")),
+    ("clans", ("games/clans/*",)),
 )
 """Which game's catalog a source file feeds (paths from the repository's root, first match); any other file
-feeds the frame's. frame/texts/reasons.py is the frame's: the shared error handler words every game's refusals
-through it."""
+feeds the frame's. A game's words for its illegal moves and end reasons are its own (games/<game>/texts/reasons.py);
+frame/texts/reasons.py, which words the service's refusals for every game, is the frame's."""
 
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Np_": ((1, "c"), 2)}
 """The marker functions of texts.Texts (``t._``, ``t.n_``, ``t.p_``) and texts.N_ / texts.Np_."""
@@ -101,14 +101,20 @@ def _read(path: Path, lang: str, domain: str) -> Catalog | None:
         return read_po(source, locale=lang, domain=domain)
 
 
-def _translated(catalogs: Iterable[Catalog]) -> dict[Key, Message]:
-    """Every translation a language already has, in whichever catalog it is."""
-    return {
-        key(message): message
-        for catalog in catalogs
-        for message in catalog
-        if message.id and all(message.string if isinstance(message.string, tuple) else (message.string,))
-    }
+def _translated(message: Message) -> bool:
+    return all(message.string if isinstance(message.string, tuple) else (message.string,))
+
+
+def _known(catalogs: Iterable[Catalog]) -> dict[Key, Message]:
+    """Every message a language's catalogs already hold, in whichever catalog it is, a translated one first.
+    An untranslated one counts too (every message of the English catalog): moved as it is, it is not taken for
+    a new message and marked fuzzy against some similar one."""
+    known: dict[Key, Message] = {}
+    for catalog in catalogs:
+        for message in catalog:
+            if message.id and (key(message) not in known or _translated(message)):
+                known[key(message)] = message
+    return known
 
 
 def update(root: Path = ROOT) -> None:
@@ -116,7 +122,7 @@ def update(root: Path = ROOT) -> None:
     for lang in LANGUAGES:
         paths = {place.domain: catalog_path(place.domain, lang, root) for place in CATALOGS}
         existing = {domain: _read(path, lang, domain) for domain, path in paths.items()}
-        known = _translated(catalog for catalog in existing.values() if catalog is not None)
+        known = _known(catalog for catalog in existing.values() if catalog is not None)
         header = existing[FRAME]
         for domain, template in templates.items():
             catalog = existing[domain] or Catalog(

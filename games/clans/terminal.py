@@ -17,8 +17,6 @@ from pathlib import Path
 
 from frame.terminal import CLEAR, command_word, game_folder, game_language, read_command, wrap_items
 from frame.texts import DEFAULT, Texts, texts
-from frame.texts.reasons import end_reason, illegal
-from frame.texts.terms import clan_name, terrain_name
 from games.clans.ai import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from games.clans.engine import (
     Action,
@@ -37,6 +35,8 @@ from games.clans.engine import (
 from games.clans.render import render_board, render_final
 from games.clans.service.suggest import suggest_sources, suggest_targets
 from games.clans.texts.game import chips, epoch_line, epoch_terms, huts, village_line, village_order_part
+from games.clans.texts.reasons import end_reason, illegal
+from games.clans.texts.terms import clan_name, terrain_name
 
 
 def plain(text: str) -> str:

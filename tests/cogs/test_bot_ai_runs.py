@@ -24,7 +24,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import Call, FakeDiscord
 
-from frame.service.errors import GameError
+from frame.errors import GameError
 from frame.service.pace import ManualClock
 from games.clans.engine import legal_moves
 

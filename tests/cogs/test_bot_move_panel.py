@@ -40,7 +40,7 @@ from panelkit import PanelTurn, choose_move, ids_with, open_panel, options_of, p
 
 from games.clans.cogs.panel_text import FREE_ORDER
 from games.clans.engine import GameState, Move, Phase, apply, legal_moves, new_game, preview_move, public_view
-from games.clans.service.describe import CLAN_SQUARE
+from games.clans.texts.symbols import CLAN_SQUARE
 
 VILLAGE_MARKS = ("🏠", "💀", "💨", "⏳")
 """The lines that tell a village founded (or an epoch begun), in a preview and in the announcement alike."""

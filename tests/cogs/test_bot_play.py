@@ -37,7 +37,7 @@ from frame.texts import texts
 from frame.texts.reasons import end_reason
 from games.clans.cogs.panel_text import FREE_ORDER
 from games.clans.engine import Move, legal_moves, move_foundings
-from games.clans.service.describe import CLAN_MARK
+from games.clans.texts.symbols import CLAN_MARK
 
 
 def a_move(table: Peek) -> Move:

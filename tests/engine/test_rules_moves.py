@@ -18,15 +18,26 @@ from games.clans.engine import (
     parse_action,
     play,
 )
+from games.clans.engine.moves import (
+    EmptyTerritory,
+    GameIsOver,
+    NoSuchTerritory,
+    NotAMove,
+    NotNeighbours,
+    NotYourTurn,
+    OnlySmallerMoves,
+    SameTerritory,
+    TooManyHuts,
+)
 
 
-def refused(state, text: str, seat: int | None = None) -> str:  # type: ignore[no-untyped-def]
-    """The sentence a player reads when ``text`` is refused; the state must not change."""
+def refused(state, text: str, seat: int | None = None) -> IllegalMove:  # type: ignore[no-untyped-def]
+    """Why ``text`` is refused (the reason and its facts: the text layer words them); the state must not change."""
     before = state.copy()
     with pytest.raises(IllegalMove) as info:
         play(state, m(text), seat)
     assert state == before, "a refused move must leave the state untouched"
-    return str(info.value)
+    return info.value
 
 
 # --- adjacency and empty territories ---------------------------------------------------------
@@ -35,8 +46,8 @@ def refused(state, text: str, seat: int | None = None) -> str:  # type: ignore[n
 def test_move_needs_neighbours() -> None:
     """docs/RULES.md R5.1: A and B must be adjacent."""
     state = new_game(2, 1)
-    assert refused(state, "23-40") == "23 and 40 are not neighbours"
-    assert refused(state, "1-60") == "1 and 60 are not neighbours"
+    assert refused(state, "23-40") == NotNeighbours(23, 40)
+    assert refused(state, "1-60") == NotNeighbours(1, 60)
 
 
 def test_territories_across_a_lake_are_not_neighbours() -> None:
@@ -44,19 +55,19 @@ def test_territories_across_a_lake_are_not_neighbours() -> None:
     state = new_game(2, 1)
     for lake in state.board.lakes:
         a, b = lake.between
-        assert refused(state, f"{a}-{b}") == f"{a} and {b} are not neighbours"
+        assert refused(state, f"{a}-{b}") == NotNeighbours(a, b)
 
 
 def test_source_must_hold_huts() -> None:
     """docs/RULES.md R5.1: A may not be empty."""
     state = place(game(), {}, empty=[23])
-    assert refused(state, "23-24") == "Territory 23 is empty"
+    assert refused(state, "23-24") == EmptyTerritory(23)
 
 
 def test_destination_must_hold_huts() -> None:
     """docs/RULES.md R5.1, R6.1: B may not be empty (no move enters an empty territory)."""
     state = place(game(), {}, empty=[24])
-    assert refused(state, "23-24") == "Territory 24 is empty"
+    assert refused(state, "23-24") == EmptyTerritory(24)
 
 
 def test_a_move_moves_all_huts_of_a_into_b() -> None:
@@ -73,29 +84,29 @@ def test_a_move_moves_all_huts_of_a_into_b() -> None:
 def test_unknown_territories() -> None:
     """The map has territories 1..60 only."""
     state = new_game(2, 1)
-    assert refused(state, "61-60") == "There is no territory 61: the map has 1 to 60"
-    assert refused(state, "0-1") == "There is no territory 0: the map has 1 to 60"
-    assert refused(state, "60-61") == "There is no territory 61: the map has 1 to 60"
+    assert refused(state, "61-60") == NoSuchTerritory(61, 60)
+    assert refused(state, "0-1") == NoSuchTerritory(0, 60)
+    assert refused(state, "60-61") == NoSuchTerritory(61, 60)
 
 
 def test_moving_onto_itself_is_refused() -> None:
     """docs/RULES.md R5.1: B is a neighbouring territory, so never A itself."""
     state = new_game(2, 1)
-    assert refused(state, "v23") == "Choose two different territories, like 23-24"
+    assert refused(state, "v23") == SameTerritory()
 
 
 def test_turn_and_game_over() -> None:
     """docs/RULES.md R5.4, R7.1: only the player to move may move, and not after the end."""
     state = game(3, 1, to_move=1)
-    assert refused(state, "23-24", seat=0) == "It is not your turn"
-    assert refused(state, "23-24", seat=2) == "It is not your turn"
+    assert refused(state, "23-24", seat=0) == NotYourTurn()
+    assert refused(state, "23-24", seat=2) == NotYourTurn()
     play(state, m("23-24"), seat=1)
     assert state.to_move == 2
     state = place(game(), {1: "1r", 2: "1b"}, keep_only=[])
     play(state, m("1-2"))
     assert state.over
-    assert refused(state, "1-2") == "The game is over"
-    assert refused(state, "2-1", seat=0) == "The game is over"
+    assert refused(state, "1-2") == GameIsOver()
+    assert refused(state, "2-1", seat=0) == GameIsOver()
 
 
 # --- the 7+ rule ------------------------------------------------------------------------------
@@ -104,9 +115,9 @@ def test_turn_and_game_over() -> None:
 def test_seven_or_more_cannot_move() -> None:
     """docs/RULES.md R5.2: A may not hold 7 or more huts."""
     state = place(game(), {23: "3k 2r 1g 1b", 24: "1r"})
-    assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
+    assert refused(state, "23-24") == TooManyHuts(23, 7)
     state = place(game(), {23: "12b", 24: "6r"})
-    assert refused(state, "23-24") == "Territory 23 holds 12 huts and cannot move"
+    assert refused(state, "23-24") == TooManyHuts(23, 12)
     assert Move(23, 24) not in legal_moves(state)
     assert Move(24, 23) in legal_moves(state)
 
@@ -124,9 +135,7 @@ def test_both_seven_plus_smaller_onto_larger() -> None:
     state = place(game(), {23: "8r", 24: "9b"})
     moves = set(legal_moves(state))
     assert Move(23, 24) in moves and Move(24, 23) not in moves
-    assert refused(state, "24-23") == (
-        "Territory 24 holds 9 huts and cannot move onto the 8 of territory 23: only the smaller group may move"
-    )
+    assert refused(state, "24-23") == OnlySmallerMoves(src=24, count=9, dst=23, target=8)
     play(state, m("23-24"))
     assert state.counts[24] == 17
 
@@ -144,7 +153,7 @@ def test_both_seven_plus_equal_groups_either_way(size: int) -> None:
 def test_seven_plus_cannot_move_onto_smaller_group() -> None:
     """docs/RULES.md R5.2: a 7+ group onto a group under 7 is refused, whatever the sizes."""
     state = place(game(), {23: "7r", 24: "6b"})
-    assert refused(state, "23-24") == "Territory 23 holds 7 huts and cannot move"
+    assert refused(state, "23-24") == TooManyHuts(23, 7)
     assert [mv for mv in legal_moves(state) if mv.src == 23] == []
 
 
@@ -186,8 +195,9 @@ def test_move_parse(text: str, move: Move) -> None:
 @pytest.mark.parametrize("text", ["", "abc", "23", "23-", "-24", "23-24-25", "1234-1", "v", "23+24", "resign"])
 def test_bad_move_text_raises_illegal_move(text: str) -> None:
     """STYLE.md 3: a bad text is an IllegalMove, which is a ValueError."""
-    with pytest.raises(IllegalMove, match="is not a move"):
+    with pytest.raises(IllegalMove) as info:
         Move.parse(text)
+    assert info.value == NotAMove(text.strip())
     with pytest.raises(ValueError):
         Move.parse(text)
 

@@ -105,8 +105,8 @@ def test_the_texts_name_each_clan_by_the_shape_its_markers_have() -> None:
     """Players who cannot tell the colours apart find their clan in a message by the board's shape."""
     from frame.texts import texts
     from games.clans.render.palette import CLAN_SHAPE
-    from games.clans.service.describe import CLAN_MARK
     from games.clans.texts.game import clan_label
+    from games.clans.texts.symbols import CLAN_MARK
 
     symbol = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "hexagon": "⬢"}
     for clan, shape in CLAN_SHAPE.items():

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, started
 
+from frame.errors import GameError, Why
 from frame.service.ai_pool import AiAnswer, AiPool, fallback_move
 from frame.service.claims import DEFAULT_LEASE_S, Claims
-from frame.service.errors import GameError
 from frame.store import Store
 from games.clans.engine import Action, Clan, PublicView
 from games.clans.service.games import GameService
@@ -92,7 +92,7 @@ async def test_fifty_identical_moves_through_two_services_apply_once(services: l
     refusals = [o for o in outcomes if isinstance(o, GameError)]
     # Whether it read the game before the commit or after it, each duplicate is told its move was played.
     assert len(refusals) == 49 and other != mover
-    assert all(str(r) == f"Your move {move.src} → {move.dst} was already played." for r in refusals), refusals
+    assert all((r.why, r.facts) == (Why.ALREADY_PLAYED, {"move": move}) for r in refusals), refusals
     assert [m.action for m in await services[1].store.moves(table.id)] == [move.text]
 
 
@@ -102,7 +102,7 @@ async def test_ten_resignations_of_one_player_through_two_services_apply_once(se
         *(services[n % 2].resign_in(CHANNEL, BOB) for n in range(10)), return_exceptions=True
     )
     refusals = [o for o in outcomes if isinstance(o, GameError)]
-    assert len(refusals) == 9 and all("You have resigned" in str(r) for r in refusals), outcomes
+    assert len(refusals) == 9 and all((r.why, r.facts) == (Why.RESIGNED, {}) for r in refusals), outcomes
     assert [m.action for m in await services[1].store.moves(table.id)] == ["resign:1"]
 
 

@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 import pytest
+from refused import refused
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
 
-from frame.service.errors import GameError
+from frame.errors import Why
 from frame.store import Store
 from games.clans.engine import Move, Phase, final_result, legal_moves
 from games.clans.service.games import GameService
@@ -48,7 +49,7 @@ async def test_a_finished_game_stores_results_and_ratings(games: GameService, st
     profile = await games.profile(GUILD, winner.user_id or 0)
     assert profile is not None and profile.wins == 1 and profile.best_total == winner.total
     assert [r.game_id for r in profile.recent] == [table.id]
-    with pytest.raises(GameError, match="The game is over"):
+    with refused(Why.GAME_OVER):
         await games.play(table.id, ANN, Move(1, 2))
 
 
@@ -57,7 +58,7 @@ async def test_resigning_leaves_the_others_playing_and_the_last_two_end_it(games
     played = await games.resign_in(CHANNEL, CY)
     assert played.actor.user_id == CY and not played.table.view.over
     assert played.table.view.resigned == (False, False, True)
-    with pytest.raises(GameError, match="resigned"):
+    with refused(Why.RESIGNED):
         await games.resign_in(CHANNEL, CY)
     played = await games.resign(table.id, BOB)
     assert played.table.view.over and played.table.record.status == "finished"
@@ -143,7 +144,7 @@ async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> No
 async def test_a_cancelled_game_cannot_be_played(games: GameService) -> None:
     table = await started(games)
     await games.cancel(table.id, ANN, can_manage=False)
-    with pytest.raises(GameError, match="cancelled"):
+    with refused(Why.CANCELLED):
         await games.table(table.id)
-    with pytest.raises(GameError, match="no game in this channel"):
+    with refused(Why.NO_GAME_IN_CHANNEL, game="clans"):
         await games.play_in(CHANNEL, ANN, Move(1, 2))

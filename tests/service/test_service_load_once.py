@@ -9,10 +9,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from refused import refused
 from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, started
 
 import games.clans.service.history as history
-from frame.service.errors import GameError
+from frame.errors import Why
 from frame.store import Store
 from games.alexandros.service import AlexandrosService
 from games.clans.engine import Move, Resign, legal_moves, new_game, play, public_view
@@ -168,7 +169,7 @@ async def test_a_slow_answer_holds_no_other_action_and_a_double_submission_appli
     done, _ = await asyncio.wait({first, second}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
     assert done == {second} and second.result().table.view.ply == 1
     slow.set()
-    with pytest.raises(GameError, match="already played"):
+    with refused(Why.ALREADY_PLAYED, move=move):
         await first
     assert [m.action for m in await store.moves(table.id)] == [move.text]
 

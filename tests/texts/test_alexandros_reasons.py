@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import games.alexandros.engine as alex
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import LANGUAGES, texts
 from frame.texts.reasons import refusal
 from games.alexandros.texts.reasons import illegal_action

@@ -9,10 +9,10 @@ import pytest
 from frame.render.fonts import covered
 from frame.texts import LANGUAGES, texts
 from frame.texts.catalogs import CATALOGS, read_catalog
-from frame.texts.terms import clan_name, terrain_name
 from games.clans.engine import new_game, public_view, random_playout
 from games.clans.render import render_board, render_final
 from games.clans.texts.game import huts
+from games.clans.texts.terms import clan_name, terrain_name
 
 PLURALS = {
     "en": {0: "0 huts", 1: "1 hut", 2: "2 huts", 5: "5 huts"},

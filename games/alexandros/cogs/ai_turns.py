@@ -16,7 +16,7 @@ from functools import partial
 
 import discord
 
-from frame.service.errors import GameError
+from frame.errors import GameError
 from frame.texts import of_game
 from games.alexandros.cogs.posts import built_walls, post_turn, service_of, turn_lines, whole_turns
 from games.alexandros.service import Acted, AlexTable

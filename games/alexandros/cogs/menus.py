@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import discord
 
 import games.alexandros.engine as alex
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import Texts
 from frame.usertext import clean_name
 from games.alexandros.service import Panel

@@ -46,12 +46,18 @@ class Why(StrEnum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid now: ``code`` says why, ``facts`` holds the values a sentence needs."""
+    """An action the rules forbid now: ``code`` says why, ``facts`` holds the values a sentence needs (the text
+    layer words them). ``str()`` is the code and the facts, for logs (``no_such_space (space=99)``)."""
 
     def __init__(self, code: Why, **facts: object) -> None:
         super().__init__(code.value, facts)
         self.code = code
         self.facts = facts
+
+    def __str__(self) -> str:
+        if not self.facts:
+            return self.code.value
+        return f"{self.code.value} ({', '.join(f'{name}={value!r}' for name, value in self.facts.items())})"
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -11,8 +11,8 @@ import logging
 from dataclasses import dataclass
 
 import games.alexandros.engine as alex
+from frame.errors import GameError
 from frame.service.deadlines import TurnDeadlines
-from frame.service.errors import GameError
 from frame.store import SeatRecord
 from games.alexandros.ai import AUTOPILOT_LEVEL
 from games.alexandros.service.games import Acted, AlexandrosService, AlexTable

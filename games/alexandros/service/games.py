@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import games.alexandros.engine as alex
+from frame.errors import GameError, Why
 from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
-from frame.service.errors import GameError, Why, refusals
+from frame.service.errors import refusals
 from frame.service.lobby import LobbyService, public_record
 from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
 from frame.store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store

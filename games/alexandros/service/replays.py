@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import games.alexandros.engine as alex
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.replays import Finished, finished_record
 from games.alexandros.service.games import KIND, AlexandrosService
 

@@ -1,10 +1,13 @@
 """Why the engine refused an Alexandros action, in every language: one sentence per code (games/alexandros/engine
-actions.py ``Why``), with the facts the error carries."""
+actions.py ``Why``), with the facts the error carries. Registered with the frame's text layer
+(frame/texts/reasons.py), which words every game's refusals, with the words for why a game ended."""
 
 from __future__ import annotations
 
 from frame.texts import Texts
-from games.alexandros.engine import IllegalAction, Symbol, Why
+from frame.texts.reasons import register_end_reason, register_illegal
+from games.alexandros.engine import EndReason, IllegalAction, Symbol, Why
+from games.alexandros.texts.names import end_reason_text
 from games.alexandros.texts.options import cards_text
 
 
@@ -73,3 +76,7 @@ def illegal_action(t: Texts, error: IllegalAction) -> str:
         case Why.BAD_TEXT:
             return t._("That is not an Alexandros action: choose from the menus of your panel.")
     return t._("That move is not allowed.")
+
+
+register_illegal(IllegalAction, illegal_action)
+register_end_reason(EndReason, end_reason_text)

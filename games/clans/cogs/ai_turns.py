@@ -16,7 +16,7 @@ import asyncio
 import logging
 from functools import partial
 
-from frame.service.errors import GameError
+from frame.errors import GameError
 from games.clans.cogs.ai_runs import RunAnnouncer
 from games.clans.service.games import GameService
 from games.clans.service.tables import Played, Table

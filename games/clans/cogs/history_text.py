@@ -14,9 +14,9 @@ from frame.usertext import shown_name
 from games.clans.cogs.clock_texts import clock_suffix, pace_name
 from games.clans.cogs.messages import BRAND
 from games.clans.engine import Move, Resign, Village
-from games.clans.service.describe import CLAN_SQUARE, TERRAIN_ICON
 from games.clans.service.history import MoveFact
 from games.clans.service.overview import GameHistory, SeatedGame
+from games.clans.texts.symbols import CLAN_SQUARE, TERRAIN_ICON
 
 HISTORY_PAGE = 15
 """Lines per page of `/clans history`: 15 of at most ~200 characters stay well inside an embed."""

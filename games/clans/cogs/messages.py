@@ -9,11 +9,9 @@ import discord
 from frame.service.pace import final_winners
 from frame.store import ResultRecord, SeatRecord
 from frame.texts import N_, Texts
-from frame.texts.reasons import end_reason
 from frame.usertext import shown_name
 from games.clans.cogs.shared import mention
 from games.clans.engine import Chart, Clan, FinalResult, Outcome, PublicView, Resign
-from games.clans.service.describe import CLAN_SQUARE
 from games.clans.service.suggest import Suggestion
 from games.clans.service.tables import AiGuesses, Played
 from games.clans.texts.game import (
@@ -26,6 +24,8 @@ from games.clans.texts.game import (
     terrain_name,
     village_line,
 )
+from games.clans.texts.reasons import end_reason
+from games.clans.texts.symbols import CLAN_SQUARE
 
 CLAN_COLOUR = {
     Clan.RED: discord.Colour(0xD7263D),

@@ -23,7 +23,7 @@ from discord import ui
 from frame.cogs.components import ID, GameItem, parse_choice, selected, where
 from frame.cogs.errors import reader
 from frame.cogs.frame import frame_of
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import Texts
 from games.clans.cogs import panel_text as words
 from games.clans.cogs.messages import clan_embed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from frame.cogs.errors import reader
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.texts import of_game
 from games.clans.cogs import panel_text as words
 from games.clans.cogs.base import ClansBase

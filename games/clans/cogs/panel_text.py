@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from frame.texts import N_, Texts
 from games.clans.cogs import messages as text
 from games.clans.engine import Clan, Move, Preview, PublicView, Village
-from games.clans.service.describe import CLAN_SQUARE
 from games.clans.service.suggest import Suggestion
 from games.clans.texts.game import epoch_line, huts, village_line, village_order_part
+from games.clans.texts.symbols import CLAN_SQUARE
 
 FREE_ORDER = N_("The order of these villages changes nothing: they are founded in map order.")
 """Said with a move founding several villages when every order ends the same (nobody was asked)."""

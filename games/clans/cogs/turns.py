@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from frame.cogs.errors import reader
-from frame.service.errors import GameError
+from frame.errors import GameError
 from frame.texts import Texts, of_game
 from frame.texts.reasons import say
 from games.clans.cogs import messages as text

@@ -8,12 +8,11 @@ from dataclasses import astuple, dataclass
 
 class IllegalMove(ValueError):
     """A move the rules forbid. The subclass says why and its fields hold the facts; the words a player reads
-    are the text layer's (texts.reasons). ``str()`` is that text in English, for logs and tests."""
+    are the text layer's (games/clans/texts/reasons.py). ``str()`` is the reason and its facts, for logs
+    (``NotNeighbours(src=24, dst=40)``)."""
 
     def __str__(self) -> str:
-        from frame.texts.reasons import english
-
-        return english(self)
+        return repr(self)
 
 
 @dataclass(eq=False)

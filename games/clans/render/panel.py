@@ -15,7 +15,6 @@ from PIL import Image, ImageDraw
 
 from frame.render.fonts import bold, draw_name, fit, text_width
 from frame.texts import DEFAULT, N_, Texts, texts
-from frame.texts.terms import terrain_name
 from games.clans.engine.board import Chart
 from games.clans.engine.clan import Clan, Terrain
 from games.clans.engine.state import EndReason, FinalResult
@@ -24,6 +23,7 @@ from games.clans.render.hut_markers import clan_shape_rgba
 from games.clans.render.indexed import to_indexed
 from games.clans.render.layout import BLOCK_W, CHART_H, EPOCH_H, KEY_SIZE, PLAYERS_H, SCORES_H, TURN_H
 from games.clans.render.static import terrain_swatch
+from games.clans.texts.terms import terrain_name
 
 TITLE_SIZE = 36
 NAME_SIZE = 26

@@ -13,7 +13,6 @@ from PIL import Image, ImageDraw
 
 from frame.render.fonts import bold, fit, text_width
 from frame.texts import DEFAULT, Texts, texts
-from frame.texts.terms import terrain_name
 from games.clans.engine.board import Board
 from games.clans.engine.clan import Terrain
 from games.clans.render import palette as pal
@@ -32,6 +31,7 @@ from games.clans.render.layout import (
     Layout,
     layout_for,
 )
+from games.clans.texts.terms import terrain_name
 
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and reduced, which antialiases every edge."""

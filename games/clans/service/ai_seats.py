@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from frame.errors import GameError, Why
 from frame.service.ai_pool import AiPool, AiPoolError, AiQueueFull
 from frame.service.claims import Claims
-from frame.service.errors import GameError, Why
 from frame.store import GameRecord, MoveRecord, Store
 from games.clans.engine import Action, Clan, PublicView, parse_action
 from games.clans.service.tables import AiGuesses, Loaded, Played, Table

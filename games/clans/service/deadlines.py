@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from frame.errors import GameError
 from frame.service.deadlines import Reminder, TurnDeadlines
-from frame.service.errors import GameError
 from frame.store import SeatRecord
 from games.clans.ai import AUTOPILOT
 from games.clans.engine import GameState, Move, Resign, apply, new_game, parse_action, play

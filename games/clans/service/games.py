@@ -10,9 +10,10 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
+from frame.errors import GameError, Why
 from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
-from frame.service.errors import GameError, Why, refusal
+from frame.service.errors import refusal
 from frame.service.lobby import LobbyService, public_record
 from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
 from frame.store import (

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import ClassVar
 
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.lobby import public_record
 from frame.store import GameRecord, SeatRecord, Store, StoreError
 from games.clans.engine import Action, GameState, Move, PublicView, new_game, public_view, replay

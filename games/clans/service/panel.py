@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from games.clans.engine import (
     Action,
     IllegalMove,

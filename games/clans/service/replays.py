@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frame.service.errors import GameError, Why
+from frame.errors import GameError, Why
 from frame.service.replays import Finished, finished_record
 from games.clans.engine import Action, PublicView, new_game, parse_action, play, public_view
 from games.clans.service.games import GameService

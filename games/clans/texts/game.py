@@ -7,9 +7,9 @@ Shared by the Discord messages, the board images and the terminal game, so that 
 from __future__ import annotations
 
 from frame.texts import Texts
-from frame.texts.terms import clan_name, terrain_name
 from games.clans.engine import Chart, Clan, Terrain, Village
-from games.clans.service.describe import CLAN_MARK, CLAN_SQUARE, TERRAIN_ICON
+from games.clans.texts.symbols import CLAN_MARK, CLAN_SQUARE, TERRAIN_ICON
+from games.clans.texts.terms import clan_name, terrain_name
 
 __all__ = [
     "chips",
