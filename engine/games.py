@@ -23,6 +23,7 @@ class Standing:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
+    resigned: tuple[int, ...] = ()
 
 
 class GameRules(Protocol):
@@ -31,13 +32,20 @@ class GameRules(Protocol):
     name: str
     min_players: int
     max_players: int
+    illegal: type[ValueError]
+    """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
 
     def setup(self, players: int, seed: int) -> Any: ...
 
     def legal_actions(self, state: Any) -> list[str]: ...
 
     def play(self, state: Any, action: str, seat: int) -> Any:
-        """Check ``action`` for ``seat`` and apply it; raises the game's illegal-move error (a ValueError)."""
+        """Check ``action`` for ``seat`` and apply it; raises the game's illegal-move error (a ValueError). A
+        resignation is the resigning seat's at any time, not only on its turn."""
+        ...
+
+    def copy(self, state: Any) -> Any:
+        """An independent copy of ``state`` (an action is checked on one, leaving the state read as it was)."""
         ...
 
     def apply(self, state: Any, action: str) -> None:
@@ -65,6 +73,7 @@ class ClansRules:
     name = "clans"
     min_players = clans.MIN_PLAYERS
     max_players = clans.MAX_PLAYERS
+    illegal: type[ValueError] = clans.IllegalMove
 
     def setup(self, players: int, seed: int) -> clans.GameState:
         return clans.new_game(players, seed)
@@ -73,7 +82,11 @@ class ClansRules:
         return [move.text for move in clans.legal_moves(state)]
 
     def play(self, state: clans.GameState, action: str, seat: int) -> clans.Outcome:
-        return clans.play(state, clans.parse_action(action), seat)
+        parsed = clans.parse_action(action)
+        return clans.play(state, parsed, None if isinstance(parsed, clans.Resign) else seat)
+
+    def copy(self, state: clans.GameState) -> clans.GameState:
+        return state.copy()
 
     def apply(self, state: clans.GameState, action: str) -> None:
         clans.apply(state, clans.parse_action(action))
@@ -97,13 +110,14 @@ class ClansRules:
         if not state.over:
             return None
         final = clans.final_result(state)
-        return Standing(final.totals, final.winners, str(final.reason))
+        return Standing(final.totals, final.winners, str(final.reason), tuple(sorted(final.resigned)))
 
 
 class AlexandrosRules:
     name = "alexandros"
     min_players = alexandros.MIN_PLAYERS
     max_players = alexandros.MAX_PLAYERS
+    illegal: type[ValueError] = alexandros.IllegalAction
 
     def setup(self, players: int, seed: int) -> alexandros.GameState:
         return alexandros.new_game(players, seed)
@@ -112,7 +126,11 @@ class AlexandrosRules:
         return [action.text for action in alexandros.legal_actions(state)]
 
     def play(self, state: alexandros.GameState, action: str, seat: int) -> alexandros.Outcome:
-        return alexandros.play(state, alexandros.parse_action(action), seat)
+        parsed = alexandros.parse_action(action)
+        return alexandros.play(state, parsed, None if isinstance(parsed, alexandros.Resign) else seat)
+
+    def copy(self, state: alexandros.GameState) -> alexandros.GameState:
+        return state.copy()
 
     def apply(self, state: alexandros.GameState, action: str) -> None:
         alexandros.apply(state, alexandros.parse_action(action))
@@ -134,7 +152,10 @@ class AlexandrosRules:
 
     def result(self, state: alexandros.GameState) -> Standing | None:
         done = alexandros.result(state)
-        return None if done is None else Standing(done.scores, done.winners, str(done.reason))
+        if done is None:
+            return None
+        resigned = tuple(seat for seat, gone in enumerate(state.resigned) if gone)
+        return Standing(done.scores, done.winners, str(done.reason), resigned)
 
 
 GAMES: Final[dict[str, GameRules]] = {rules.name: rules for rules in (ClansRules(), AlexandrosRules())}

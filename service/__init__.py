@@ -6,10 +6,11 @@ public view and the viewer's own clan, never the whole state.
 """
 
 from service.clans.deadlines import ClockEvent, Deadlines, Timeout
-from service.clans.games import GameService, VillageOrderOwed
+from service.clans.games import GameService
 from service.clans.panel import PanelTable
 from service.clans.private_board import PrivateBoard
 from service.clans.tables import AiGuesses, Played, Table
+from service.clans.turn import VillageOrderOwed
 from service.deadlines import Reminder
 from service.errors import GameError, Why, refusal
 from service.lobby import CancelTerms

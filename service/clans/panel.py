@@ -27,7 +27,7 @@ from service.clans.tables import Loaded, Played, Table
 from service.errors import GameError, Why
 
 if TYPE_CHECKING:
-    from service.clans.games import Accepted, Where
+    from service.turns import Accepted, Where
 
 
 @dataclass(frozen=True, slots=True)

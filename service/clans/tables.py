@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.clans import Action, Clan, GameState, Move, Outcome, PublicView, legal_moves, public_view, state_from_view
+from engine.clans import Clan, GameState, Move, Outcome, PublicView, legal_moves, public_view, state_from_view
+from service import turns
 from service.lobby import public_record
 from store import GameRecord, SeatRecord
 
@@ -74,11 +75,8 @@ class AiGuesses:
 
 
 @dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(turns.Loaded[GameState]):
     """Inside the service only: a game's full record and its whole state, secrets included."""
-
-    record: GameRecord
-    state: GameState
 
     @property
     def mover(self) -> SeatRecord:
@@ -86,19 +84,3 @@ class Loaded:
 
     def table(self) -> Table:
         return Table(public_record(self.record), public_view(self.state))
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """Inside the service only: an action found legal against a loaded game, with the state after it (not yet
-    committed)."""
-
-    loaded: Loaded
-    seat: int
-    user_id: int | None
-    action: Action
-    state: GameState
-    """The state after the action (a copy: the loaded state is left as it was)."""
-    outcome: Outcome
-    timeouts: int | None
-    """The acting seat's new count of timeouts in a row (0 for a human's own action), when it changes."""
