@@ -160,6 +160,11 @@ class Turns(Generic[S]):
         """Register work to run once after every commit (the bot registers it once, for every game)."""
         self.follow_ups.append(follow_up)
 
+    def forget(self, follow_up: FollowUp) -> None:
+        """No longer run ``follow_up`` (its cog is unloaded)."""
+        if follow_up in self.follow_ups:
+            self.follow_ups.remove(follow_up)
+
     # --- loading ---------------------------------------------------------------------------------------------
 
     async def load(self, game_id: int) -> Loaded[S]:

@@ -58,6 +58,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.deadlines = AlexandrosDeadlines(self.games)
         self.ai = AlexandrosAiTurns(bot)
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
+        self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.alexandros_actions = self  # what the components call (cogs/alexandros/actions.py)
 
@@ -79,6 +80,7 @@ class AlexandrosCog(commands.GroupCog, name="Alexandros", group_name="alexandros
         self.clock.start()
 
     async def cog_unload(self) -> None:
+        self.clock.unfollow(self.games.turns)
         self.starting.cancel()
         self.sweep.stop()
         self.ai.cancel_all()
