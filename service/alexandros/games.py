@@ -1,9 +1,11 @@
 """Alexandros games on the frame: lobby, seats and AI seats, start, checked actions, AI turns, resignation,
 results and ratings, history and replays. No Discord here: the cog talks to this service only.
 
-Each action loads its game once and builds the state once (from the snapshot), under the game's lock; the
-move log stays the source of truth (``replay_views`` rebuilds every position from the seed and the log).
-Another process racing for the same ply loses with Why.STALE, changing nothing.
+Each action loads its game once and goes through the turn pipeline both games share (service/turns.py: check,
+commit pinned to its ply, races, results); this module keeps what is Alexandros' own: the hand, the panel and
+the whole turn told. The move log stays the source of truth (``replay_views`` rebuilds every position from the
+seed and the log). An action that loses a race for its ply, here or in another process, is told the game moved
+on (Why.MOVED_ON), changing nothing.
 
 Games are timed like Clans ones (service/pace.py): a commit that passes the turn writes the next turn's clock,
 an AI seat's turn is claimed (service/claims.py) so one process plays it, and the autopilot plays a timed-out

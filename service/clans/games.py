@@ -1,7 +1,9 @@
 """The game service: every operation on a game, the cogs' one door into it (lobbies live in service/lobby.py).
 
 A move costs two database transactions: one read (the game, its seats and its snapshot) and one write (the
-move, the new snapshot and, at the end, the results). Nothing is read back after the commit.
+move, the new snapshot and, at the end, the results). Nothing is read back after the commit. Checking,
+committing, races and results are the turn pipeline both games share (service/turns.py); Clans' own answers to
+it (its refusals, a village order owed, its result columns) are in service/clans/turn.py.
 """
 
 from __future__ import annotations
