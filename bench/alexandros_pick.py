@@ -75,7 +75,7 @@ async def play(store: Store, games: int, one_read: bool, reads: list[int]) -> li
                 times.append((time.perf_counter() - start) * 1000)
                 reads.append(count[0])
         if not (await service.table(lobby.id)).over:
-            await service.cancel(lobby.id, ANN, True)
+            await service.resign(lobby.id, ANN)  # the channel's game ends: the next one opens there
     store.get_game = get_game  # type: ignore[method-assign]
     return times
 
