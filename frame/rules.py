@@ -21,6 +21,7 @@ class Standing:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
+    resigned: tuple[int, ...] = ()
 
 
 class GameRules(Protocol):
@@ -29,13 +30,20 @@ class GameRules(Protocol):
     name: str
     min_players: int
     max_players: int
+    illegal: type[ValueError]
+    """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
 
     def setup(self, players: int, seed: int) -> Any: ...
 
     def legal_actions(self, state: Any) -> list[str]: ...
 
     def play(self, state: Any, action: str, seat: int) -> Any:
-        """Check ``action`` for ``seat`` and apply it; raises the game's illegal-move error (a ValueError)."""
+        """Check ``action`` for ``seat`` and apply it; raises the game's illegal-move error (a ValueError). A
+        resignation is the resigning seat's at any time, not only on its turn."""
+        ...
+
+    def copy(self, state: Any) -> Any:
+        """An independent copy of ``state`` (an action is checked on one, leaving the state read as it was)."""
         ...
 
     def apply(self, state: Any, action: str) -> None:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 from frame.service.deadlines import Reminder, TurnDeadlines
+from frame.service.turns import Committed, Turns
 from frame.store import DueTurn
 
 log = logging.getLogger("clans.clock")
@@ -84,6 +85,17 @@ class ClockScheduler(Generic[Event]):
         """A turn's clock now needs the scheduler at ``moment``: wake the loop if it would look too late."""
         if moment is not None and (self._next_look is None or moment < self._next_look):
             self.wake()
+
+    def follow(self, turns: Turns[Any]) -> None:
+        """After every commit of the game's turn pipeline (service/turns.py): wake the loop when the next turn's
+        clock needs it sooner. Registered once by the game's cog, whoever commits (a player, an AI, the autopilot)."""
+        turns.after_commit(self._committed)
+
+    def unfollow(self, turns: Turns[Any]) -> None:
+        turns.forget(self._committed)
+
+    def _committed(self, committed: Committed[Any]) -> None:
+        self.wake_by(committed.next_event_at)
 
     def stop(self) -> None:
         self._stopping = True

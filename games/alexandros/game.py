@@ -11,6 +11,7 @@ class AlexandrosRules:
     name = "alexandros"
     min_players = alexandros.MIN_PLAYERS
     max_players = alexandros.MAX_PLAYERS
+    illegal: type[ValueError] = alexandros.IllegalAction
 
     def setup(self, players: int, seed: int) -> alexandros.GameState:
         return alexandros.new_game(players, seed)
@@ -19,7 +20,11 @@ class AlexandrosRules:
         return [action.text for action in alexandros.legal_actions(state)]
 
     def play(self, state: alexandros.GameState, action: str, seat: int) -> alexandros.Outcome:
-        return alexandros.play(state, alexandros.parse_action(action), seat)
+        parsed = alexandros.parse_action(action)
+        return alexandros.play(state, parsed, None if isinstance(parsed, alexandros.Resign) else seat)
+
+    def copy(self, state: alexandros.GameState) -> alexandros.GameState:
+        return state.copy()
 
     def apply(self, state: alexandros.GameState, action: str) -> None:
         alexandros.apply(state, alexandros.parse_action(action))
@@ -41,7 +46,10 @@ class AlexandrosRules:
 
     def result(self, state: alexandros.GameState) -> Standing | None:
         done = alexandros.result(state)
-        return None if done is None else Standing(done.scores, done.winners, str(done.reason))
+        if done is None:
+            return None
+        resigned = tuple(seat for seat, gone in enumerate(state.resigned) if gone)
+        return Standing(done.scores, done.winners, str(done.reason), resigned)
 
 
 GAME = Game(name="alexandros", rules=AlexandrosRules(), ai_levels=LEVELS, cog="games.alexandros.cogs.cog")

@@ -11,6 +11,7 @@ class ClansRules:
     name = "clans"
     min_players = clans.MIN_PLAYERS
     max_players = clans.MAX_PLAYERS
+    illegal: type[ValueError] = clans.IllegalMove
 
     def setup(self, players: int, seed: int) -> clans.GameState:
         return clans.new_game(players, seed)
@@ -19,7 +20,11 @@ class ClansRules:
         return [move.text for move in clans.legal_moves(state)]
 
     def play(self, state: clans.GameState, action: str, seat: int) -> clans.Outcome:
-        return clans.play(state, clans.parse_action(action), seat)
+        parsed = clans.parse_action(action)
+        return clans.play(state, parsed, None if isinstance(parsed, clans.Resign) else seat)
+
+    def copy(self, state: clans.GameState) -> clans.GameState:
+        return state.copy()
 
     def apply(self, state: clans.GameState, action: str) -> None:
         clans.apply(state, clans.parse_action(action))
@@ -43,7 +48,7 @@ class ClansRules:
         if not state.over:
             return None
         final = clans.final_result(state)
-        return Standing(final.totals, final.winners, str(final.reason))
+        return Standing(final.totals, final.winners, str(final.reason), tuple(sorted(final.resigned)))
 
 
 GAME = Game(name="clans", rules=ClansRules(), ai_levels=AI_LEVELS, cog="games.clans.cogs.cog")

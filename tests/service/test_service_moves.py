@@ -11,7 +11,8 @@ from service_helpers import ANN, BOB, CHANNEL, moves_until_order, secret_state, 
 from frame.errors import GameError, Why
 from frame.store import Store
 from games.clans.engine import Move, Phase, legal_moves
-from games.clans.service.games import GameService, VillageOrderOwed
+from games.clans.service.games import GameService
+from games.clans.service.turn import VillageOrderOwed
 
 
 async def test_a_move_is_applied_and_the_turn_passes(games: GameService, store: Store) -> None:

@@ -79,6 +79,7 @@ class AlexandrosCog(
         self.deadlines = AlexandrosDeadlines(self.games)
         self.ai = AlexandrosAiTurns(bot)
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
+        self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.alexandros_actions = self  # what the components call (games/alexandros/cogs/actions.py)
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
@@ -103,6 +104,7 @@ class AlexandrosCog(
         self.clock.start()
 
     async def cog_unload(self) -> None:
+        self.clock.unfollow(self.games.turns)
         self.starting.cancel()
         self.sweep.stop()
         self.ai.cancel_all()

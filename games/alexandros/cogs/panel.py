@@ -69,7 +69,8 @@ class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}
 
     async def act(self, interaction: discord.Interaction) -> None:
         await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
-        panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id)
+        where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
+        panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id, where=where)
         content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
         assert file is not None
         await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
@@ -122,10 +123,11 @@ class ActSelect(
     async def act(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
         drawing = frame_of(interaction.client).drawing
+        where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         action = action_value(selected(interaction))
         if action.startswith((TURN_PAGE, ZONE)):
             at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
-            panel = await service.panel(self.game_id, interaction.user.id)
+            panel = await service.panel(self.game_id, interaction.user.id, where=where)
             same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
             redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
             content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
@@ -134,12 +136,13 @@ class ActSelect(
             else:
                 await interaction.response.edit_message(content=content, attachments=[file], view=view)
             return
-        acted = await service.act(self.game_id, interaction.user.id, action, expected_ply=self.ply)
+        acted = await service.act(
+            self.game_id, interaction.user.id, action, expected_ply=self.ply, where=where, panel=True
+        )
         t = reader(interaction)
         try:
-            if not acted.table.over and acted.table.view.to_move == acted.seat.seat:
-                panel = await service.panel(self.game_id, interaction.user.id)
-                content, file, view = await panel_message(drawing, t, panel)
+            if acted.panel is not None:  # the mover's turn goes on: their next panel came with the action
+                content, file, view = await panel_message(drawing, t, acted.panel)
                 assert file is not None
                 await interaction.response.edit_message(content=content, attachments=[file], view=view)
             else:

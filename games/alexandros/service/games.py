@@ -1,9 +1,11 @@
 """Alexandros games on the frame: lobby, seats and AI seats, start, checked actions, AI turns, resignation,
 results and ratings, history and replays. No Discord here: the cog talks to this service only.
 
-Each action loads its game once and builds the state once (from the snapshot), under the game's lock; the
-move log stays the source of truth (``replay_views`` rebuilds every position from the seed and the log).
-Another process racing for the same ply loses with Why.STALE, changing nothing.
+Each action loads its game once and goes through the turn pipeline both games share (service/turns.py: check,
+commit pinned to its ply, races, results); this module keeps what is Alexandros' own: the hand, the panel and
+the whole turn told. The move log stays the source of truth (``replay_views`` rebuilds every position from the
+seed and the log). An action that loses a race for its ply, here or in another process, is told the game moved
+on (Why.MOVED_ON), changing nothing.
 
 Games are timed like Clans ones (frame/service/pace.py): a commit that passes the turn writes the next turn's clock,
 an AI seat's turn is claimed (frame/service/claims.py) so one process plays it, and the autopilot plays a timed-out
@@ -18,14 +20,16 @@ from dataclasses import dataclass, replace
 
 import games.alexandros.engine as alex
 from frame.errors import GameError, Why
+from frame.registry import rules_of
 from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
-from frame.service.errors import refusals
 from frame.service.lobby import LobbyService, public_record
-from frame.service.pace import AWAY_AFTER, Clock, Pace, final_winners, turn_clock
-from frame.store import GameRecord, MoveRecord, ResultInput, SeatRecord, Store
+from frame.service.pace import Clock, final_winners
+from frame.service.turns import Committed, Turns, Where
+from frame.store import GameRecord, MoveRecord, SeatRecord, Store
 from frame.store.records import LeaderboardRow, ProfileRecord
 from games.alexandros.engine.facts import Destination, Told, destinations, foresee_all, told
+from games.alexandros.service.turn import AlexandrosTurn
 
 KIND = "alexandros"
 
@@ -95,6 +99,9 @@ class Acted:
     earlier: tuple[Told, ...] = ()
     """When a player's own action (or the autopilot's first) ended a turn they had begun before: what the
     earlier actions of that turn did, so that the turn is posted whole."""
+    panel: Panel | None = None
+    """The mover's next panel, when asked for (``act(..., panel=True)``) and their turn goes on: built from the
+    state the action left, so a pick reads its game once."""
 
     @property
     def turn(self) -> tuple[Told, ...]:
@@ -126,6 +133,10 @@ class AlexandrosService(LobbyService):
         self.ai = ai
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it."""
+        self.turns: Turns[alex.GameState] = Turns(
+            rules_of(KIND), AlexandrosTurn(), store, self.locks, self.now, self._record
+        )
+        """The turn pipeline every game shares (service/turns.py), with Alexandros' answers."""
 
     async def start(self, game_id: int, user_id: int) -> AlexTable:
         record, state = await self._begin(game_id, user_id)
@@ -134,14 +145,19 @@ class AlexandrosService(LobbyService):
     # --- reading -------------------------------------------------------------------------------------------
 
     async def _running(self, game_id: int) -> tuple[GameRecord, alex.GameState]:
-        return _started(await self._record(game_id))
+        loaded = await self.turns.load(game_id)
+        return loaded.record, loaded.state
+
+    async def _started(self, record: GameRecord) -> tuple[GameRecord, alex.GameState]:
+        loaded = await self.turns.loaded(record)
+        return loaded.record, loaded.state
 
     async def table(self, game_id: int) -> AlexTable:
         record, state = await self._running(game_id)
         return AlexTable(public_record(record), alex.public_view(state))
 
     async def table_in(self, channel_id: int) -> AlexTable:
-        record, state = _started(await self._active_record(channel_id))  # one read: the record holds the snapshot
+        record, state = await self._started(await self._active_record(channel_id))  # the record holds the snapshot
         return AlexTable(public_record(record), alex.public_view(state))
 
     async def hand(self, game_id: int, user_id: int) -> alex.PrivateView:
@@ -151,11 +167,14 @@ class AlexandrosService(LobbyService):
 
     async def hand_in(self, channel_id: int, user_id: int) -> alex.PrivateView:
         """The player's own view of the channel's game, from one read."""
-        return _hand(*_started(await self._active_record(channel_id)), user_id)
+        return _hand(*await self._started(await self._active_record(channel_id)), user_id)
 
-    async def panel(self, game_id: int, user_id: int) -> Panel:
-        """The mover's turn panel (Why.THEIR_TURN for anyone else: a panel is the mover's alone)."""
+    async def panel(self, game_id: int, user_id: int, where: Where | None = None) -> Panel:
+        """The mover's turn panel (Why.THEIR_TURN for anyone else: a panel is the mover's alone), from one read.
+        ``where``: the (server, channel) of the component asking; a game of another one is refused."""
         record, state = await self._running(game_id)
+        if where is not None and where != (record.guild_id, record.channel_id):
+            raise GameError(Why.ELSEWHERE)
         seat = record.seat_of(user_id)
         if seat is None:
             raise GameError(Why.NOT_PLAYING)
@@ -186,30 +205,37 @@ class AlexandrosService(LobbyService):
 
     # --- acting --------------------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, action: str, expected_ply: int | None = None) -> Acted:
-        """The player's action (its text form), checked by the engine and committed with its snapshot.
-        ``expected_ply``: the position a panel was built for; a later one is Why.MOVED_ON."""
-        return await self._act(game_id, user_id, action, expected_ply)
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        expected_ply: int | None = None,
+        where: Where | None = None,
+        panel: bool = False,
+    ) -> Acted:
+        """The player's action (its text form), checked by the engine and committed with its snapshot, through
+        the shared pipeline (service/turns.py). ``expected_ply``: the position a panel was built for; a later
+        one is Why.MOVED_ON. ``where``: the component's (server, channel), checked with the game's one read.
+        ``panel``: the mover's next panel comes with the action when their turn goes on (no second read)."""
+        loaded = await self.turns.load(game_id)
+        done = await self.turns.submit(loaded, user_id, action, expected_ply=expected_ply, where=where)
+        acted = _acted(done)
+        if acted.table.over or acted.table.view.to_move != acted.seat.seat:
+            return await self.whole_turn(acted, loaded.record)
+        if panel:
+            mine = await asyncio.to_thread(_panel, done.record, done.state, acted.seat.seat)
+            return replace(acted, panel=mine)
+        return acted
 
     async def resign(self, game_id: int, user_id: int) -> Acted:
-        return await self._act(game_id, user_id, None)
-
-    async def _act(self, game_id: int, user_id: int, action: str | None, expected_ply: int | None = None) -> Acted:
-        """``action`` None: the player's resignation (their seat is read with the game, once)."""
-        async with self.locks.hold(game_id):
-            record, state = await self._running(game_id)
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise GameError(Why.NOT_PLAYING)
-            if expected_ply is not None and expected_ply != record.snapshot_ply:
-                raise GameError(Why.MOVED_ON)
-            parsed = alex.Resign(seat.seat) if action is None else _parse(action)
-            if not isinstance(parsed, alex.Resign) and state.to_move != seat.seat:
-                mover = record.seats[state.to_move]
-                raise GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
-            acted = await self._commit(record, state, seat, parsed, user_id)
+        loaded = await self.turns.load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        acted = _acted(await self.turns.submit(loaded, user_id, alex.Resign(seat.seat).text))
         if acted.table.over or acted.table.view.to_move != seat.seat:
-            return await self.whole_turn(acted, record)
+            return await self.whole_turn(acted, loaded.record)
         return acted
 
     async def whole_turn(self, acted: Acted, record: GameRecord | None = None) -> Acted:
@@ -247,8 +273,9 @@ class AlexandrosService(LobbyService):
         """The action an AI of ``level`` chooses for ``seat`` at ``ply``, committed (Why.MOVED_ON if the game
         moved on meanwhile). The AI sees that seat's private view only: the public view and its own hand.
         ``timeouts``: the autopilot plays for a human whose time ran out (their new count in a row)."""
-        record, state = await self._running(game_id)
-        if record.snapshot_ply != ply or state.to_move != seat or state.phase is alex.Phase.OVER:
+        loaded = await self.turns.load(game_id)
+        record, state = loaded.record, loaded.state
+        if loaded.ply != ply or state.to_move != seat or state.phase is alex.Phase.OVER:
             raise GameError(Why.MOVED_ON)
         mine = alex.private_view(state, seat)
         if self.ai is not None:
@@ -256,12 +283,9 @@ class AlexandrosService(LobbyService):
         else:
             from games.alexandros.ai import choose_action
 
-            text = choose_action(level, mine, seed=record.snapshot_ply * 7919 + game_id).text
-        async with self.locks.hold(game_id):
-            record, state = await self._running(game_id)  # what the AI thought about may have changed meanwhile
-            if record.snapshot_ply != ply:
-                raise GameError(Why.MOVED_ON)
-            return await self._commit(record, state, record.seats[seat], _parse(text), None, timeouts)
+            text = choose_action(level, mine, seed=ply * 7919 + game_id).text
+        # Pinned to the ply the AI thought about: if the game moved on meanwhile, the commit is refused.
+        return _acted(await self.turns.submit(loaded, None, text, seat=seat, expected_ply=ply, timeouts=timeouts))
 
     async def play_ais(self, game_id: int, limit: int = 400) -> list[Acted]:
         """Every AI action until a human is to move or the game ends."""
@@ -269,64 +293,6 @@ class AlexandrosService(LobbyService):
         while len(done) < limit and (acted := await self.play_ai(game_id)) is not None:
             done.append(acted)
         return done
-
-    async def _commit(
-        self,
-        record: GameRecord,
-        state: alex.GameState,
-        seat: SeatRecord,
-        action: alex.Action,
-        user_id: int | None,
-        timeouts: int | None = None,
-    ) -> Acted:
-        before = state.to_move
-        start = state.copy()
-        try:
-            outcome = alex.play(state, action, seat=None if isinstance(action, alex.Resign) else seat.seat)
-        except alex.IllegalAction as error:
-            raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
-        over = state.phase is alex.Phase.OVER
-        rated = record.guild_id is not None
-        if user_id is not None:
-            timeouts = 0  # the player's own action: their timeouts in a row end, and so does being away
-        now_away = timeouts is not None and timeouts >= AWAY_AFTER
-        seats = tuple(
-            replace(s, timeouts=timeouts, away=now_away) if s.seat == seat.seat and timeouts is not None else s
-            for s in record.seats
-        )
-        # The clock restarts when the turn passes to another seat (the four steps of a turn share one clock).
-        turn_passed = over or state.to_move != before
-        clock = turn_clock(Pace(record.pace), seats, over, state.to_move, self.now()) if turn_passed else None
-        with refusals():
-            move = await self.store.append_action(
-                record.id,
-                record.snapshot_ply + 1,
-                seat.seat,
-                user_id,
-                action.text,
-                alex.state_to_json(state),
-                finished=over,
-                end_reason=state.end_reason.value if over and state.end_reason else None,
-                results=_results(seats, state) if over else (),
-                rated=rated,
-                clock=clock,
-                timeouts=timeouts,
-                away=now_away,
-                ai_to_act=not over and seats[state.to_move].ai_level is not None,
-            )
-        after = replace(record, snapshot_ply=record.snapshot_ply + 1, seats=seats)
-        if clock is not None:
-            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
-        if over:
-            end = state.end_reason.value if state.end_reason else None
-            after = replace(after, status="finished", finished_at=move.created_at, end_reason=end, rated=rated)
-        return Acted(
-            AlexTable(public_record(after), alex.public_view(state)),
-            outcome,
-            record.seats[seat.seat],
-            action.text,
-            told(start, action, state),
-        )
 
     # --- announcements ---------------------------------------------------------------------------------------
 
@@ -355,12 +321,6 @@ class AlexandrosService(LobbyService):
     async def cancel_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
         game = await self.cancellable_in(channel_id, user_id, can_manage)
         return await self.cancel(game.id, user_id, can_manage)
-
-
-def _started(record: GameRecord) -> tuple[GameRecord, alex.GameState]:
-    if record.status == "lobby" or record.snapshot is None:
-        raise GameError(Why.NOT_STARTED)
-    return record, alex.state_from_json(record.snapshot)
 
 
 def _panel(record: GameRecord, state: alex.GameState, seat: int) -> Panel:
@@ -400,39 +360,18 @@ def _hand(record: GameRecord, state: alex.GameState, user_id: int) -> alex.Priva
     return alex.private_view(state, seat.seat)
 
 
-def _parse(text: str) -> alex.Action:
-    try:
-        return alex.parse_action(text)
-    except alex.IllegalAction as error:
-        raise GameError(Why.ILLEGAL_MOVE, reason=error) from None
-
-
 def _winners(scores: Sequence[int], resigned: Sequence[bool], seats: Sequence[SeatRecord]) -> tuple[int, ...]:
     gone = {s for s in range(len(scores)) if resigned[s]}
     away = {seat.seat for seat in seats if seat.away}
     return final_winners(scores, alex.winners(scores, resigned), gone, away)
 
 
-def _results(seats: tuple[SeatRecord, ...], state: alex.GameState) -> list[ResultInput]:
-    done = alex.result(state)
-    assert done is not None
-    winners = _winners(done.scores, state.resigned, seats)
-    return [
-        ResultInput(
-            seat=seat.seat,
-            user_id=seat.user_id,
-            name=seat.name,
-            clan="",  # Alexandros has no clans: the column is Clans'
-            clan_score=done.scores[seat.seat],
-            chips=0,
-            total=done.scores[seat.seat],
-            winner=seat.seat in winners,
-            resigned=state.resigned[seat.seat],
-            away=seat.away,
-            ai_level=seat.ai_level,
-        )
-        for seat in seats
-    ]
+def _acted(done: Committed[alex.GameState]) -> Acted:
+    """What a committed action did, as the table saw it."""
+    checked = done.checked
+    table = AlexTable(public_record(done.record), alex.public_view(done.state))
+    said = told(checked.loaded.state, alex.parse_action(checked.action), done.state)
+    return Acted(table, checked.outcome, checked.loaded.record.seats[checked.seat], checked.action, said)
 
 
 __all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]

@@ -55,6 +55,7 @@ class ClansBase(GameCommands):
         from games.clans.cogs.clock import TurnScheduler
 
         self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
+        self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
         self.ai = AITurns(
             self.games,
             RunAnnouncer(bot, self.announce),
@@ -95,8 +96,7 @@ class ClansBase(GameCommands):
         try:
             await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
-        finally:
-            self.clock.wake_by(played.table.record.next_event_at)  # the next turn's clock
+        finally:  # the commit already woke the clock (ClockScheduler.follow)
             self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
     async def _announce(

@@ -84,6 +84,7 @@ class ClansCog(
         await self.replays.send(interaction, "clans", game_id, ephemeral)
 
     async def cog_unload(self) -> None:
+        self.clock.unfollow(self.games.turns)
         self.sweep.stop()
         self.ai.cancel_all()
         await self.clock.stopped()

@@ -14,9 +14,9 @@ from games.clans.cogs.base import ClansBase, answer_privately, channel_id, drop_
 from games.clans.cogs.order_menus import order_settled_text, order_view
 from games.clans.cogs.panel_text import FREE_ORDER
 from games.clans.engine import Move, order_consequences
-from games.clans.service.games import VillageOrderOwed
 from games.clans.service.suggest import Suggestion, suggest_sources, suggest_targets
 from games.clans.service.tables import Table
+from games.clans.service.turn import VillageOrderOwed
 
 
 class TurnCommands(ClansBase):

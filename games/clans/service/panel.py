@@ -27,7 +27,7 @@ from games.clans.engine import (
 from games.clans.service.tables import Loaded, Played, Table
 
 if TYPE_CHECKING:
-    from games.clans.service.games import Accepted, Where
+    from frame.service.turns import Accepted, Where
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import frame.service.turns as turns
 from frame.service.lobby import public_record
 from frame.store import GameRecord, SeatRecord
 from games.clans.engine import (
-    Action,
     Clan,
     GameState,
     Move,
@@ -84,11 +84,8 @@ class AiGuesses:
 
 
 @dataclass(frozen=True, slots=True)
-class Loaded:
+class Loaded(turns.Loaded[GameState]):
     """Inside the service only: a game's full record and its whole state, secrets included."""
-
-    record: GameRecord
-    state: GameState
 
     @property
     def mover(self) -> SeatRecord:
@@ -96,19 +93,3 @@ class Loaded:
 
     def table(self) -> Table:
         return Table(public_record(self.record), public_view(self.state))
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """Inside the service only: an action found legal against a loaded game, with the state after it (not yet
-    committed)."""
-
-    loaded: Loaded
-    seat: int
-    user_id: int | None
-    action: Action
-    state: GameState
-    """The state after the action (a copy: the loaded state is left as it was)."""
-    outcome: Outcome
-    timeouts: int | None
-    """The acting seat's new count of timeouts in a row (0 for a human's own action), when it changes."""
