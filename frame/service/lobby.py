@@ -181,7 +181,11 @@ class LobbyService:
             number += 1
         with refusals():
             await self.store.add_seat(
-                game_id, None, name, ai_level=level, max_seats=self.rules.max_players  # type: ignore[arg-type]
+                game_id,
+                None,
+                name,
+                ai_level=level,  # type: ignore[arg-type]
+                max_seats=self.rules.max_players,
             )
         return await self.game(game_id)
 
