@@ -183,7 +183,7 @@ class AiPool:
             self._started = True
 
     async def close(self) -> None:
-        """Stop every worker; requests still waiting get AiPoolError (decisions a legal move)."""
+        """Stop every worker; requests still waiting get AiPoolError (or their fallback)."""
         self._closed = True
         for task in list(self._background):
             task.cancel()
