@@ -24,6 +24,7 @@ from frame.registry import every_game
 from frame.service.ai_pool import AiPool
 from frame.store import Limits, Store, StoreError
 from games.alexandros.service import AlexandrosService
+from games.clans.service.ai_client import ClansAi
 from games.clans.service.games import GameService
 
 log = logging.getLogger("clans")
@@ -57,8 +58,10 @@ class ClansBot(Frame):
         )
         self.config = config
         self.store = store
-        pool = None if games else AiPool(rollouts=config.ai_rollouts, budget_s=config.ai_budget_s)
-        self.games = games or GameService(store, ai_pool=pool)
+        if games is None:
+            games = GameService(store, ai_pool=AiPool())
+            games.ai = ClansAi(games.ai_pool, config.ai_rollouts, config.ai_budget_s)
+        self.games = games
         self.games.limits = Limits(
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from frame.service.ai_pool import AiPool
 from games.clans.ai import choose_action
 from games.clans.engine import Action, apply, legal_moves, new_game, public_view, replay
+from games.clans.service.ai_client import ClansAi
 
 PERIOD_S = 0.02
 
@@ -66,11 +67,12 @@ async def run(n: int, rollouts: int) -> list[str]:
     async def in_thread() -> object:
         return await asyncio.to_thread(choose_action, "hard", start, history, seat, clan, 1, 60.0, iterations=rollouts)
 
-    pool = AiPool(rollouts=rollouts, budget_s=60.0)
+    pool = AiPool()
+    ai = ClansAi(pool, rollouts=rollouts, budget_s=60.0)
     await pool.start()
 
     async def in_pool() -> object:
-        return await pool.choose("hard", start, history, seat, clan, game_id=1)
+        return await ai.choose("hard", start, history, seat, clan, game_id=1)
 
     lines = []
     try:

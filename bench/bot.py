@@ -37,6 +37,7 @@ from frame.config import load_config
 from frame.service.ai_pool import AiPool, default_workers
 from frame.service.ai_worker import WORKER_NICENESS
 from games.clans.engine import Move, Phase
+from games.clans.service.ai_client import ClansAi
 
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
@@ -242,7 +243,7 @@ async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list
     try:
         with tempfile.TemporaryDirectory() as tmp:
             # The bot's own pool, as bot.py builds it: default rollouts and budget, workers at niceness 10.
-            pool = AiPool(rollouts=SETTINGS.ai_rollouts, budget_s=SETTINGS.ai_budget_s)
+            pool = AiPool()
             bot = await make_bot(
                 fake,
                 Path(tmp),
@@ -304,8 +305,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args(argv)
     ai_levels = [int(n) for n in args.ai.split(",")]
+    hard = ClansAi(AiPool(), SETTINGS.ai_rollouts, SETTINGS.ai_budget_s)  # the settings, or the AI's own defaults
     print(
-        f"# hard AI: {SETTINGS.ai_rollouts} rollouts, budget {SETTINGS.ai_budget_s} s, "
+        f"# hard AI: {hard.rollouts} rollouts, budget {hard.budget_s} s, "
         f"{default_workers()} worker(s) at niceness +{WORKER_NICENESS}; {args.moves} measured /clans move per load",
         flush=True,
     )

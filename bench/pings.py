@@ -216,7 +216,7 @@ async def measure(games: int, moves: int, ai_loads: list[int], seed: int) -> Fig
             await bot.close()
         with tempfile.TemporaryDirectory() as tmp:
             # The bot's own pool and budgets, as bot.py builds it (workers at their lower priority).
-            pool = AiPool(rollouts=SETTINGS.ai_rollouts, budget_s=SETTINGS.ai_budget_s)
+            pool = AiPool()
             bot = await make_bot(
                 fake,
                 Path(tmp),

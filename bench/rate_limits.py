@@ -36,7 +36,7 @@ async def run(actions: int, speed: float, seed: int) -> dict[str, float]:
     fake.install()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            pool = AiPool(rollouts=SETTINGS.ai_rollouts, budget_s=SETTINGS.ai_budget_s)
+            pool = AiPool()
             bot = await make_bot(
                 fake,
                 Path(tmp),

@@ -10,8 +10,6 @@ from typing import Any
 
 from dotenv import dotenv_values
 
-from games.clans.ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
-
 PROJECT = Path(__file__).resolve().parent
 """The one folder whose .env is read: never a parent folder's (python-dotenv's find_dotenv searches upwards)."""
 SECRET = "***"
@@ -28,13 +26,14 @@ class Config:
     """When set, commands sync to this guild only (instant, for development)."""
     database: str
     """A file path (SQLite) or a ``postgresql://`` URL."""
-    ai_budget_s: float
-    """Upper bound on the hard AI's thinking time per move (seconds)."""
+    ai_budget_s: float | None
+    """Upper bound on the hard AI's thinking time per move (seconds); None: the game's AI's own default."""
     ai_delay_s: float
     """Pause before an AI moves, so humans can follow the game."""
     log_level: str
-    ai_rollouts: int = DEFAULT_ROLLOUTS
-    """Rollouts the hard AI plays per move (its strength), unless ai_budget_s runs out first."""
+    ai_rollouts: int | None = None
+    """Rollouts the hard AI plays per move (its strength), unless ai_budget_s runs out first; None: the game's
+    AI's own default."""
     ai_sweep_s: float = 5.0
     """How often each process looks for AI turns nobody is playing (another process's, or a dead one's)."""
     shard_count: int | None = None
@@ -76,10 +75,10 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
         database=env.get("CLANS_DATABASE", "").strip() or "var/clans.db",
-        ai_budget_s=_float(env, "CLANS_AI_BUDGET", DEFAULT_BUDGET_S),
+        ai_budget_s=_optional_float(env, "CLANS_AI_BUDGET"),
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
-        ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS", DEFAULT_ROLLOUTS),
+        ai_rollouts=_rollouts(env, "CLANS_AI_ROLLOUTS"),
         ai_sweep_s=_positive(env, "CLANS_AI_SWEEP", 5.0),
         debug_http=env.get("CLANS_DEBUG_HTTP", "").strip().lower() in ("1", "true", "yes", "on"),
         replay_cooldown_s=_float(env, "CLANS_REPLAY_COOLDOWN", 30.0),
@@ -110,10 +109,10 @@ def _optional_int(env: Mapping[str, str], key: str) -> int | None:
     return int(raw)
 
 
-def _rollouts(env: Mapping[str, str], key: str, default: int) -> int:
+def _rollouts(env: Mapping[str, str], key: str) -> int | None:
     raw = env.get(key, "").strip()
     if not raw:
-        return default
+        return None
     if not raw.isdigit() or int(raw) < 1:
         raise ConfigError(f"{key} must be a whole number of rollouts, 1 or more, not {raw!r}")
     return int(raw)
@@ -139,6 +138,10 @@ def _float(env: Mapping[str, str], key: str, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{key} cannot be negative")
     return value
+
+
+def _optional_float(env: Mapping[str, str], key: str) -> float | None:
+    return _float(env, key, 0.0) if env.get(key, "").strip() else None
 
 
 def _positive(env: Mapping[str, str], key: str, default: float) -> float:

@@ -7,6 +7,7 @@ import pytest
 import bot
 import frame.config as config
 from frame.config import ConfigError, load_config
+from frame.store import Store
 
 
 def test_missing_token_prints_what_to_do(
@@ -42,11 +43,22 @@ def test_config_reads_every_setting_with_defaults() -> None:
 
 
 def test_the_hard_ai_plays_a_number_of_rollouts_within_a_time_cap() -> None:
-    assert load_config({}).ai_rollouts == 800 and load_config({}).ai_budget_s == 2.0
+    assert load_config({}).ai_rollouts is None and load_config({}).ai_budget_s is None  # the AI's own defaults
     assert load_config({"CLANS_AI_ROLLOUTS": "3200"}).ai_rollouts == 3200
     for bad in ("fast", "0", "-5", "1.5"):
         with pytest.raises(ConfigError, match="CLANS_AI_ROLLOUTS"):
             load_config({"CLANS_AI_ROLLOUTS": bad})
+
+
+async def test_the_bot_gives_the_hard_ai_its_settings_or_the_ais_own_defaults(tmp_path: Path) -> None:
+    """Unset, the hard AI plays Clans' own 800 rollouts within 2 s (.env.example); set, what the settings say."""
+    store = await Store.open(str(tmp_path / "clans.db"))
+    try:
+        for env, expected in (({}, (800, 2.0)), ({"CLANS_AI_ROLLOUTS": "3200", "CLANS_AI_BUDGET": "0.5"}, (3200, 0.5))):
+            ai = bot.ClansBot(load_config(env), store).games.ai
+            assert (ai.rollouts, ai.budget_s) == expected
+    finally:
+        await store.close()
 
 
 def test_shards_are_read_as_a_count_and_this_processs_ids() -> None:

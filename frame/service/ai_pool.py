@@ -1,12 +1,14 @@
 """AI thinking in worker processes, so a hard AI never slows down anyone else's command.
 
 The bot's process only waits: a small pool of worker processes (at most one fewer than the cores,
-at least one, at a lower priority than the bot) does every AI search. A turn waits in line while
-every worker is busy. A worker that dies, or overruns its deadline (the time budget plus a margin),
-is replaced and the turn asked once more; should that fail too, the seat plays a legal move, so a
-game never stalls. Beliefs (the guesses shown when a game ends, which a player's last move waits for)
-go ahead of the decisions in line: they take milliseconds, a decision a second or more. Unix only
-(the answer is awaited with ``loop.add_reader`` on the worker's pipe).
+at least one, at a lower priority than the bot) answers every AI request. The pool knows no game: a request
+is any picklable object with a ``solve()`` (``ai_worker.AiRequest``); each game wraps its own requests in a
+small client (``games/<name>/service/ai_client.py``). A request waits in line while every worker is busy.
+A worker that dies, or overruns its deadline (the request's budget plus a margin), is replaced and the
+request asked once more; should that fail too, the request's fallback answers (a game's legal move), so a
+game never stalls. Urgent requests (a game's end waits on them: they take milliseconds, a decision a second
+or more) go ahead of the decisions in line. Unix only (the answer is awaited with ``loop.add_reader`` on the
+worker's pipe).
 """
 
 from __future__ import annotations
@@ -17,36 +19,27 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import secrets
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
+from typing import Generic, TypeVar, cast
 
+from frame.registry import GAME_NAMES, package_of
 from frame.service.ai_line import FairLine
-from frame.service.ai_worker import (
-    WORKER_NICENESS,
-    AlexandrosDecision,
-    Beliefs,
-    Decision,
-    Exposure,
-    Request,
-    Result,
-    Solver,
-    serve,
-    solve,
-)
-from games.alexandros.engine import PrivateView
-from games.clans.ai import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
-from games.clans.engine import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from frame.service.ai_worker import WORKER_NICENESS, AiRequest, Solver, serve, solve
 
 log = logging.getLogger("clans.ai_pool")
+
+T = TypeVar("T")
 
 DEFAULT_MARGIN_S = 10.0
 """How long past its budget a worker may take before it is judged hung (a busy machine is slow)."""
 STARTUP_S = 60.0
-"""How long a new worker may take to start (importing the engine on a busy machine)."""
+"""How long a new worker may take to start (importing a game's AI on a busy machine)."""
 
 
 DEFAULT_MAX_WAITING = 200
@@ -54,9 +47,12 @@ DEFAULT_MAX_WAITING = 200
 QUIET_LINE = 4
 """Lines shorter than this are not logged."""
 
+Place = tuple[int | None, int]
+"""Where a decision waits its turn in the fair line: its game's server (None: none known) and the game."""
+
 
 class AiPoolError(RuntimeError):
-    """The workers could not answer (twice); for decisions the pool plays a legal move instead."""
+    """The workers could not answer (twice), or the AI raised; a request with a fallback gets it instead."""
 
 
 class AiQueueFull(RuntimeError):
@@ -68,15 +64,11 @@ class _WorkerLost(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class AiAnswer:
-    """A chosen move, and the process that chose it (None when the fallback legal move was played)."""
+class Answer(Generic[T]):
+    """A request's answer, and the process that worked it out (None when its fallback answered)."""
 
-    move: Move
+    value: T
     pid: int | None
-
-
-ALEXANDROS_BUDGET_S = 30.0
-"""The longest an Alexandros decision may think (the normal AI searches a whole turn: a few seconds at most)."""
 
 
 def decision_seed(secret: bytes, game_id: int, ply: int, seat: int) -> int:
@@ -89,27 +81,20 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def fallback_move(start: PublicView, history: Sequence[Action]) -> Move:
-    """A legal move for the seat to act, found without any search or secret (the first in order)."""
-    state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
-    for action in history:
-        apply(state, action)
-    return legal_moves(state)[0]
-
-
 class _Worker:
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.conn = conn
         self.busy = False
 
-    async def ask(self, request: Request, timeout_s: float) -> tuple[int, bool, object]:
+    async def ask(self, payload: bytes, timeout_s: float) -> tuple[int, bool, object]:
+        """``payload``: the request, pickled."""
         loop = asyncio.get_running_loop()
         readable: asyncio.Future[None] = loop.create_future()
         fd = self.conn.fileno()
         self.busy = True
         try:
-            self.conn.send(request)
+            self.conn.send_bytes(payload)
         except OSError as error:
             raise _WorkerLost(f"could not send: {error}") from None
         loop.add_reader(fd, _settle, readable)
@@ -131,7 +116,7 @@ class _Worker:
         """Blocking: ask an idle worker to leave, then kill it if it is still there after ``grace_s``."""
         if not self.busy:
             with contextlib.suppress(OSError):
-                self.conn.send(None)
+                self.conn.send_bytes(b"")  # goodbye
             self.process.join(grace_s)
         if self.process.is_alive():
             self.process.kill()
@@ -141,37 +126,37 @@ class _Worker:
 
 
 class AiPool:
-    """Worker processes answering AI decisions and beliefs; ``await start()`` then ``await close()``.
+    """Worker processes answering AI requests of any game; ``await start()`` then ``await close()``, and
+    ``await run(request, ...)`` in between.
 
-    ``rollouts`` and ``budget_s`` are the hard AI's defaults (each call may override them);
     ``secret`` keys every decision's seed (random per pool unless given, for reproducible tests);
-    ``solver`` is what a worker runs on a request (tests pass faulty ones).
+    ``solver`` is what a worker runs on a request (tests pass faulty ones); ``preload``: modules the workers
+    import before their first request (by default each game's ``ai.requests``, named by the registry).
     """
 
     def __init__(
         self,
         workers: int | None = None,
         *,
-        rollouts: int = DEFAULT_ROLLOUTS,
-        budget_s: float = DEFAULT_BUDGET_S,
         margin_s: float = DEFAULT_MARGIN_S,
         secret: bytes | None = None,
         solver: Solver = solve,
         niceness: int = WORKER_NICENESS,
         max_waiting: int = DEFAULT_MAX_WAITING,
+        preload: Sequence[str] | None = None,
     ) -> None:
         self.size = max(1, min(workers or default_workers(), default_workers()))
-        self.rollouts = rollouts
-        self.budget_s = budget_s
         self.margin_s = margin_s
         self.replaced = 0
         """Workers replaced after dying or hanging (for logs and tests)."""
         self.fallbacks = 0
-        """Decisions answered with the fallback legal move."""
+        """Requests answered by their fallback."""
         self._secret = secret if secret is not None else secrets.token_bytes(16)
         self._solver = solver
         self._niceness = niceness
-        self._context = _context()
+        self._context = _context(
+            [package_of(name, "ai.requests") for name in GAME_NAMES] if preload is None else preload
+        )
         self._workers: set[_Worker] = set()
         self._idle: list[_Worker] = []
         """Workers free to take a request (only while no request waits in line)."""
@@ -198,7 +183,7 @@ class AiPool:
             self._started = True
 
     async def close(self) -> None:
-        """Stop every worker; requests still waiting get AiPoolError (decisions a legal move)."""
+        """Stop every worker; requests still waiting get AiPoolError (or their fallback)."""
         self._closed = True
         for task in list(self._background):
             task.cancel()
@@ -207,117 +192,67 @@ class AiPool:
         self._wake_all()
         await asyncio.to_thread(_stop_all, workers)
 
-    def decision(
-        self,
-        level: str,
-        start: PublicView,
-        history: Sequence[Action],
-        seat: int,
-        clan: Clan,
-        *,
-        game_id: int,
-        rollouts: int | None = None,
-        budget_s: float | None = None,
-    ) -> Decision:
-        """All a worker gets for one move: the public game, the seat's own clan, and a seed for its
-        sampling keyed by this pool's secret (never the game's setup seed, which rebuilds the deal)."""
-        return Decision(
-            level,
-            start,
-            tuple(history),
-            seat,
-            Clan(clan),
-            decision_seed(self._secret, game_id, len(history), seat),
-            self.rollouts if rollouts is None else rollouts,
-            self.budget_s if budget_s is None else budget_s,
-        )
-
-    async def choose(
-        self,
-        level: str,
-        start: PublicView,
-        history: Sequence[Action],
-        seat: int,
-        clan: Clan,
-        *,
-        game_id: int,
-        guild_id: int | None = None,
-        rollouts: int | None = None,
-        budget_s: float | None = None,
-    ) -> AiAnswer:
-        """The move of the AI at ``seat`` (to act after ``history``), chosen in a worker process;
-        a legal move if the workers fail twice (or the AI raises), so the game goes on. Waits its turn in line
-        with the decisions of other games (``guild_id``: the game's server, for the round-robin); AiQueueFull,
-        at once, when ``max_waiting`` decisions already wait."""
-        request = self.decision(
-            level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
-        )
-        if not self._idle and self._line.decisions >= self.max_waiting:
-            log.warning(
-                "AI queue full (%d decisions waiting): game %s of server %s waits for the sweep",
-                self._line.decisions,
-                game_id,
-                guild_id,
-            )
-            raise AiQueueFull(f"{self._line.decisions} AI decisions are already waiting")
-        try:
-            pid, result = await self._run(request, request.budget_s + self.margin_s, (guild_id, game_id))
-        except AiPoolError as error:
-            log.error("AI (%s) in game %s, seat %s: %s; playing a legal move instead", level, game_id, seat, error)
-            self.fallbacks += 1
-            return AiAnswer(fallback_move(start, history), None)
-        assert isinstance(result, Move)
-        return AiAnswer(result, pid)
+    def seed(self, game_id: int, ply: int, seat: int) -> int:
+        """The seed of one decision's own sampling, keyed by this pool's secret (never the game's setup seed,
+        which rebuilds the deal): see ``decision_seed``."""
+        return decision_seed(self._secret, game_id, ply, seat)
 
     @property
     def pids(self) -> set[int]:
         """The process ids of the live workers."""
         return {worker.process.pid for worker in self._workers if worker.process.pid is not None}
 
-    async def choose_alexandros(
-        self, level: str, mine: PrivateView, *, game_id: int, guild_id: int | None = None
-    ) -> str:
-        """The Alexandros action (text form) of the AI whose private view is ``mine``, chosen in a worker (in the
-        fair line, like a Clans decision); the first legal action if the workers fail twice, so the game goes on."""
-        seed = decision_seed(self._secret, game_id, mine.public.ply, mine.seat)
+    async def run(
+        self,
+        request: AiRequest[T],
+        *,
+        budget_s: float,
+        place: Place | None = None,
+        fallback: Callable[[], T] | None = None,
+        bounded: bool = True,
+    ) -> Answer[T]:
+        """``request.solve()``, worked out in a worker process, which is judged hung after ``budget_s`` plus
+        the pool's margin.
+
+        ``place``: a decision's server and game; it waits its turn in line with the decisions of other games
+        (round-robin across servers, then their games), and is refused at once (AiQueueFull) when
+        ``max_waiting`` decisions already wait, unless not ``bounded`` (a caller that cannot step aside
+        for the AI sweep). None: an urgent request, ahead of every decision.
+        ``fallback``: what answers (counted in ``fallbacks``, with ``pid`` None) when the workers fail twice or
+        the AI raises, so a game goes on; without one, AiPoolError.
+        """
+        if place is not None and bounded and not self._idle and self._line.decisions >= self.max_waiting:
+            log.warning(
+                "AI queue full (%d decisions waiting): game %s of server %s waits for the sweep",
+                self._line.decisions,
+                place[1],
+                place[0],
+            )
+            raise AiQueueFull(f"{self._line.decisions} AI decisions are already waiting")
         try:
-            request = AlexandrosDecision(level, mine, seed)
-            _, result = await self._run(request, ALEXANDROS_BUDGET_S + self.margin_s, (guild_id, game_id))
+            pid, result = await self._run(_pickled(request), budget_s + self.margin_s, place)
         except AiPoolError as error:
-            log.error("Alexandros AI (%s) in game %s: %s; playing a legal action instead", level, game_id, error)
+            if fallback is None:
+                raise
+            # The request's type only: its fields may hold a secret (an AI's clan, a hand), never logged.
+            log.error(
+                "AI request %s in game %s: %s; playing its fallback instead",
+                type(request).__name__,
+                "?" if place is None else place[1],
+                error,
+            )
             self.fallbacks += 1
-            return mine.legal[0]
-        assert isinstance(result, str)
-        return result
+            return Answer(fallback(), None)
+        return Answer(cast(T, result), pid)
 
-    async def beliefs(
-        self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
-    ) -> list[dict[Clan, float]]:
-        """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process)."""
-        request = Beliefs(start, tuple(history), seat, Clan(clan))
-        _, result = await self._run(request, self.budget_s + self.margin_s)
-        assert isinstance(result, list)
-        return result
-
-    async def exposure(self, start: PublicView, history: Sequence[Action], seat: int, level: str) -> dict[Clan, float]:
-        """After the game: the table's best reading of the AI at ``seat``'s clan (in a worker process); it goes
-        ahead of decisions, like the beliefs."""
-        request = Exposure(start, tuple(history), seat, level)
-        _, result = await self._run(request, self.budget_s + self.margin_s)
-        assert isinstance(result, dict)
-        return result
-
-    async def _run(
-        self, request: Request, timeout_s: float, place: tuple[int | None, int] | None = None
-    ) -> tuple[int, Result]:
-        """``place``: a decision's server and game; None for the urgent requests (beliefs)."""
+    async def _run(self, payload: bytes, timeout_s: float, place: Place | None) -> tuple[int, object]:
         for attempt in (1, 2):
             await self.start()
             worker = await self._take(place)
             if worker is None or worker not in self._workers:  # the pool was shut, or lost its workers
                 raise AiPoolError("no AI worker is available")
             try:
-                pid, ok, result = await worker.ask(request, timeout_s)
+                pid, ok, result = await worker.ask(payload, timeout_s)
             except _WorkerLost as lost:
                 log.warning("AI worker %s %s (attempt %d); replacing it", worker.process.pid, lost, attempt)
                 await self._replace(worker)
@@ -328,10 +263,10 @@ class AiPool:
             self._give(worker)
             if not ok:
                 raise AiPoolError(f"the AI failed: {result}")
-            return pid, result  # type: ignore[return-value]
+            return pid, result
         raise AiPoolError("two workers in a row died or hung")
 
-    async def _take(self, place: tuple[int | None, int] | None) -> _Worker | None:
+    async def _take(self, place: Place | None) -> _Worker | None:
         """A free worker, at once or after waiting in line (urgent requests first, then decisions round-robin
         across servers and their games)."""
         if self._idle and not self._line:
@@ -435,10 +370,20 @@ def _stop_all(workers: Sequence[_Worker]) -> None:
         worker.stop(1.0)
 
 
-def _context() -> SpawnContext | ForkServerContext:
-    """Fork server where there is one: workers start quickly, without a copy of the bot's threads."""
+def _pickled(request: AiRequest[object]) -> bytes:
+    """The request as it crosses to a worker, pickled once for both attempts. One that cannot be pickled is
+    a bug of its game: AiPoolError (its fallback answers), never a worker lost."""
+    try:
+        return pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as error:
+        raise AiPoolError(f"the request cannot reach a worker: {type(error).__name__}: {error}") from None
+
+
+def _context(preload: Sequence[str]) -> SpawnContext | ForkServerContext:
+    """Fork server where there is one: workers start quickly, without a copy of the bot's threads, with
+    ``preload`` (the games' AI) already imported (a module that cannot be imported is skipped)."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["frame.service.ai_worker"])
+        context.set_forkserver_preload(["frame.service.ai_worker", *preload])
         return context
     return multiprocessing.get_context("spawn")

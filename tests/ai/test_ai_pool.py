@@ -1,4 +1,5 @@
-"""The AI pool: every search runs in a worker process; dead or hung workers are replaced."""
+"""The AI pool: every search runs in a worker process; dead or hung workers are replaced. The pool knows no
+game: Clans' requests (games/clans/service/ai_client.py) exercise it here, and a request of no game at all."""
 
 from __future__ import annotations
 
@@ -11,16 +12,17 @@ from pathlib import Path
 
 import pytest
 
-import frame.service.ai_worker
 import games.clans.ai
 import games.clans.ai.hard
 import games.clans.ai.players
-from frame.service.ai_pool import AiPool, AiQueueFull, decision_seed
+import games.clans.ai.requests
+from frame.service.ai_pool import AiPool, AiPoolError, AiQueueFull, Answer, decision_seed
 from frame.service.ai_worker import WORKER_NICENESS
 from games.clans.ai.belief import observe
 from games.clans.ai.hiding import draw
 from games.clans.engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
-from tests.pool_faults import crash_once, fail, hang
+from games.clans.service.ai_client import ClansAi
+from tests.pool_faults import Shout, crash_once, fail, hang
 
 FEW_ROLLOUTS = 8
 
@@ -41,13 +43,23 @@ async def make_pool() -> AsyncIterator[Callable[..., AiPool]]:
     pools: list[AiPool] = []
 
     def make(**options: object) -> AiPool:
-        pool = AiPool(1, rollouts=FEW_ROLLOUTS, secret=b"test", **options)  # type: ignore[arg-type]
+        pool = AiPool(1, secret=b"test", **options)  # type: ignore[arg-type]
         pools.append(pool)
         return pool
 
     yield make
     for pool in pools:
         await pool.close()
+
+
+@pytest.fixture
+def make_ai(make_pool: Callable[..., AiPool]) -> Callable[..., ClansAi]:
+    """Clans' AI on a pool of one worker (``options``: the pool's); hard plays FEW_ROLLOUTS."""
+
+    def make(budget_s: float | None = None, **options: object) -> ClansAi:
+        return ClansAi(make_pool(**options), rollouts=FEW_ROLLOUTS, budget_s=budget_s)
+
+    return make
 
 
 def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,34 +74,57 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (games.clans.ai.hard, "hard_choice"),
         (games.clans.ai.players, "normal_policy"),
         (games.clans.ai, "exposure"),
-        (frame.service.ai_worker, "choose_action"),
-        (frame.service.ai_worker, "clan_beliefs"),
+        (games.clans.ai.requests, "choose_action"),
+        (games.clans.ai.requests, "clan_beliefs"),
+        (games.clans.ai.requests, "exposure"),
     ):
         monkeypatch.setattr(module, name, refuse)
 
 
 async def test_the_move_is_chosen_in_a_worker_process(
-    make_pool: Callable[..., AiPool], monkeypatch: pytest.MonkeyPatch
+    make_ai: Callable[..., ClansAi], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     refuse_in_this_process(monkeypatch)
-    pool = make_pool()
+    ai = make_ai()
     state, history = midgame()
     seat = state.to_move
     for level in ("easy", "normal", "hard"):
-        answer = await pool.choose(level, public_view(new_game(3, 21)), history, seat, state.clans[seat], game_id=7)
-        assert answer.pid is not None and answer.pid != os.getpid() and answer.pid in pool.pids
+        answer = await ai.choose(level, public_view(new_game(3, 21)), history, seat, state.clans[seat], game_id=7)
+        assert answer.pid is not None and answer.pid != os.getpid() and answer.pid in ai.pool.pids
         assert answer.move in legal_moves(state)
-    assert pool.fallbacks == 0 and pool.replaced == 0
+    assert ai.pool.fallbacks == 0 and ai.pool.replaced == 0
 
 
 async def test_beliefs_are_worked_out_in_a_worker_process(
-    make_pool: Callable[..., AiPool], monkeypatch: pytest.MonkeyPatch
+    make_ai: Callable[..., ClansAi], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state, history = midgame()
     start = public_view(new_game(3, 21))
     expected = games.clans.ai.clan_beliefs(start, history, 0, state.clans[0])
     refuse_in_this_process(monkeypatch)
-    assert await make_pool().beliefs(start, history, 0, state.clans[0]) == expected
+    assert await make_ai().beliefs(start, history, 0, state.clans[0]) == expected
+
+
+async def test_the_pool_runs_a_request_of_no_game_it_knows(make_pool: Callable[..., AiPool]) -> None:
+    """The pool knows no game: a request type only this test defines is worked out in a worker, decisions of it
+    wait in the fair line, and its fallback answers when it raises (counted), or AiPoolError without one."""
+    pool = make_pool()
+    answer = await pool.run(Shout("hello"), budget_s=5.0)
+    assert answer.value == (answer.pid, "HELLO") and answer.pid in pool.pids and answer.pid != os.getpid()
+    in_line = await asyncio.gather(*(pool.run(Shout(w), budget_s=5.0, place=(1, n)) for n, w in enumerate("abc")))
+    assert [a.value[1] for a in in_line] == ["A", "B", "C"]
+    fell_back = await pool.run(Shout("x", fail=True), budget_s=5.0, place=(1, 9), fallback=lambda: (0, "quiet"))
+    assert fell_back.value == (0, "quiet") and fell_back.pid is None
+    with pytest.raises(AiPoolError, match="no voice left"):
+        await pool.run(Shout("x", fail=True), budget_s=5.0)
+    assert pool.fallbacks == 1 and pool.replaced == 0 and pool.pids == {answer.pid}
+
+
+async def test_a_request_that_cannot_cross_to_a_worker_gets_its_fallback(make_pool: Callable[..., AiPool]) -> None:
+    pool = make_pool()
+    unpicklable = Shout(lambda: None)  # type: ignore[arg-type]  # a lambda cannot be pickled
+    answer = await pool.run(unpicklable, budget_s=5.0, fallback=lambda: (0, "fallback"))
+    assert answer == Answer((0, "fallback"), None) and pool.fallbacks == 1 and pool.replaced == 0
 
 
 async def test_workers_run_at_a_lower_priority_than_the_bot(make_pool: Callable[..., AiPool]) -> None:
@@ -101,13 +136,13 @@ async def test_workers_run_at_a_lower_priority_than_the_bot(make_pool: Callable[
     assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICENESS)
 
 
-async def test_turns_wait_in_line_when_every_worker_is_busy(make_pool: Callable[..., AiPool]) -> None:
-    pool = make_pool()
-    assert pool.size == 1
+async def test_turns_wait_in_line_when_every_worker_is_busy(make_ai: Callable[..., ClansAi]) -> None:
+    ai = make_ai()
+    assert ai.pool.size == 1
     games = [midgame(seed) for seed in (21, 22, 23, 24)]
     answers = await asyncio.gather(
         *(
-            pool.choose(
+            ai.choose(
                 "normal",
                 public_view(new_game(3, seed)),
                 history,
@@ -122,20 +157,20 @@ async def test_turns_wait_in_line_when_every_worker_is_busy(make_pool: Callable[
     assert all(a.move in legal_moves(state) for a, (state, _) in zip(answers, games, strict=True))
 
 
-async def test_beliefs_go_ahead_of_the_decisions_waiting_in_line(make_pool: Callable[..., AiPool]) -> None:
+async def test_beliefs_go_ahead_of_the_decisions_waiting_in_line(make_ai: Callable[..., ClansAi]) -> None:
     """A game's end (whose announcement waits on the AI's guesses) does not wait behind other games' AIs."""
-    pool = make_pool()
-    await pool.start()
+    ai = make_ai()
+    await ai.pool.start()
     state, history = midgame()
     start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
     finished: list[str] = []
 
     async def decide(name: str) -> None:
-        await pool.choose("hard", start, history, seat, clan, game_id=len(finished))
+        await ai.choose("hard", start, history, seat, clan, game_id=len(finished))
         finished.append(name)
 
     async def guess() -> None:
-        await pool.beliefs(start, history, 0, state.clans[0])
+        await ai.beliefs(start, history, 0, state.clans[0])
         finished.append("beliefs")
 
     # The first decision takes the only worker at once; the others wait in line in the order they came.
@@ -144,25 +179,28 @@ async def test_beliefs_go_ahead_of_the_decisions_waiting_in_line(make_pool: Call
 
 
 async def test_servers_take_turns_and_the_line_is_bounded(
-    make_pool: Callable[..., AiPool], caplog: pytest.LogCaptureFixture
+    make_ai: Callable[..., ClansAi], caplog: pytest.LogCaptureFixture
 ) -> None:
     """Server 1's games cannot hold server 2's turn; past ``max_waiting`` a decision is refused at once (its game
     waits for the sweep), and the line's length is logged per server."""
-    pool = make_pool(max_waiting=3)
+    ai = make_ai(max_waiting=3)
+    pool = ai.pool
     await pool.start()
     state, history = midgame()
     start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
     finished: list[int] = []
 
     async def decide(guild_id: int, game_id: int) -> None:
-        await pool.choose("easy", start, history, seat, clan, game_id=game_id, guild_id=guild_id)
+        await ai.choose("easy", start, history, seat, clan, game_id=game_id, guild_id=guild_id)
         finished.append(game_id)
 
     first = asyncio.ensure_future(decide(1, 10))  # takes the only worker
     waiting = [asyncio.ensure_future(decide(guild, game)) for guild, game in ((1, 11), (1, 12), (2, 20))]
     await asyncio.sleep(0)
     with pytest.raises(AiQueueFull):
-        await pool.choose("easy", start, history, seat, clan, game_id=13, guild_id=1)
+        await ai.choose("easy", start, history, seat, clan, game_id=13, guild_id=1)
+    unbounded = await pool.run(Shout("in any case"), budget_s=5.0, place=(1, 14), bounded=False)
+    assert unbounded.value[1] == "IN ANY CASE"
     await asyncio.gather(first, *waiting)
     assert finished == [10, 11, 20, 12], "server 2's turn is served before server 1's third game"
     pool.max_waiting = 8
@@ -173,29 +211,30 @@ async def test_servers_take_turns_and_the_line_is_bounded(
     assert lines[-1].startswith("AI queue: 3 decisions waiting"), "the line shrinking below 4 is logged too"
 
 
-async def test_a_request_cancelled_in_line_leaves_it(make_pool: Callable[..., AiPool]) -> None:
-    pool = make_pool()
-    await pool.start()
+async def test_a_request_cancelled_in_line_leaves_it(make_ai: Callable[..., ClansAi]) -> None:
+    ai = make_ai()
+    await ai.pool.start()
     state, history = midgame()
     start, seat, clan = public_view(new_game(3, 21)), state.to_move, state.clans[state.to_move]
-    thinking = asyncio.ensure_future(pool.choose("hard", start, history, seat, clan, game_id=1))
-    waiting = asyncio.ensure_future(pool.choose("hard", start, history, seat, clan, game_id=2))
+    thinking = asyncio.ensure_future(ai.choose("hard", start, history, seat, clan, game_id=1))
+    waiting = asyncio.ensure_future(ai.choose("hard", start, history, seat, clan, game_id=2))
     await asyncio.sleep(0)
     waiting.cancel()
     first = await thinking
     # The worker is free again, not handed to the cancelled request: the next one gets it.
-    after = await pool.choose("normal", start, history, seat, clan, game_id=3)
-    assert waiting.cancelled() and after.pid == first.pid and pool.replaced == 0 and pool.fallbacks == 0
+    after = await ai.choose("normal", start, history, seat, clan, game_id=3)
+    assert waiting.cancelled() and after.pid == first.pid and ai.pool.replaced == 0 and ai.pool.fallbacks == 0
 
 
 async def test_a_crashed_worker_is_replaced_and_the_turn_asked_again(
-    make_pool: Callable[..., AiPool], tmp_path: Path
+    make_ai: Callable[..., ClansAi], tmp_path: Path
 ) -> None:
-    pool = make_pool(solver=partial(crash_once, str(tmp_path / "crashed")))
+    ai = make_ai(solver=partial(crash_once, str(tmp_path / "crashed")))
+    pool = ai.pool
     await pool.start()
     [first] = pool.pids
     state, history = midgame()
-    answer = await pool.choose(
+    answer = await ai.choose(
         "normal", public_view(new_game(3, 21)), history, state.to_move, Clan(state.clans[state.to_move]), game_id=1
     )
     assert (tmp_path / "crashed").exists()
@@ -203,18 +242,19 @@ async def test_a_crashed_worker_is_replaced_and_the_turn_asked_again(
     assert answer.pid is not None and answer.pid != first and pool.pids == {answer.pid}
     assert answer.move in legal_moves(state)
     # The new worker keeps serving.
-    again = await pool.choose(
+    again = await ai.choose(
         "easy", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
     )
     assert again.pid == answer.pid
 
 
-async def test_a_hung_worker_is_replaced_and_a_legal_move_played(make_pool: Callable[..., AiPool]) -> None:
-    pool = make_pool(solver=hang, budget_s=0.0, margin_s=0.5)
+async def test_a_hung_worker_is_replaced_and_a_legal_move_played(make_ai: Callable[..., ClansAi]) -> None:
+    ai = make_ai(solver=hang, budget_s=0.0, margin_s=0.5)
+    pool = ai.pool
     await pool.start()
     [first] = pool.pids
     state, history = midgame()
-    answer = await pool.choose(
+    answer = await ai.choose(
         "hard", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
     )
     assert answer.pid is None and answer.move in legal_moves(state)
@@ -222,26 +262,27 @@ async def test_a_hung_worker_is_replaced_and_a_legal_move_played(make_pool: Call
     assert len(pool.pids) == 1 and first not in pool.pids
 
 
-async def test_an_ai_that_raises_plays_a_legal_move_without_losing_its_worker(make_pool: Callable[..., AiPool]) -> None:
-    pool = make_pool(solver=fail)
+async def test_an_ai_that_raises_plays_a_legal_move_without_losing_its_worker(make_ai: Callable[..., ClansAi]) -> None:
+    ai = make_ai(solver=fail)
     state, history = midgame()
-    answer = await pool.choose(
+    answer = await ai.choose(
         "normal", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1
     )
     assert answer.pid is None and answer.move in legal_moves(state)
-    assert pool.replaced == 0 and pool.fallbacks == 1
+    assert ai.pool.replaced == 0 and ai.pool.fallbacks == 1
 
 
-async def test_close_stops_every_worker(make_pool: Callable[..., AiPool]) -> None:
-    pool = make_pool(solver=hang, budget_s=30.0)
+async def test_close_stops_every_worker(make_ai: Callable[..., ClansAi]) -> None:
+    ai = make_ai(solver=hang, budget_s=30.0)
+    pool = ai.pool
     await pool.start()
     [pid] = pool.pids
     state, history = midgame()
     thinking = asyncio.ensure_future(
-        pool.choose("hard", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1)
+        ai.choose("hard", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=1)
     )
     waiting = asyncio.ensure_future(
-        pool.choose("easy", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=2)
+        ai.choose("easy", public_view(new_game(3, 21)), history, state.to_move, state.clans[state.to_move], game_id=2)
     )
     await asyncio.sleep(0.2)
     thinking.cancel()
@@ -254,17 +295,17 @@ async def test_close_stops_every_worker(make_pool: Callable[..., AiPool]) -> Non
             await asyncio.sleep(0.05)
 
 
-async def test_the_worker_plays_hards_draw_for_the_clan_held(make_pool: Callable[..., AiPool]) -> None:
+async def test_the_worker_plays_hards_draw_for_the_clan_held(make_ai: Callable[..., ClansAi]) -> None:
     # The worker plays hard's draw at its told scale (hard.TOLD_SCALE): each clan its own row of one search.
     state, history = midgame()
     seat = state.to_move
     start = public_view(new_game(3, 21))
-    pool = make_pool()
+    ai = make_ai()
     seed = decision_seed(b"test", 7, len(history), seat)
     obs = observe(start, history)
     rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
     choice = games.clans.ai.hard.hard_choice(obs, seat, rng, None, FEW_ROLLOUTS)
     for clan in Clan:
-        answer = await pool.choose("hard", start, history, seat, clan, game_id=7)
+        answer = await ai.choose("hard", start, history, seat, clan, game_id=7)
         pick = draw(choice.by_clan[int(clan)], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
         assert answer.pid != os.getpid() and answer.move == choice.moves[pick]

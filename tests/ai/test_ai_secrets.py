@@ -11,6 +11,7 @@ from pathlib import Path
 from frame.service.ai_pool import AiPool
 from games.clans.ai import choose_action, clan_beliefs
 from games.clans.engine import Action, Clan, GameState, apply, legal_moves, new_game, public_view
+from games.clans.service.ai_client import ClansAi
 
 SETUP_SEED = 0x2F3A_91C4_55E0_1B7D
 """A game's setup seed as the bot draws them (62 random bits): it rebuilds every player's clan."""
@@ -43,21 +44,19 @@ def test_the_ais_inputs_cannot_rebuild_the_deal() -> None:
     real = new_game(3, SETUP_SEED)
     assert new_game(3, SETUP_SEED).clans == real.clans  # the setup seed alone is the whole deal
     seat = state.to_move
-    pool = AiPool(secret=b"the bot's own secret")  # never started: it only builds the request
-    request = pool.decision("hard", public_view(real), history, seat, real.clans[seat], game_id=5)
+    ai = ClansAi(AiPool(secret=b"the bot's own secret"))  # never started: it only builds the request
+    request = ai.decision("hard", public_view(real), history, seat, real.clans[seat], game_id=5)
     assert request.seed != SETUP_SEED
     assert SETUP_SEED.to_bytes(8, "little") not in pickle.dumps(request)
     assert "seed" not in {f.name for f in dataclasses.fields(request.start)}
     # The AI's seed is a function of the game id, the ply and the seat under the pool's secret only.
     other_deal = new_game(3, SETUP_SEED + 1)
     assert other_deal.clans != real.clans
-    same_spot = pool.decision("hard", public_view(other_deal), history, seat, real.clans[seat], game_id=5)
+    same_spot = ai.decision("hard", public_view(other_deal), history, seat, real.clans[seat], game_id=5)
     assert same_spot.seed == request.seed
     # Another bot process (another secret) seeds its AI otherwise, for the same game.
-    assert (
-        AiPool(secret=b"another").decision("hard", request.start, history, seat, real.clans[seat], game_id=5).seed
-        != request.seed
-    )
+    another = ClansAi(AiPool(secret=b"another"))
+    assert another.decision("hard", request.start, history, seat, real.clans[seat], game_id=5).seed != request.seed
 
 
 def test_decisions_do_not_depend_on_other_seats_clans() -> None:
@@ -65,7 +64,7 @@ def test_decisions_do_not_depend_on_other_seats_clans() -> None:
     state, history = midgame(seed=SETUP_SEED, players=3, moves=12)
     real = new_game(3, SETUP_SEED)
     seat = state.to_move
-    pool = AiPool(secret=b"the bot's own secret")
+    ai = ClansAi(AiPool(secret=b"the bot's own secret"))
     own = real.clans[seat]
     rest = [c for c in Clan if c != own]
     for level in ("easy", "normal", "hard"):
@@ -76,7 +75,7 @@ def test_decisions_do_not_depend_on_other_seats_clans() -> None:
             clans.insert(seat, own)
             game = dataclasses.replace(real, clans=tuple(clans))  # same public game, other secrets
             start = public_view(game)
-            request = pool.decision(level, start, history, seat, own, game_id=5, rollouts=16)
+            request = ai.decision(level, start, history, seat, own, game_id=5, rollouts=16)
             assert request.seed != SETUP_SEED
             decisions.add(choose_action(level, start, history, seat, own, request.seed, iterations=request.rollouts))
             beliefs.append(clan_beliefs(start, history, seat, own))

@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
@@ -29,15 +30,15 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
-import frame.service.ai_worker
 import games.clans.ai
 import games.clans.ai.belief
 import games.clans.ai.hard
 import games.clans.ai.players
+import games.clans.ai.requests
 from bot import ClansBot
 from frame.service.ai_pool import AiPool, decision_seed
-from frame.service.ai_worker import Decision
 from frame.store import Store
+from games.clans.ai.requests import Decision
 from games.clans.service.games import GameService
 from games.clans.service.tables import Played
 from tests.pool_faults import crash_once, hang
@@ -71,9 +72,9 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         (games.clans.ai.players, "normal_policy"),
         (games.clans.ai, "exposure"),
         (games.clans.ai.players, "easy_policy"),
-        (frame.service.ai_worker, "exposure"),
-        (frame.service.ai_worker, "choose_action"),
-        (frame.service.ai_worker, "clan_beliefs"),
+        (games.clans.ai.requests, "exposure"),
+        (games.clans.ai.requests, "choose_action"),
+        (games.clans.ai.requests, "clan_beliefs"),
     ):
         monkeypatch.setattr(module, name, refuse)
 
@@ -96,10 +97,15 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Easy and normal here; hard's search in a worker is shown in tests/ai/test_ai_pool.py (faster there).
-    pool = AiPool(1, rollouts=8, niceness=0, secret=SECRET)
-    requests: list[Decision] = []
-    decision = pool.decision
-    monkeypatch.setattr(pool, "decision", lambda *a, **k: requests.append(decision(*a, **k)) or requests[-1])
+    pool = AiPool(1, niceness=0, secret=SECRET)
+    requests: list[object] = []
+    run = pool.run
+
+    async def sent(request: object, **options: Any) -> Any:
+        requests.append(request)
+        return await run(request, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pool, "run", sent)
     refuse_in_this_process(monkeypatch)
     bot = await start_pool_bot(fake, tmp_path, [41], pool)
     [alice] = users(fake, 1)
@@ -114,15 +120,17 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
         "What AI (easy) thought",
         "What AI (normal) thought",
     }
-    # No request carried the setup seed: each AI seed is the pool's keyed hash of game, ply and seat alone.
+    # No decision carried the setup seed: each AI seed is the pool's keyed hash of game, ply and seat alone.
     game = await bot.games.game(1)
-    assert requests and all(r.seed != game.seed for r in requests)
-    assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in requests)
+    decisions = [r for r in requests if isinstance(r, Decision)]
+    assert decisions and all(r.seed != game.seed for r in decisions)
+    assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)
+    assert {type(r).__name__ for r in requests} == {"Decision", "Beliefs", "Exposure"}
     assert not bot_errors(fake)
 
 
 async def test_a_crashed_worker_is_replaced_and_the_game_goes_on(fake: FakeDiscord, tmp_path: Path) -> None:
-    pool = AiPool(1, rollouts=8, niceness=0, solver=partial(crash_once, str(tmp_path / "crashed")))
+    pool = AiPool(1, niceness=0, solver=partial(crash_once, str(tmp_path / "crashed")))
     bot = await start_pool_bot(fake, tmp_path, [42], pool)
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["normal"])
@@ -150,14 +158,14 @@ async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDisco
     assert pool.fallbacks >= 1 and pool.replaced == 2 * pool.fallbacks
     assert "AI (hard) moved" in public_messages(fake)[-1]["embeds"][0]["title"]
     errors = [record.getMessage() for record in bot_errors(fake)]
-    assert errors and all("playing a legal move instead" in e for e in errors)
+    assert errors and all("playing its fallback instead" in e for e in errors)
     fake.logged_errors.clear()  # provoked on purpose
 
 
 async def test_ai_task_entries_last_only_while_an_ai_is_to_act(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pool = AiPool(1, rollouts=8, niceness=0)
+    pool = AiPool(1, niceness=0)
     bot = await start_pool_bot(fake, tmp_path, [44], pool)
     answers = count_ai_turns(bot, monkeypatch)
     alice, bob = users(fake, 2)

@@ -128,13 +128,13 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     assert await tick(fake, bot) == []
 
     seen: list[alex.PrivateView] = []
-    choose = bot.games.ai_pool.choose_alexandros
+    choose = bot.alexandros.ai.choose
 
     async def watched(level: str, mine: alex.PrivateView, **kwargs: Any) -> str:
         seen.append(mine)
         return await choose(level, mine, **kwargs)
 
-    monkeypatch.setattr(bot.games.ai_pool, "choose_alexandros", watched)
+    monkeypatch.setattr(bot.alexandros.ai, "choose", watched)
     clock.advance(10 * MINUTE)
     pings = len(fake.notifications)
     posted = await tick(fake, bot)
@@ -242,13 +242,13 @@ async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
     for bot in two_bots:
         calls: list[int] = []
         asked.append(calls)
-        choose = bot.games.ai_pool.choose_alexandros
+        choose = bot.alexandros.ai.choose
 
         async def counted(*args: Any, calls: list[int] = calls, choose: Any = choose, **kwargs: Any) -> str:
             calls.append(kwargs["game_id"])
             return str(await choose(*args, **kwargs))
 
-        monkeypatch.setattr(bot.games.ai_pool, "choose_alexandros", counted)
+        monkeypatch.setattr(bot.alexandros.ai, "choose", counted)
 
     # Each process starts its AI run only once both sweeps have looked (on a busy machine the first could claim
     # the turn before the second's sweep reads, which then rightly finds nothing due).

@@ -149,13 +149,13 @@ def ai_announcements(fake: FakeDiscord) -> list[dict[str, Any]]:
 def count_decisions(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the bot's AI workers were asked for a move (a list of game ids, one per request)."""
     asked: list[int] = []
-    choose = bot.games.ai_pool.choose
+    choose = bot.games.ai.choose
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         asked.append(kwargs["game_id"])
         return await choose(*args, **kwargs)
 
-    monkeypatch.setattr(bot.games.ai_pool, "choose", counted)
+    monkeypatch.setattr(bot.games.ai, "choose", counted)
     return asked
 
 

@@ -10,8 +10,8 @@ import pytest
 import games.alexandros.engine as alex
 from frame.errors import GameError, Why
 from frame.service.ai_pool import AiPool
-from frame.service.ai_worker import AlexandrosDecision
 from frame.store import Store
+from games.alexandros.ai.requests import AlexandrosDecision
 from games.alexandros.service import AlexandrosService
 from games.clans.service.games import GameService
 

@@ -5,23 +5,25 @@ claims it, and a claim left by a dead service is taken over once its lease runs 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
 
 import pytest
 from service_helpers import ANN, BOB, CHANNEL, CY, started
 
 from frame.errors import GameError, Why
-from frame.service.ai_pool import AiAnswer, AiPool, fallback_move
+from frame.service.ai_pool import AiPool, Answer, Place
+from frame.service.ai_worker import AiRequest
 from frame.service.claims import DEFAULT_LEASE_S, Claims
 from frame.store import Store
-from games.clans.engine import Action, Clan, PublicView
 from games.clans.service.games import GameService
+
+T = TypeVar("T")
 
 
 class ScriptedPool(AiPool):
-    """Answers with the first legal move, in this process, counting requests; holds each answer while ``gate``
-    is closed (an AI thinking)."""
+    """Answers each decision with its fallback (the first legal move), in this process, counting the games asked
+    about; holds each answer while ``gate`` is closed (an AI thinking)."""
 
     def __init__(self) -> None:
         super().__init__(1)
@@ -29,22 +31,19 @@ class ScriptedPool(AiPool):
         self.gate = asyncio.Event()
         self.gate.set()
 
-    async def choose(
+    async def run(
         self,
-        level: str,
-        start: PublicView,
-        history: Sequence[Action],
-        seat: int,
-        clan: Clan,
+        request: AiRequest[T],
         *,
-        game_id: int,
-        guild_id: int | None = None,
-        rollouts: int | None = None,
-        budget_s: float | None = None,
-    ) -> AiAnswer:
-        self.asked.append(game_id)
+        budget_s: float,
+        place: Place | None = None,
+        fallback: Callable[[], T] | None = None,
+        bounded: bool = True,
+    ) -> Answer[T]:
+        assert place is not None and fallback is not None, "a decision: in the fair line, with a fallback"
+        self.asked.append(place[1])
         await self.gate.wait()
-        return AiAnswer(fallback_move(start, history), None)
+        return Answer(fallback(), None)
 
 
 class Clock:

@@ -29,6 +29,7 @@ from frame.service.turns import Committed, Turns, Where
 from frame.store import GameRecord, MoveRecord, SeatRecord, Store
 from frame.store.records import LeaderboardRow, ProfileRecord
 from games.alexandros.engine.facts import Destination, Told, destinations, foresee_all, told
+from games.alexandros.service.ai_client import AlexandrosAi
 from games.alexandros.service.turn import AlexandrosTurn
 
 KIND = "alexandros"
@@ -130,7 +131,8 @@ class AlexandrosService(LobbyService):
         claims: Claims | None = None,
     ) -> None:
         super().__init__(store, seed_source, now)
-        self.ai = ai
+        self.ai = None if ai is None else AlexandrosAi(ai)
+        """The AI seats' thinking in the worker pool; None: in this process (tests without a pool)."""
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it."""
         self.turns: Turns[alex.GameState] = Turns(
@@ -279,7 +281,7 @@ class AlexandrosService(LobbyService):
             raise GameError(Why.MOVED_ON)
         mine = alex.private_view(state, seat)
         if self.ai is not None:
-            text = await self.ai.choose_alexandros(level, mine, game_id=game_id, guild_id=record.guild_id)
+            text = await self.ai.choose(level, mine, game_id=game_id, guild_id=record.guild_id)
         else:
             from games.alexandros.ai import choose_action
 

@@ -7,10 +7,11 @@ import logging
 from typing import Protocol
 
 from frame.errors import GameError, Why
-from frame.service.ai_pool import AiPool, AiPoolError, AiQueueFull
+from frame.service.ai_pool import AiPoolError, AiQueueFull
 from frame.service.claims import Claims
 from frame.store import GameRecord, MoveRecord, Store
 from games.clans.engine import Action, Clan, PublicView, parse_action
+from games.clans.service.ai_client import ClansAi
 from games.clans.service.tables import AiGuesses, Loaded, Played, Table
 
 log = logging.getLogger("clans.service")
@@ -21,7 +22,7 @@ class _Service(Protocol):
 
     store: Store
     claims: Claims
-    ai_pool: AiPool
+    ai: ClansAi
 
     def _own(self, game: GameRecord) -> GameRecord: ...
 
@@ -69,7 +70,7 @@ class AiSeats:
             history = [parse_action(m.action) for m in moves]
             clan = loaded.state.clans[seat.seat]
             try:
-                answer = await self.ai_pool.choose(
+                answer = await self.ai.choose(
                     seat.ai_level,
                     start,
                     history,
@@ -99,13 +100,13 @@ class AiSeats:
         guesses = []
         for seat in ai_seats:
             try:
-                beliefs = await self.ai_pool.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
+                beliefs = await self.ai.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
             except AiPoolError as error:
                 log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
                 continue
             clan = loaded.state.clans[seat.seat]
             try:
-                reading = await self.ai_pool.exposure(start, history, seat.seat, seat.ai_level or "normal")
+                reading = await self.ai.exposure(start, history, seat.seat, seat.ai_level or "normal")
                 exposed: tuple[Clan, float] | None = (clan, reading[clan])
             except AiPoolError as error:
                 log.error("No exposure for %s in game %s: %s", seat.name, table.id, error)

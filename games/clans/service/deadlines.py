@@ -80,7 +80,7 @@ class Deadlines(TurnDeadlines[Timeout]):
         history = (await self.games.actions(loaded.record.id))[: loaded.state.ply]  # as loaded, whatever came since
         clan = loaded.state.clans[seat]
         # In the AI's worker pool, with a decision seed that cannot rebuild the deal (never the setup seed).
-        answer = await self.games.ai_pool.choose(self.level, start, history, seat, clan, game_id=loaded.record.id)
+        answer = await self.games.ai.choose(self.level, start, history, seat, clan, game_id=loaded.record.id)
         return answer.move
 
     async def unannounced_actions(self, game_id: int) -> list[Played]:

@@ -36,6 +36,7 @@ from games.clans.engine import (
     parse_action,
     public_view,
 )
+from games.clans.service.ai_client import ClansAi
 from games.clans.service.ai_seats import AiSeats
 from games.clans.service.history import LogTails
 from games.clans.service.overview import GameOverview
@@ -61,6 +62,8 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
         super().__init__(store, seed_source, now)
         self.ai_pool = ai_pool or AiPool()
         """Where every AI thinks (worker processes); its owner starts and closes it."""
+        self.ai = ClansAi(self.ai_pool)
+        """Clans' AI in that pool, with the hard AI's own defaults (bot.py sets the configured ones)."""
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it (frame/service/claims.py)."""
         self.log_tails = LogTails()
