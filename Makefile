@@ -72,7 +72,7 @@ run: $(RUN_STAMP)
 # Extract every message from the code and bring each language's catalog up to date (new messages arrive
 # untranslated, changed ones marked fuzzy). Translate them in frame/texts/locales/<lang>.po.
 catalogs: $(STAMP)
-	$(BIN)/python -m frame.texts.update
+	$(BIN)/python -m frame.update_catalogs
 
 # GAME=alexandros plays Alexandros (games/alexandros/terminal.py; SEATS= seats in all, with AIs in the empty ones).
 GAME ?= clans

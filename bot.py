@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -15,17 +16,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from frame.cogs.drawing import Drawing
-from frame.cogs.errors import ClansTree
+from frame.cogs.errors import GameTree
 from frame.cogs.frame import Frame
 from frame.cogs.replays import ReplayDesk
-from frame.cogs.translator import ClansTranslator
+from frame.cogs.translator import GameTranslator
 from frame.config import Config, ConfigError, load_config
 from frame.registry import every_game
 from frame.service.ai_pool import AiPool
+from frame.service.claims import Claims
+from frame.service.pace import Clock, system_clock
 from frame.store import Limits, Store, StoreError
-from games.alexandros.service import AlexandrosService
-from games.clans.service.ai_client import ClansAi
-from games.clans.service.games import GameService
 
 log = logging.getLogger("clans")
 
@@ -33,17 +33,23 @@ EXTENSIONS = tuple(game.cog for game in every_game())
 """Each game's slash-command group, loaded as an extension."""
 
 
-class ClansBot(Frame):
-    """The bot, sharded: this process runs the shards of ``frame.config.shard_ids`` (all when None) out of
-    ``frame.config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
-    process running its shard; background work (AI turns) goes to whichever process claims it."""
+class GameBot(Frame):
+    """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
+    ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
+    process running its shard; background work (AI turns) goes to whichever process claims it.
+
+    Every game of the registry gets its service over the same store, AI pool, clock, claims and limits (one
+    member's lobbies and games count across all games); tests hand in their own clock, seeds, pool and claims."""
 
     def __init__(
         self,
         config: Config,
         store: Store,
-        games: GameService | None = None,
-        alexandros: AlexandrosService | None = None,
+        *,
+        ai_pool: AiPool | None = None,
+        now: Clock | None = None,
+        claims: Claims | None = None,
+        seed_source: Callable[[], int] | None = None,
     ) -> None:
         shards: dict[str, Any] = {"shard_count": config.shard_count}
         if config.shard_ids is not None:
@@ -52,38 +58,40 @@ class ClansBot(Frame):
             **shards,
             command_prefix=commands.when_mentioned,  # slash commands only; no message content needed
             intents=discord.Intents.default(),
-            tree_cls=ClansTree,
+            tree_cls=GameTree,
             allowed_mentions=discord.AllowedMentions.none(),  # each ping names its users
             help_command=None,
         )
         self.config = config
         self.store = store
-        if games is None:
-            games = GameService(store, ai_pool=AiPool())
-            games.ai = ClansAi(games.ai_pool, config.ai_rollouts, config.ai_budget_s)
-        self.games = games
-        self.games.limits = Limits(
+        self.ai_pool = ai_pool or AiPool()
+        """Where every game's AI thinks (worker processes), started and closed with the bot."""
+        self.ai_pool.max_waiting = config.ai_queue
+        self.now: Clock = now or system_clock
+        claims = claims or Claims(store)
+        limits = Limits(
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
-        self.games.ai_pool.max_waiting = config.ai_queue
-        self.alexandros = alexandros or AlexandrosService(
-            store, ai=self.games.ai_pool, now=self.games.now, claims=self.games.claims
-        )
-        self.alexandros.limits = self.games.limits  # one member's lobbies and games count across both games
+        self.services = {}
+        for game in every_game():
+            service = game.make_service(
+                store, ai_pool=self.ai_pool, now=self.now, claims=claims, seed_source=seed_source, config=config
+            )
+            service.limits = limits
+            self.services[game.name] = service
         self.drawing = Drawing()
-        self.replays = ReplayDesk(store, self.games.now, config.replay_cooldown_s)
-        """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
+        self.replays = ReplayDesk(store, self.now, config.replay_cooldown_s)
 
     async def setup_hook(self) -> None:
-        await self.games.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
+        await self.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
         for extension in EXTENSIONS:
             await self.load_extension(extension)  # each cog registers its persistent components
-        await self.tree.set_translator(ClansTranslator())
+        await self.tree.set_translator(GameTranslator())
         await self.sync_commands()
 
     async def close(self) -> None:
         await super().close()  # unloads the cog first, which stops its AI turns
-        await self.games.ai_pool.close()
+        await self.ai_pool.close()
         self.replays.close()
 
     async def sync_commands(self) -> bool:
@@ -115,7 +123,7 @@ async def command_payload(
 
 async def run(config: Config) -> None:
     assert config.token is not None
-    async with await Store.open(config.database) as store, ClansBot(config, store) as bot:
+    async with await Store.open(config.database) as store, GameBot(config, store) as bot:
         await bot.start(config.token)
 
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"
 from botkit import cog, make_bot, peek, users  # the harness lives with the tests
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
-from bot import ClansBot
+from bot import GameBot
 from frame.config import load_config
 from frame.service.ai_pool import AiPool, default_workers
 from frame.service.ai_worker import WORKER_NICENESS
@@ -97,7 +97,7 @@ def reply_duration(result: InteractionResult) -> float:
 
 
 class Harness:
-    def __init__(self, fake: FakeDiscord, bot: ClansBot, seed: int) -> None:
+    def __init__(self, fake: FakeDiscord, bot: GameBot, seed: int) -> None:
         self.fake = fake
         self.bot = bot
         self.rng = random.Random(seed)
@@ -122,7 +122,7 @@ class Harness:
 
     async def human_game(self) -> tuple[int, int]:
         """A started game of two humans in a channel of its own: (game id, channel id)."""
-        games = self.bot.games
+        games = self.bot.services["clans"]
         channel = self.channel()
         host, guest = self.people
         game = await games.open_lobby(self.fake.guild_id, channel, host.id, host.name)
@@ -131,7 +131,7 @@ class Harness:
 
     async def ai_game(self) -> int:
         """A game in which a hard AI is always thinking: the host resigns, three hard AIs play on."""
-        games = self.bot.games
+        games = self.bot.services["clans"]
         host = self.people[0]
         channel = self.channel()
         self.ai_channels.add(channel)
@@ -157,11 +157,11 @@ class Harness:
                 return None
             mover = self.by_id[table.mover.user_id]  # type: ignore[index]
             if table.state.phase is Phase.ORDER:
-                await self.bot.games.play(
+                await self.bot.services["clans"].play(
                     game_id, mover.id, Move.village(self.rng.choice(table.state.pending)), expected_ply=table.state.ply
                 )
                 continue
-            return mover, self.rng.choice((await self.bot.games.table(game_id)).hut_moves())
+            return mover, self.rng.choice((await self.bot.services["clans"].table(game_id)).hut_moves())
 
     async def move(self, mover: FakeUser, move: Move, channel: int) -> InteractionResult:
         result = await self.fake.slash(

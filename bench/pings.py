@@ -43,7 +43,7 @@ from botkit import (  # noqa: E402  # the harness of the tests
 )
 from fakediscord import FakeDiscord, FakeUser  # noqa: E402
 
-from bot import ClansBot  # noqa: E402
+from bot import GameBot  # noqa: E402
 from frame.config import load_config  # noqa: E402
 from frame.service.ai_pool import AiPool  # noqa: E402
 from games.clans.engine import Move, Phase  # noqa: E402
@@ -78,7 +78,7 @@ def census(fake: FakeDiscord, channel_id: int, since_call: int) -> tuple[int, in
     return created, images
 
 
-async def whole_games(fake: FakeDiscord, bot: ClansBot, games: int, seed: int) -> Figures:
+async def whole_games(fake: FakeDiscord, bot: GameBot, games: int, seed: int) -> Figures:
     figures: Figures = {}
     channel_ids = iter(range(7000, 8000))
     for key, humans in TABLES.items():
@@ -120,21 +120,21 @@ async def whole_games(fake: FakeDiscord, bot: ClansBot, games: int, seed: int) -
 class CommitClock:
     """When each `/clans move` was committed: the service's play returns once the move is in the database."""
 
-    def __init__(self, bot: ClansBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.at: float | None = None
-        play_in: Callable[..., Awaitable[Any]] = bot.games.play_in
+        play_in: Callable[..., Awaitable[Any]] = bot.services["clans"].play_in
 
         async def timed(*args: Any, **kwargs: Any) -> Any:
             played = await play_in(*args, **kwargs)
             self.at = time.perf_counter()
             return played
 
-        bot.games.play_in = timed  # type: ignore[method-assign]
+        bot.services["clans"].play_in = timed  # type: ignore[method-assign]
 
 
-async def hard_ai_game(fake: FakeDiscord, bot: ClansBot, host: FakeUser, channel_id: int) -> int:
+async def hard_ai_game(fake: FakeDiscord, bot: GameBot, host: FakeUser, channel_id: int) -> int:
     """A game in which a hard AI is always thinking: the host resigns, three hard AIs play on."""
-    games = bot.games
+    games = bot.services["clans"]
     fake.text_channel(channel_id)
     game = await games.open_lobby(fake.guild_id, channel_id, host.id, host.name)
     for _ in range(3):
@@ -145,7 +145,7 @@ async def hard_ai_game(fake: FakeDiscord, bot: ClansBot, host: FakeUser, channel
     return int(game.id)
 
 
-async def commit_to_ping(fake: FakeDiscord, bot: ClansBot, moves: int, ai_games: int, seed: int) -> Figures:
+async def commit_to_ping(fake: FakeDiscord, bot: GameBot, moves: int, ai_games: int, seed: int) -> Figures:
     rng = random.Random(seed)
     clock = CommitClock(bot)
     people = users(fake, 3, first_id=3000 + 10 * ai_games)
@@ -164,15 +164,17 @@ async def commit_to_ping(fake: FakeDiscord, bot: ClansBot, moves: int, ai_games:
         if not game_id or (await peek(bot, game_id)).state.over:
             channel = next(channels)
             fake.text_channel(channel)
-            game = await bot.games.open_lobby(fake.guild_id, channel, host.id, host.name)
-            await bot.games.join(game.id, guest.id, guest.name)
-            game_id = (await bot.games.start(game.id, host.id)).id
+            game = await bot.services["clans"].open_lobby(fake.guild_id, channel, host.id, host.name)
+            await bot.services["clans"].join(game.id, guest.id, guest.name)
+            game_id = (await bot.services["clans"].start(game.id, host.id)).id
         table = await peek(bot, game_id)
         mover = by_id[table.mover.user_id]  # type: ignore[index]
         if table.state.phase is Phase.ORDER:  # a village order: chosen directly, not measured
-            await bot.games.play(game_id, mover.id, Move.village(rng.choice(table.state.pending)), table.state.ply)
+            await bot.services["clans"].play(
+                game_id, mover.id, Move.village(rng.choice(table.state.pending)), table.state.ply
+            )
             continue
-        move = rng.choice((await bot.games.table(game_id)).hut_moves())
+        move = rng.choice((await bot.services["clans"].table(game_id)).hut_moves())
         clock.at = None
         since = len(fake.notifications)
         channel_obj = fake.channels[table.record.channel_id]

@@ -31,7 +31,7 @@ from botkit import make_bot, peek, users
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bench.bot import percentile, replied, reply_duration, rss_mb
-from bot import ClansBot
+from bot import GameBot
 from games.clans.engine import Phase, legal_moves
 
 REPLAYS = 6
@@ -43,7 +43,7 @@ GAP_S = 0.2
 
 
 class Load:
-    def __init__(self, fake: FakeDiscord, bot: ClansBot, seed: int) -> None:
+    def __init__(self, fake: FakeDiscord, bot: GameBot, seed: int) -> None:
         self.fake = fake
         self.bot = bot
         self.rng = random.Random(seed)
@@ -57,7 +57,7 @@ class Load:
         return self.next_channel
 
     async def game(self) -> tuple[int, int]:
-        games, (host, guest) = self.bot.games, self.players
+        games, (host, guest) = self.bot.services["clans"], self.players
         channel = self.channel()
         lobby = await games.open_lobby(self.fake.guild_id, channel, host.id, host.name)
         await games.join(lobby.id, guest.id, guest.name)
@@ -70,7 +70,7 @@ class Load:
         while not (table := await peek(self.bot, game_id)).state.over:
             mover = table.mover.user_id
             action = self.rng.choice(legal_moves(table.state))
-            await self.bot.games.play(game_id, mover, action, expected_ply=table.state.ply)
+            await self.bot.services["clans"].play(game_id, mover, action, expected_ply=table.state.ply)
         return game_id, channel
 
     async def move(self, game_id: int, channel: int) -> InteractionResult | None:
@@ -83,7 +83,7 @@ class Load:
             mover: FakeUser = self.fake.users[table.mover.user_id]
             action = self.rng.choice(legal_moves(table.state))
             if table.state.phase is Phase.ORDER:
-                await self.bot.games.play(game_id, mover.id, action, expected_ply=table.state.ply)
+                await self.bot.services["clans"].play(game_id, mover.id, action, expected_ply=table.state.ply)
                 continue
             result = await self.fake.slash(
                 mover,

@@ -10,6 +10,7 @@ log stores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -78,6 +79,9 @@ class Game:
     """The levels an AI seat of this game may have, weakest first."""
     cog: str
     """The module of its slash-command group, loaded as a discord.py extension."""
+    make_service: Callable[..., Any]
+    """``make_service(store, *, ai_pool, now, claims, seed_source, config)``: the game's service (a
+    ``frame.service.lobby.LobbyService``) over the bot's shared store, AI pool, clock and claims."""
 
 
 def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:

@@ -55,7 +55,7 @@ async def test_the_bot_gives_the_hard_ai_its_settings_or_the_ais_own_defaults(tm
     store = await Store.open(str(tmp_path / "clans.db"))
     try:
         for env, expected in (({}, (800, 2.0)), ({"CLANS_AI_ROLLOUTS": "3200", "CLANS_AI_BUDGET": "0.5"}, (3200, 0.5))):
-            ai = bot.ClansBot(load_config(env), store).games.ai
+            ai = bot.GameBot(load_config(env), store).services["clans"].ai
             assert (ai.rollouts, ai.budget_s) == expected
     finally:
         await store.close()

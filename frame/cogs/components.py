@@ -41,7 +41,7 @@ def service_for(client: discord.Client, kind: str) -> LobbyService:
     from frame.cogs.frame import frame_of
 
     frame = frame_of(client)
-    return frame.alexandros if kind == "alexandros" else frame.games
+    return frame.services[kind]
 
 
 class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
@@ -50,8 +50,9 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
     (or thread) it was pressed in, and, for a ``personal`` component (a panel shown to one player), only for a
     player seated in that game. A refusal, and any error of ``act``, is answered through the one error path."""
 
-    game_kind: str = "clans"
-    """The game this component belongs to (an instance may set its own: a shared lobby button)."""
+    game_kind: str
+    """The game this component belongs to (each game's components name theirs; a shared lobby button's instance
+    sets its own)."""
     personal: ClassVar[bool] = False
     """Only the game's own players may use it (the component sits in one player's panel)."""
     in_server: ClassVar[bool] = False

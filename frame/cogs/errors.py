@@ -106,6 +106,6 @@ async def _drop_thinking(interaction: discord.Interaction) -> None:
         await interaction.delete_original_response()
 
 
-class ClansTree(app_commands.CommandTree[discord.Client]):
+class GameTree(app_commands.CommandTree[discord.Client]):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

@@ -1,5 +1,7 @@
-"""The bot as its cogs and components see it: typed attributes for what they reach (each game's service, the
-/clans cog's actions), and the one refusal of a custom id that no registered component accepts.
+"""The bot as its cogs and components see it: what they reach (each game's service and its cog's actions, by the
+game's name; the store, the drawing slots and the replay desk every game shares), and the one refusal of a custom
+id that no registered component accepts. Each game's package reads its own parts with its types
+(``games/<game>/cogs``): the frame knows no game.
 
 bot.py builds the bot on this class and loads the cogs; no cog imports bot.py, so imports flow one way: the
 entry point imports the cogs, the cogs import the frame.
@@ -17,37 +19,32 @@ from frame.cogs.components import refuse_unknown
 from frame.cogs.drawing import Drawing
 from frame.cogs.replays import ReplayDesk
 from frame.config import Config
+from frame.service.lobby import LobbyService
 from frame.store import Store
-from games.alexandros.cogs.actions import AlexandrosActions
-from games.alexandros.service import AlexandrosService
-from games.clans.cogs.actions import ClansActions
-from games.clans.service.games import GameService
 
 if TYPE_CHECKING:
     from frame.cogs.lobby import GameLobby
 
 
 class Frame(commands.AutoShardedBot):
-    """What every cog and component may reach on the bot (bot.py's ClansBot sets the attributes)."""
+    """What every cog and component may reach on the bot (bot.py's GameBot sets the attributes)."""
 
     config: Config
     store: Store
-    games: GameService
-    """Clans' game service."""
-    alexandros: AlexandrosService
+    services: dict[str, LobbyService]
+    """Each game's service, by the game's name (frame.registry)."""
     replays: ReplayDesk
+    """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
     drawing: Drawing
     """Every game's board images: off the event loop, a few at a time."""
-    """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
-    clans: ClansActions
-    alexandros_actions: AlexandrosActions
-    """The /alexandros cog's actions that its components call: the cog sets itself here when it is built."""
-    """The /clans cog's actions that its buttons and selects call: the cog sets itself here when it loads."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.components: tuple[type[ui.DynamicItem[Any]], ...] = ()
         """Every persistent component a cog registered (each cog registers its own when it loads)."""
+        self.actions: dict[str, object] = {}
+        """Each game's cog actions that its buttons and selects call, by game: each cog sets its own when it loads
+        (a component reaches it here, never by looking a cog up by name)."""
         self.lobbies: dict[str, GameLobby[Any]] = {}
         """Each game's lobby actions, by game (frame/cogs/lobby.py), for the lobby's buttons and menus."""
 
@@ -62,5 +59,5 @@ class Frame(commands.AutoShardedBot):
 
 def frame_of(client: discord.Client) -> Frame:
     """The bot behind an interaction's ``client``, with its typed attributes."""
-    assert isinstance(client, Frame), "the bot is built on cogs.frame.Frame"
+    assert isinstance(client, Frame), "the bot is built on frame.cogs.frame.Frame"
     return client

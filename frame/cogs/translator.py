@@ -1,7 +1,7 @@
 """Slash commands in the user's language: discord.py's Translator over the same catalogs as every message.
 
 Each string of the command tree (the group, command and option names and descriptions, the choices) is a
-catalog message whose context says what it is; ``frame.texts.update`` collects them from the cog, so
+catalog message whose context says what it is; ``frame.update_catalogs`` collects them from the cog, so
 ``make catalogs`` extracts them with the rest. Discord shows a German or Italian user the translated names;
 a name the catalog lacks stays English.
 """
@@ -32,7 +32,7 @@ CONTEXT = {
 """The catalog context of each kind of string (msgctxt): a name and a description never share a translation."""
 
 
-class ClansTranslator(app_commands.Translator):
+class GameTranslator(app_commands.Translator):
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:

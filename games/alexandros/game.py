@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import games.alexandros.engine as alexandros
 from frame.rules import Game, Standing
 from games.alexandros.ai import LEVELS
+
+if TYPE_CHECKING:
+    from frame.config import Config
+    from frame.service.ai_pool import AiPool
+    from frame.service.claims import Claims
+    from frame.service.lobby import LobbyService
+    from frame.service.pace import Clock
+    from frame.store import Store
 
 
 class AlexandrosRules:
@@ -52,4 +63,18 @@ class AlexandrosRules:
         return Standing(done.scores, done.winners, str(done.reason), resigned)
 
 
-GAME = Game(name="alexandros", rules=AlexandrosRules(), ai_levels=LEVELS, cog="games.alexandros.cogs.cog")
+def make_service(
+    store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
+) -> LobbyService:
+    from games.alexandros.service.games import AlexandrosService
+
+    return AlexandrosService(store, ai=ai_pool, seed_source=seed_source, now=now, claims=claims)
+
+
+GAME = Game(
+    name="alexandros",
+    rules=AlexandrosRules(),
+    ai_levels=LEVELS,
+    cog="games.alexandros.cogs.cog",
+    make_service=make_service,
+)

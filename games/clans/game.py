@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import games.clans.engine as clans
 from frame.rules import Game, Standing
 from games.clans.ai.levels import AI_LEVELS
+
+if TYPE_CHECKING:
+    from frame.config import Config
+    from frame.service.ai_pool import AiPool
+    from frame.service.claims import Claims
+    from frame.service.lobby import LobbyService
+    from frame.service.pace import Clock
+    from frame.store import Store
 
 
 class ClansRules:
@@ -51,4 +62,17 @@ class ClansRules:
         return Standing(final.totals, final.winners, str(final.reason), tuple(sorted(final.resigned)))
 
 
-GAME = Game(name="clans", rules=ClansRules(), ai_levels=AI_LEVELS, cog="games.clans.cogs.cog")
+def make_service(
+    store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
+) -> LobbyService:
+    from games.clans.service.ai_client import ClansAi
+    from games.clans.service.games import GameService
+
+    service = GameService(store, seed_source=seed_source, ai_pool=ai_pool, now=now, claims=claims)
+    service.ai = ClansAi(ai_pool, config.ai_rollouts, config.ai_budget_s)
+    return service
+
+
+GAME = Game(
+    name="clans", rules=ClansRules(), ai_levels=AI_LEVELS, cog="games.clans.cogs.cog", make_service=make_service
+)

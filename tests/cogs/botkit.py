@@ -1,4 +1,4 @@
-"""Builders for the bot tests: a real ClansBot on a temporary database, driven through the fake Discord.
+"""Builders for the bot tests: a real GameBot on a temporary database, driven through the fake Discord.
 
 bot = await start_bot(fake, tmp_path, seeds=[7])
 game_id = await open_game(fake, [alice, bob])
@@ -21,7 +21,7 @@ import pytest
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionResult
 from fakediscord_payloads import interaction_payload, visible_text, walk_components
 
-from bot import ClansBot
+from bot import GameBot
 from frame.config import Config
 from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
@@ -39,7 +39,6 @@ from games.clans.engine import (
     preview_move,
     public_view,
 )
-from games.clans.service.games import GameService
 
 Json = dict[str, Any]
 MovePicker = Callable[[GameState, list[Move]], Move]
@@ -67,7 +66,7 @@ def bot_errors(fake: FakeDiscord) -> list[logging.LogRecord]:
     return [record for record in fake.logged_errors if record.name != "asyncio"]
 
 
-class BotUnderTest(ClansBot):
+class BotUnderTest(GameBot):
     """The real bot; closing it also closes its database (as `run()` does with `async with`)."""
 
     async def close(self) -> None:
@@ -125,8 +124,8 @@ async def make_bot(
     clock: Callable[[], float] | None = None,
     ai_pool: AiPool | None = None,
     **config: Any,
-) -> ClansBot:
-    """A ClansBot (not started) on ``where`` (see test_config), with deterministic lobby seeds, the turn clock
+) -> GameBot:
+    """A GameBot (not started) on ``where`` (see test_config), with deterministic lobby seeds, the turn clock
     ``now`` and ``clock`` (seconds since the epoch) for its claims' leases.
 
     Without ``ai_pool``, its workers run at the tests' own priority: on a busy machine a lower one would
@@ -136,13 +135,12 @@ async def make_bot(
     store = await Store.open(settings.database)
     pool = ai_pool or AiPool(niceness=0)
     claims = Claims(store, clock) if clock is not None else None
-    games = GameService(store, seed_source=seed_source(seeds), ai_pool=pool, now=now, claims=claims)
-    return BotUnderTest(settings, store, games)
+    return BotUnderTest(settings, store, ai_pool=pool, now=now, claims=claims, seed_source=seed_source(seeds))
 
 
 async def start_bot(
     fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
-) -> ClansBot:
+) -> GameBot:
     bot = await make_bot(fake, where, seeds, now, **config)
     await fake.start(bot)
     return bot
@@ -150,14 +148,14 @@ async def start_bot(
 
 async def restart_bot(
     fake: FakeDiscord, where: Path | str, seeds: Iterable[int] | None = None, now: Clock | None = None, **config: Any
-) -> ClansBot:
+) -> GameBot:
     """Close the running bot and start a new one on the same database."""
     bot = await make_bot(fake, where, seeds, now, **config)
     await fake.restart(bot)
     return bot
 
 
-def cog(bot: ClansBot) -> ClansCog:
+def cog(bot: GameBot) -> ClansCog:
     found = bot.get_cog("Clans")
     assert found is not None, "the Clans cog is not loaded"
     return found  # type: ignore[return-value]  # load_extension makes a fresh module, so no isinstance
@@ -311,7 +309,7 @@ def moves_until_order(seed: int, players: int, picker_seed: int = 0, limit: int 
     return None
 
 
-async def reach_order(fake: FakeDiscord, bot: ClansBot, players: dict[int, FakeUser], game_id: int = 1) -> FakeUser:
+async def reach_order(fake: FakeDiscord, bot: GameBot, players: dict[int, FakeUser], game_id: int = 1) -> FakeUser:
     """In a game opened with seed ORDER_SEED, play through /clans move the engine-found moves up to one that
     founds 2+ villages; return the mover, who now owes the village order."""
     moves = moves_until_order(ORDER_SEED, len(players))
@@ -325,13 +323,13 @@ async def reach_order(fake: FakeDiscord, bot: ClansBot, players: dict[int, FakeU
     return players[table.mover.user_id]  # type: ignore[index]
 
 
-async def stored_moves(bot: ClansBot, game_id: int) -> list[MoveRecord]:
+async def stored_moves(bot: GameBot, game_id: int) -> list[MoveRecord]:
     return await bot.store.moves(game_id)
 
 
 async def play_turn(
     fake: FakeDiscord,
-    bot: ClansBot,
+    bot: GameBot,
     game_id: int,
     players: dict[int, FakeUser],
     pick: MovePicker = first_picker,
@@ -359,7 +357,7 @@ async def play_turn(
 
 async def play_game(
     fake: FakeDiscord,
-    bot: ClansBot,
+    bot: GameBot,
     game_id: int,
     players: dict[int, FakeUser],
     pick: MovePicker = first_picker,
@@ -462,7 +460,7 @@ class Peek:
         return self.record.seat_of(user_id)
 
 
-async def peek(bot: ClansBot, game_id: int) -> Peek:
+async def peek(bot: GameBot, game_id: int) -> Peek:
     record = await bot.store.get_game(game_id)
     assert record is not None and record.snapshot is not None, f"game #{game_id} has not started"
     return Peek(record, GameState.from_json(record.snapshot))

@@ -16,7 +16,7 @@ from typing import Any
 from botkit import cog, custom_ids, message_with, open_game, peek, users
 from fakediscord import Call, FakeChannel, FakeDiscord, FakeUser, InteractionResult
 
-from bot import ClansBot
+from bot import GameBot
 from games.clans.engine import Move, Phase, legal_moves
 
 POLL_S = 0.002
@@ -42,7 +42,7 @@ async def open_two_games(fake: FakeDiscord, seeds: tuple[int, int] = (3, 4)) -> 
 
 
 async def play_fast(
-    fake: FakeDiscord, bot: ClansBot, people: dict[int, FakeUser], busy: Busy, actions: int, timeout_s: float = 120.0
+    fake: FakeDiscord, bot: GameBot, people: dict[int, FakeUser], busy: Busy, actions: int, timeout_s: float = 120.0
 ) -> None:
     """Both games at once, until each has ``actions`` actions: every human acts the moment it is their turn."""
 
@@ -72,7 +72,7 @@ def _bot_busy(fake: FakeDiscord) -> bool:
 
 async def act(
     fake: FakeDiscord,
-    bot: ClansBot,
+    bot: GameBot,
     user: FakeUser,
     game_id: int,
     table: Any,
@@ -130,7 +130,7 @@ def _embed_text(embeds: list[dict[str, Any]]) -> str:
     return "\n".join(parts)
 
 
-async def unannounced(fake: FakeDiscord, bot: ClansBot, busy: Busy) -> list[str]:
+async def unannounced(fake: FakeDiscord, bot: GameBot, busy: Busy) -> list[str]:
     """Hut moves in the store that no public post of their game's channel shows (as "src → dst")."""
     missing = []
     for game_id, channel in busy.games.items():

@@ -15,7 +15,7 @@ from typing import Any
 from botkit import answered, cog, components_of, custom_ids, message_with, peek, public_messages
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
-from bot import ClansBot
+from bot import GameBot
 from games.clans.engine import Move, Phase, legal_moves
 
 Json = dict[str, Any]
@@ -106,7 +106,7 @@ def _disabled(message: Json, custom_id: str) -> bool:
 
 
 async def panel_turn(
-    fake: FakeDiscord, bot: ClansBot, game_id: int, players: dict[int, FakeUser], rng: random.Random
+    fake: FakeDiscord, bot: GameBot, game_id: int, players: dict[int, FakeUser], rng: random.Random
 ) -> PanelTurn | None:
     """The human to move plays a random legal move (and a random village order when one is asked) through the
     panel: open it, choose, look at the preview, confirm. None if an AI is to move (it is left to play)."""

@@ -112,7 +112,7 @@ async def test_an_ai_continues_after_a_restart(fake: FakeDiscord, database_targe
     table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
     # alice's move is committed, then the bot dies before the AI could think (as in a crash).
-    await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    await bot.services["clans"].play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     ply = table.state.ply + 1
     assert (await peek(bot, 1)).mover.user_id is None
     await fake.close()

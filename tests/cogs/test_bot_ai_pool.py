@@ -35,19 +35,18 @@ import games.clans.ai.belief
 import games.clans.ai.hard
 import games.clans.ai.players
 import games.clans.ai.requests
-from bot import ClansBot
+from bot import GameBot
 from frame.service.ai_pool import AiPool, decision_seed
 from frame.store import Store
 from games.clans.ai.requests import Decision
-from games.clans.service.games import GameService
 from games.clans.service.tables import Played
 from tests.pool_faults import crash_once, hang
 
 
-async def start_pool_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int], pool: AiPool) -> ClansBot:
+async def start_pool_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int], pool: AiPool) -> GameBot:
     settings = test_config(tmp_path)
     store = await Store.open(settings.database)
-    bot = BotUnderTest(settings, store, GameService(store, seed_source=seed_source(seeds), ai_pool=pool))
+    bot = BotUnderTest(settings, store, ai_pool=pool, seed_source=seed_source(seeds))
     await fake.start(bot)
     return bot
 
@@ -79,17 +78,17 @@ def refuse_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(module, name, refuse)
 
 
-def count_ai_turns(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[Played | None]:
+def count_ai_turns(bot: GameBot, monkeypatch: pytest.MonkeyPatch) -> list[Played | None]:
     """Every answer of the service's ai_turn, in order (None: it loaded the game to find no AI to act)."""
     answers: list[Played | None] = []
-    real = bot.games.ai_turn
+    real = bot.services["clans"].ai_turn
 
     async def ai_turn(game_id: int, budget_s: float | None = None, rollouts: int | None = None) -> Played | None:
         played = await real(game_id, budget_s, rollouts)
         answers.append(played)
         return played
 
-    monkeypatch.setattr(bot.games, "ai_turn", ai_turn)
+    monkeypatch.setattr(bot.services["clans"], "ai_turn", ai_turn)
     return answers
 
 
@@ -121,7 +120,7 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
         "What AI (normal) thought",
     }
     # No decision carried the setup seed: each AI seed is the pool's keyed hash of game, ply and seat alone.
-    game = await bot.games.game(1)
+    game = await bot.services["clans"].game(1)
     decisions = [r for r in requests if isinstance(r, Decision)]
     assert decisions and all(r.seed != game.seed for r in decisions)
     assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)
@@ -137,7 +136,7 @@ async def test_a_crashed_worker_is_replaced_and_the_game_goes_on(fake: FakeDisco
     assert await play_game(fake, bot, 1, by_id(alice), random_picker(4)) is not None
     assert (tmp_path / "crashed").exists()
     assert pool.replaced == 1 and pool.fallbacks == 0  # the turn was asked again, of the new worker
-    assert (await bot.games.table(1)).record.status == "finished"
+    assert (await bot.services["clans"].table(1)).record.status == "finished"
 
 
 async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -146,14 +145,14 @@ async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDisco
     bot = await start_pool_bot(fake, tmp_path, [43], pool)
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["hard"])
-    table = await bot.games.table(1)
+    table = await bot.services["clans"].table(1)
     if table.mover.user_id is None:  # the AI moves first: wait for it
         await cog(bot).ai.idle()
-        table = await bot.games.table(1)
+        table = await bot.services["clans"].table(1)
     ply = table.view.ply
     assert await play_turn(fake, bot, 1, by_id(alice)) is not None  # alice's move; then the AI's turn
     await cog(bot).ai.idle()
-    after = await bot.games.table(1)
+    after = await bot.services["clans"].table(1)
     assert after.view.ply == ply + 2 and after.mover.user_id == alice.id  # the AI played all the same
     assert pool.fallbacks >= 1 and pool.replaced == 2 * pool.fallbacks
     assert "AI (hard) moved" in public_messages(fake)[-1]["embeds"][0]["title"]
@@ -174,7 +173,7 @@ async def test_ai_task_entries_last_only_while_an_ai_is_to_act(
     assert cog(bot).ai.games_with_tasks == set()  # a human is next: nothing kept
     await play_game(fake, bot, 1, by_id(alice, bob), random_picker(6))
     await cog(bot).ai.idle()
-    assert (await bot.games.table(1)).view.over
+    assert (await bot.services["clans"].table(1)).view.over
     assert cog(bot).ai.games_with_tasks == set()  # the game ended: nothing kept
     # The scheduler never loaded a game only to find a human to move.
     assert answers and None not in answers
@@ -184,7 +183,7 @@ async def test_ai_task_entries_last_only_while_an_ai_is_to_act(
 
 async def test_closing_the_bot_stops_its_ai_workers(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[45])
-    pool = bot.games.ai_pool
+    pool = bot.services["clans"].ai_pool
     workers = pool.pids
     assert workers and os.getpid() not in workers  # started with the bot, before any AI turn
     await restart_bot(fake, tmp_path)  # closes the running bot

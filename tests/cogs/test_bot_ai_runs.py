@@ -76,7 +76,7 @@ async def test_a_run_that_plays_nothing_posts_nothing(
     async def refused(*args: object, **kwargs: object) -> None:
         raise GameError("The game moved on.")
 
-    monkeypatch.setattr(bot.games, "ai_turn", refused)
+    monkeypatch.setattr(bot.services["clans"], "ai_turn", refused)
     calls_before = len(fake.calls)
     move = legal_moves(table.state)[0]
     answered(await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}))
@@ -120,7 +120,7 @@ async def test_an_autopilot_move_then_ai_moves_are_two_messages_with_one_board(
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]
     assert len(channel_calls(fake, calls_before, "POST")) == 2 and channel_calls(fake, calls_before, "PATCH") == []
     assert fake.notified_users(pings_before) == [alice.id]
-    assert (await bot.games.game(1)).announced_ply == len(log)
+    assert (await bot.services["clans"].game(1)).announced_ply == len(log)
     await cog(bot).clock.tick()
     assert len(public_messages(fake)) == before + 2 and len(await bot.store.moves(1)) == len(log)
 
@@ -137,7 +137,7 @@ async def test_a_slow_run_is_not_caught_up_twice(
     await cog(bot).ai.idle()
     table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
-    real_turn = bot.games.ai_turn
+    real_turn = bot.services["clans"].ai_turn
     gate, turns = asyncio.Event(), []
 
     async def slow_second_turn(*args: object, **kwargs: object) -> object:
@@ -146,7 +146,7 @@ async def test_a_slow_run_is_not_caught_up_twice(
             await gate.wait()  # the second AI thinks for a long time
         return await real_turn(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bot.games, "ai_turn", slow_second_turn)
+    monkeypatch.setattr(bot.services["clans"], "ai_turn", slow_second_turn)
     move = legal_moves(table.state)[0]
     result = await fake.slash(alice, "clans move", {"from": move.src, "to": move.dst}, settle=False)
     while len(turns) < 2:
@@ -175,13 +175,13 @@ async def test_a_hand_off_while_the_run_is_being_posted_is_played_at_once(
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy"])
     await cog(bot).ai.idle()
-    real_turn, think = bot.games.ai_turn, asyncio.Event()
+    real_turn, think = bot.services["clans"].ai_turn, asyncio.Event()
 
     async def ai_turn_when_told(*args: object, **kwargs: object) -> object:
         await think.wait()
         return await real_turn(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bot.games, "ai_turn", ai_turn_when_told)
+    monkeypatch.setattr(bot.services["clans"], "ai_turn", ai_turn_when_told)
     start = len(await bot.store.moves(1))
     posts = len(public_messages(fake))
     table = await peek(bot, 1)

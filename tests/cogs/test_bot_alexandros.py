@@ -22,7 +22,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 import games.alexandros.engine as alex
-from bot import ClansBot
+from bot import GameBot
 from frame.service.ai_pool import AiPool
 from games.alexandros.service import AlexandrosService
 
@@ -43,9 +43,11 @@ def pick(values: list[str]) -> str:
     return (supply or actions)[0].text
 
 
-async def bot_on(fake: FakeDiscord, where: Path | str, *, restart: bool = False) -> ClansBot:
+async def bot_on(fake: FakeDiscord, where: Path | str, *, restart: bool = False) -> GameBot:
     bot = await make_bot(fake, where, ai_pool=AiPool(1, niceness=0, secret=b"alexandros-test"))
-    bot.alexandros = AlexandrosService(bot.store, ai=bot.games.ai_pool, seed_source=lambda: SEED)
+    bot.services["alexandros"] = AlexandrosService(
+        bot.store, ai=bot.services["clans"].ai_pool, seed_source=lambda: SEED
+    )
     await (fake.restart(bot) if restart else fake.start(bot))
     return bot
 
@@ -105,7 +107,7 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
     game_id = 1
     done: list[str] = []
     for _ in range(200):
-        table = await bot.alexandros.table(game_id)
+        table = await bot.services["alexandros"].table(game_id)
         if table.over:
             break
         panel = await open_panel(fake, alice)
@@ -115,7 +117,7 @@ async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_pa
         while going_on:
             action, going_on = await choose(fake, alice, panel)
             done.append(action.split()[0])
-    table = await bot.alexandros.table(game_id)
+    table = await bot.services["alexandros"].table(game_id)
     assert table.over and table.record.status == "finished"
     assert {"move", "path", "occupy", "takeover", "give", "tax"} <= set(done)
     assert "is over" in fake.channel_messages(fake.channel.id)[-1]["content"]
@@ -157,7 +159,7 @@ async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_noth
     answered(await fake.slash(alice, "alexandros new"))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover, other = (alice, bob) if table.mover.user_id == alice.id else (bob, alice)
     post = message_with(fake, "alex:panel:")
     [button] = [cid for cid in custom_ids(post) if cid.startswith("alex:panel:")]
@@ -171,20 +173,20 @@ async def test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_noth
     planted = {**fake.message(panel), "channel_id": str(elsewhere.id), "id": str(fake._ids.next())}
     refused(await raw_component(fake, mover, planted, menu, [values[0]]), "another channel")
     refused(await raw_component(fake, mover, fake.message(panel), menu, ["drop table"]), "not an Alexandros action")
-    assert (await bot.alexandros.table(1)).record.snapshot_ply == 0
+    assert (await bot.services["alexandros"].table(1)).record.snapshot_ply == 0
 
     action, going_on = await choose(fake, mover, panel)  # Alexander moves; the wall path is next
     assert action.startswith("move") and going_on
-    before = await bot.alexandros.table(1)
+    before = await bot.services["alexandros"].table(1)
     bot = await bot_on(fake, database_target, restart=True)
-    assert await bot.alexandros.table(1) == before
+    assert await bot.services["alexandros"].table(1) == before
     [(menu, values)] = menus(fake.message(panel)).items()
     assert ":p" in menu or ":o" in menu  # the same ephemeral panel still works after the restart
     action, _ = await choose(fake, mover, panel)
-    assert (await bot.alexandros.table(1)).record.snapshot_ply == 2
+    assert (await bot.services["alexandros"].table(1)).record.snapshot_ply == 2
     stale = await raw_component(fake, mover, fake.message(panel), menu, [action])  # a menu of an older position
     refused(stale, "moved on")
-    assert (await bot.alexandros.table(1)).record.snapshot_ply == 2
+    assert (await bot.services["alexandros"].table(1)).record.snapshot_ply == 2
 
 
 async def test_ai_turns_left_unplayed_by_a_stopped_process_are_played_after_a_restart(
@@ -192,7 +194,9 @@ async def test_ai_turns_left_unplayed_by_a_stopped_process_are_played_after_a_re
 ) -> None:
     bot = await bot_on(fake, tmp_path)
     alice = fake.user(101, "alice")
-    service = bot.alexandros  # committed by the service alone: as if the process stopped before the AI played
+    service = bot.services[
+        "alexandros"
+    ]  # committed by the service alone: as if the process stopped before the AI played
     game = await service.open_lobby(fake.channel.guild_id, fake.channel.id, alice.id, "alice")
     await service.add_ai(game.id, alice.id, "easy")
     table = await service.start(game.id, alice.id)
@@ -207,6 +211,6 @@ async def test_ai_turns_left_unplayed_by_a_stopped_process_are_played_after_a_re
         )
 
     await fake.wait_until(posted, timeout=30)
-    after = await bot.alexandros.table(game.id)
+    after = await bot.services["alexandros"].table(game.id)
     assert after.mover.user_id == alice.id and after.record.snapshot_ply > table.record.snapshot_ply
     assert f"<@{alice.id}>" in message_with(fake, "alex:panel:")["content"]

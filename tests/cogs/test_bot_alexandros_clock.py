@@ -30,7 +30,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 
 import games.alexandros.engine as alex
-from bot import ClansBot
+from bot import GameBot
 from frame.service.ai_pool import AiPool
 from frame.service.pace import ManualClock
 from games.alexandros.cogs.cog import AlexandrosCog
@@ -41,7 +41,7 @@ MINUTE = timedelta(minutes=1)
 Json = dict[str, Any]
 
 
-def alexandros_cog(bot: ClansBot) -> AlexandrosCog:
+def alexandros_cog(bot: GameBot) -> AlexandrosCog:
     found = bot.get_cog("Alexandros")
     assert found is not None, "the Alexandros cog is not loaded"
     return found  # type: ignore[return-value]  # load_extension makes a fresh module, so no isinstance
@@ -49,13 +49,17 @@ def alexandros_cog(bot: ClansBot) -> AlexandrosCog:
 
 async def alex_bot(
     fake: FakeDiscord, where: Path | str, clock: ManualClock | None = None, *, restart: bool = False, **kwargs: Any
-) -> ClansBot:
+) -> GameBot:
     """A started bot whose Alexandros lobbies deal from SEED, on ``clock`` (None: the system's); once its start's
     catch-up and first sweep are done, its Alexandros clock loop is stopped, so only the test's ticks act."""
     pool = kwargs.pop("ai_pool", None) or AiPool(1, niceness=0, secret=b"alexandros-test")
     bot = await make_bot(fake, where, now=clock, ai_pool=pool, **kwargs)
-    bot.alexandros = AlexandrosService(
-        bot.store, ai=bot.games.ai_pool, seed_source=lambda: SEED, now=bot.games.now, claims=bot.games.claims
+    bot.services["alexandros"] = AlexandrosService(
+        bot.store,
+        ai=bot.services["clans"].ai_pool,
+        seed_source=lambda: SEED,
+        now=bot.services["clans"].now,
+        claims=bot.services["clans"].claims,
     )
     await (fake.restart(bot) if restart else fake.start(bot))
     cog = alexandros_cog(bot)
@@ -64,7 +68,7 @@ async def alex_bot(
     return bot
 
 
-async def tick(fake: FakeDiscord, bot: ClansBot) -> list[str]:
+async def tick(fake: FakeDiscord, bot: GameBot) -> list[str]:
     """One tick of the Alexandros clock; the public texts it posted."""
     before = len(public_messages(fake))
     await alexandros_cog(bot).clock.tick()
@@ -96,10 +100,10 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     assert "Pace\nfast (1 h a move)" in embed_text(lobby["embeds"])
     assert [v for v in select_options(lobby, "alex:pace:1")] == ["live", "fast", "daily", "relaxed", "untimed"]
     answered(await fake.slash(alice, "alexandros start"))
-    assert (await bot.alexandros.game(1)).pace == "fast"
+    assert (await bot.services["alexandros"].game(1)).pace == "fast"
 
     people = [alice, bob]
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover = mover_of(people, table.mover.user_id)
     other = next(p for p in people if p is not mover)
     turn_post = message_with(fake, "alex:panel:")
@@ -110,7 +114,7 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     shown = answered(await fake.slash(mover, "alexandros notify", {"dm": "on"}))
     assert "Reminders by DM are **on**" in shown.text and "`/alexandros notify off`" in shown.text
     assert fake.dms(mover.id)[-1]["content"].startswith("You will get your turn reminders here.")
-    hand = (await bot.alexandros.hand(1, mover.id)).hand
+    hand = (await bot.services["alexandros"].hand(1, mover.id)).hand
 
     clock.advance(30 * MINUTE)
     pings = len(fake.notifications)
@@ -147,7 +151,7 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     log = await stored_moves(bot, 1)
     assert log and {(m.seat, m.user_id) for m in log} == {(table.mover.seat, None)}  # a whole turn, no one else's
     assert isinstance(alex.parse_action(log[0].action), alex.MoveAlexander) and len(log) >= 2  # move, then actions
-    after = await bot.alexandros.table(1)
+    after = await bot.services["alexandros"].table(1)
     assert after.mover.user_id == other.id and after.record.seats[table.mover.seat].timeouts == 1
     # The autopilot saw the mover's own view alone: their seat, their hand (as it was when it began).
     assert len(seen) == len(log) and {view.seat for view in seen} == {table.mover.seat}
@@ -166,13 +170,13 @@ async def test_three_timeouts_make_a_player_away_and_any_alexandros_command_brin
     answered(await fake.slash(alice, "alexandros new", {"pace": "live"}))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    first = (await bot.alexandros.table(1)).mover
+    first = (await bot.services["alexandros"].table(1)).mover
     texts: list[str] = []
     for _ in range(6):  # both players sleep: every turn times out (2 min a move)
         clock.advance(2 * MINUTE)
         texts += [t for t in await tick(fake, bot) if "autopilot" in t]
     assert sum("is now **away**" in t for t in texts) == 2  # each at their third timeout in a row
-    seat = (await bot.alexandros.table(1)).record.seats[first.seat]
+    seat = (await bot.services["alexandros"].table(1)).record.seats[first.seat]
     assert seat.away and seat.timeouts == 3
     assert await tick(fake, bot) != []  # away: the autopilot plays at once, no waiting for the deadline
     user = alice if first.user_id == alice.id else bob
@@ -181,7 +185,7 @@ async def test_three_timeouts_make_a_player_away_and_any_alexandros_command_brin
     assert [m["content"] for m in public_messages(fake)[before:]] == [
         f"👋 <@{user.id}> is back: the autopilot no longer plays for them."
     ]
-    seat = (await bot.alexandros.table(1)).record.seats[first.seat]
+    seat = (await bot.services["alexandros"].table(1)).record.seats[first.seat]
     assert not seat.away and seat.timeouts == 0
 
 
@@ -195,7 +199,7 @@ async def test_an_away_player_who_opens_their_turn_panel_is_back(fake: FakeDisco
     for _ in range(6):  # both players sleep: each times out three times in a row and is away
         clock.advance(2 * MINUTE)
         await tick(fake, bot)
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     assert all(seat.away for seat in table.record.seats)
     mover = alice if table.mover.user_id == alice.id else bob
     post = message_with(fake, "alex:panel:1:")
@@ -206,7 +210,7 @@ async def test_an_away_player_who_opens_their_turn_panel_is_back(fake: FakeDisco
     assert [m["content"] for m in public_messages(fake)[before:]] == [
         f"👋 <@{mover.id}> is back: the autopilot no longer plays for them."
     ]
-    seat = (await bot.alexandros.table(1)).record.seats[table.mover.seat]
+    seat = (await bot.services["alexandros"].table(1)).record.seats[table.mover.seat]
     assert not seat.away and seat.timeouts == 0
 
 
@@ -214,7 +218,7 @@ async def test_an_away_player_who_opens_their_turn_panel_is_back(fake: FakeDisco
 
 
 @pytest.fixture
-async def two_bots(fake: FakeDiscord, database_target: str) -> AsyncIterator[list[ClansBot]]:
+async def two_bots(fake: FakeDiscord, database_target: str) -> AsyncIterator[list[GameBot]]:
     """Two started bots on one database (each its own pool, AI workers, claims holder and clock)."""
     bots = [await alex_bot(fake, database_target) for _ in range(2)]
     try:
@@ -226,11 +230,13 @@ async def two_bots(fake: FakeDiscord, database_target: str) -> AsyncIterator[lis
 
 
 async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
-    fake: FakeDiscord, two_bots: list[ClansBot], monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, two_bots: list[GameBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = two_bots
     alice = fake.user(101, "alice")
-    service = first.alexandros  # committed by the service alone: as if the process that took it died at once
+    service = first.services[
+        "alexandros"
+    ]  # committed by the service alone: as if the process that took it died at once
     game = await service.open_lobby(fake.channel.guild_id, fake.channel.id, alice.id, "alice", "untimed")
     await service.add_ai(game.id, alice.id, "easy")
     table = await service.start(game.id, alice.id)
@@ -266,14 +272,16 @@ async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
     ai_actions = [m for m in log[human_plies:]]
     assert ai_actions and all(m.user_id is None for m in ai_actions)
     assert len(asked[0]) + len(asked[1]) == len(ai_actions)  # every action decided once, by one process
-    after = await second.alexandros.table(game.id)
+    after = await second.services["alexandros"].table(game.id)
     assert after.mover.user_id == alice.id
     turn_posts = [m for m in public_messages(fake) if any(c.startswith("alex:panel:") for c in custom_ids(m))]
     assert turn_posts and f"<@{alice.id}>" in turn_posts[-1]["content"]
-    assert (await second.alexandros.game(game.id)).announced_ply == after.record.snapshot_ply
+    assert (await second.services["alexandros"].game(game.id)).announced_ply == after.record.snapshot_ply
     assert await first.store.claim_holder(game.id, "ai") is None  # released after the turn
     assert [await alexandros_cog(bot).sweep.run_once() for bot in two_bots] == [[], []]
-    assert await first.games.claims.due_ai_games(game="clans") == []  # Clans' sweep never sees an Alexandros game
+    assert (
+        await first.services["clans"].claims.due_ai_games(game="clans") == []
+    )  # Clans' sweep never sees an Alexandros game
     assert not bot_errors(fake)
 
 
@@ -288,16 +296,16 @@ async def test_a_turn_committed_before_a_crash_is_posted_once_after_the_restart(
     answered(await fake.slash(alice, "alexandros new", {"pace": "untimed"}))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover = mover_of([alice, bob], table.mover.user_id)
     other = bob if mover is alice else alice
-    service = bot.alexandros  # the mover's actions are committed, the process dies before posting anything
+    service = bot.services["alexandros"]  # the mover's actions are committed, the process dies before posting anything
     first = (await service.hand(1, mover.id)).legal[0]
     await service.act(1, mover.id, first)
     before = len(public_messages(fake))
     bot = await alex_bot(fake, database_target, restart=True)
     assert len(public_messages(fake)) == before  # mid-turn: nothing was due a post, the panel goes on
-    service = bot.alexandros
+    service = bot.services["alexandros"]
     while (await service.table(1)).mover.user_id == mover.id:
         legal = (await service.hand(1, mover.id)).legal
         await service.act(1, mover.id, next(a for a in legal if not a.startswith("resign")))

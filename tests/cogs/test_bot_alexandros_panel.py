@@ -23,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 
 import games.alexandros.engine as alex
-from bot import ClansBot
+from bot import GameBot
 from games.alexandros.service import AlexandrosService
 
 Json = dict[str, Any]
@@ -50,9 +50,9 @@ def full_hand_prefix(limit: int = 60) -> tuple[int, list[alex.Action]]:
 SEED, PREFIX = full_hand_prefix()
 
 
-async def bot_on(fake: FakeDiscord, where: Path) -> ClansBot:
+async def bot_on(fake: FakeDiscord, where: Path) -> GameBot:
     bot = await make_bot(fake, where)
-    bot.alexandros = AlexandrosService(bot.store, seed_source=lambda: SEED)
+    bot.services["alexandros"] = AlexandrosService(bot.store, seed_source=lambda: SEED)
     await fake.start(bot)
     return bot
 
@@ -92,7 +92,7 @@ async def test_every_destination_of_a_full_hand_is_reachable_and_the_turn_comple
     answered(await fake.slash(alice, "alexandros new"))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    game = bot.alexandros
+    game = bot.services["alexandros"]
     by_seat = {0: alice, 1: bob}
     for action in PREFIX:  # the deal up to the full hand, played through the service
         table = await game.table(1)

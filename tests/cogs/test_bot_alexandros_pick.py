@@ -21,7 +21,7 @@ from fakediscord import FakeDiscord
 from pytest import MonkeyPatch
 
 import games.alexandros.engine as alex
-from bot import ClansBot
+from bot import GameBot
 from frame.store import GameRecord
 from games.alexandros.service import AlexandrosService
 
@@ -29,9 +29,9 @@ Json = dict[str, Any]
 SEED = 8
 
 
-async def bot_on(fake: FakeDiscord, where: Path) -> ClansBot:
+async def bot_on(fake: FakeDiscord, where: Path) -> GameBot:
     bot = await make_bot(fake, where)
-    bot.alexandros = AlexandrosService(bot.store, seed_source=lambda: SEED)
+    bot.services["alexandros"] = AlexandrosService(bot.store, seed_source=lambda: SEED)
     await fake.start(bot)
     return bot
 
@@ -53,7 +53,7 @@ async def test_a_pick_that_goes_on_with_the_turn_reads_its_game_once_and_wakes_t
     answered(await fake.slash(alice, "alexandros new"))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover = alice if table.mover.user_id == alice.id else bob
     post = message_with(fake, "alex:panel:")
     [button] = [cid for cid in custom_ids(post) if cid.startswith("alex:panel:")]
@@ -79,7 +79,7 @@ async def test_a_pick_that_goes_on_with_the_turn_reads_its_game_once_and_wakes_t
     answered(await fake.select(mover, panel_id, menu, [pick]))
 
     assert reads == [1]  # one read of the game for the whole pick
-    after = await bot.alexandros.table(1)
+    after = await bot.services["alexandros"].table(1)
     assert after.record.snapshot_ply == table.record.snapshot_ply + 1
     assert after.view.to_move == table.view.to_move and after.view.phase is not alex.Phase.MOVE
     menu_after, _ = menu_of(fake.message(panel_id))  # the next step's menu, built from the state the pick left
@@ -91,6 +91,6 @@ async def test_each_games_cog_registers_its_clock_once_on_its_turn_pipeline(fake
     bot = await bot_on(fake, tmp_path)
     clans: Any = bot.get_cog("Clans")  # loaded as extensions: their own copies of the modules
     alexandros: Any = bot.get_cog("Alexandros")
-    assert bot.games.turns.follow_ups == [clans.clock._committed]
-    assert bot.alexandros.turns.follow_ups == [alexandros.clock._committed]
-    assert type(bot.games.turns) is type(bot.alexandros.turns)
+    assert bot.services["clans"].turns.follow_ups == [clans.clock._committed]
+    assert bot.services["alexandros"].turns.follow_ups == [alexandros.clock._committed]
+    assert type(bot.services["clans"].turns) is type(bot.services["alexandros"].turns)

@@ -16,11 +16,11 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from test_bot_alexandros import bot_on, choose, menus, open_panel, pick
 
-from bot import ClansBot
+from bot import GameBot
 from games.alexandros.cogs.cog import AlexandrosCog
 
 
-def alexandros(bot: ClansBot) -> AlexandrosCog:
+def alexandros(bot: GameBot) -> AlexandrosCog:
     found = bot.get_cog("Alexandros")
     assert found is not None
     return found  # type: ignore[return-value]
@@ -44,7 +44,7 @@ async def test_every_change_of_turn_to_a_human_notifies_them_and_the_end_everyon
     answered(await fake.slash(alice, "alexandros addbot", {"level": "easy"}))
     answered(await fake.slash(alice, "alexandros start"))
     await alexandros(bot).ai.idle()
-    first = (await bot.alexandros.table(1)).mover
+    first = (await bot.services["alexandros"].table(1)).mover
     assert first.user_id is not None
     # The start post pings every seated human at once; the first human to move hears it there, or (after the AI
     # seat's opening turn) in the AI run's "your turn" post.
@@ -52,13 +52,13 @@ async def test_every_change_of_turn_to_a_human_notifies_them_and_the_end_everyon
     assert sorted(started[:2]) == sorted([alice.id, bob.id]) and started[2:] in ([], [first.user_id]), started
     handoffs = 0
     for _ in range(8):  # eight turns by the humans, with the AI's in between
-        table = await bot.alexandros.table(1)
+        table = await bot.services["alexandros"].table(1)
         assert table.mover.user_id is not None
         since = len(fake.notifications)
         mover = people[table.mover.user_id]
         await play_my_turn(fake, mover)
         await alexandros(bot).ai.idle()
-        after = await bot.alexandros.table(1)
+        after = await bot.services["alexandros"].table(1)
         assert not after.over and after.mover.user_id is not None
         assert fake.notified_users(since) == [after.mover.user_id], (mover.name, fake.notified_users(since))
         handoffs += 1
@@ -68,7 +68,7 @@ async def test_every_change_of_turn_to_a_human_notifies_them_and_the_end_everyon
     for person in (alice, bob):
         answered(await fake.slash(person, "alexandros resign"))
         await alexandros(bot).ai.idle()
-    assert (await bot.alexandros.table(1)).over
+    assert (await bot.services["alexandros"].table(1)).over
     end = fake.channel_messages(fake.channel.id)[-1]
     assert "is over" in end["content"]
     assert end in fake.notified(alice.id) and end in fake.notified(bob.id)
@@ -113,18 +113,18 @@ async def test_a_hand_off_while_the_ai_run_is_being_posted_is_played_at_once(fak
     held = fake.hold_next("POST", r"^/channels/\d+/messages$")  # the AI run's post waits, as under a rate limit
     first = await play_my_turn_quietly(fake, alice)
     await fake.wait_until(lambda: not fake._holds, timeout=20)  # the AI played, its post is held
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     assert table.mover.user_id == alice.id
     ply = table.record.snapshot_ply
     second = await play_my_turn_quietly(fake, alice)
     await fake.wait_until(lambda: 1 in ai._again, timeout=10)  # alice's hand-off reached the task still posting
-    assert (await bot.alexandros.table(1)).record.snapshot_ply > ply
+    assert (await bot.services["alexandros"].table(1)).record.snapshot_ply > ply
     held.set()
     await fake.settle(timeout=30)
     for result in [*first, *second]:
         answered(result)
     await ai.idle()
-    after = await bot.alexandros.table(1)
+    after = await bot.services["alexandros"].table(1)
     assert after.over or after.mover.user_id == alice.id  # the AI answered alice's second turn by itself
     posts = [m for m in fake.channel_messages(fake.channel.id) if f"<@{alice.id}>, your turn" in m["content"]]
     assert fake.notified(alice.id)[-1] == posts[-1]

@@ -27,7 +27,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from PIL import Image
 
-from bot import ClansBot
+from bot import GameBot
 from frame.service.pace import ManualClock
 from frame.texts import Texts
 from games.alexandros.render.replay import LAST_FRAME_MS, RENDERER_VERSION
@@ -47,7 +47,7 @@ def frames(gif: bytes) -> list[int]:
         return durations
 
 
-async def alexandros_game(fake: FakeDiscord, bot: ClansBot, players: list[FakeUser], channel_id: int) -> int:
+async def alexandros_game(fake: FakeDiscord, bot: GameBot, players: list[FakeUser], channel_id: int) -> int:
     """A two-player Alexandros game in its own channel, started through the bot and left running."""
     channel = fake.text_channel(channel_id)
     host, guest = players
@@ -59,10 +59,10 @@ async def alexandros_game(fake: FakeDiscord, bot: ClansBot, players: list[FakeUs
     return game.id
 
 
-async def finished_alexandros(fake: FakeDiscord, bot: ClansBot, players: list[FakeUser], channel_id: int) -> int:
+async def finished_alexandros(fake: FakeDiscord, bot: GameBot, players: list[FakeUser], channel_id: int) -> int:
     """The game above, over after ACTIONS actions: the player to move then resigns."""
     game_id = await alexandros_game(fake, bot, players, channel_id)
-    service, by_user = bot.alexandros, by_id(*players)
+    service, by_user = bot.services["alexandros"], by_id(*players)
     for _ in range(ACTIONS):
         mover = (await service.table(game_id)).mover.user_id
         assert mover is not None

@@ -32,7 +32,7 @@ async def test_a_finished_alexandros_game_ranks_its_players_there_and_not_in_cla
 ) -> None:
     bot = await start_bot(fake, tmp_path)
     alice, bob = users(fake, 2)
-    service = bot.alexandros
+    service = bot.services["alexandros"]
     game = await service.open_lobby(fake.guild_id, GUILD_CHANNEL, alice.id, "alice")
     await service.join(game.id, bob.id, "bob")
     table = await service.start(game.id, alice.id)

@@ -23,7 +23,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 
 import games.alexandros.engine as alex
-from bot import ClansBot
+from bot import GameBot
 from frame.service.pace import ManualClock
 from frame.store import MoveRecord
 from frame.texts import texts
@@ -35,10 +35,10 @@ SEED = 2
 EN = texts("en")
 
 
-async def bot_on(fake: FakeDiscord, where: Path, clock: ManualClock | None = None) -> ClansBot:
+async def bot_on(fake: FakeDiscord, where: Path, clock: ManualClock | None = None) -> GameBot:
     bot = await make_bot(fake, where, now=clock)
-    bot.alexandros = AlexandrosService(
-        bot.store, seed_source=lambda: SEED, now=bot.games.now, claims=bot.games.claims
+    bot.services["alexandros"] = AlexandrosService(
+        bot.store, seed_source=lambda: SEED, now=bot.services["clans"].now, claims=bot.services["clans"].claims
     )  # no pool: the AI thinks in this process
     await fake.start(bot)
     return bot
@@ -56,7 +56,7 @@ def walls_built(log: Sequence[MoveRecord], first: int, players: int) -> int:
     return sides
 
 
-def spy_on_boards(bot: ClansBot) -> list[int]:
+def spy_on_boards(bot: GameBot) -> list[int]:
     """The ``new_walls`` of every Alexandros board the bot draws from now on, in order."""
     drawn: list[int] = []
     real = bot.drawing.draw
@@ -165,13 +165,13 @@ async def test_a_human_turn_and_the_ai_turn_after_it_are_posted_whole(fake: Fake
     cog = bot.get_cog("Alexandros")
     assert cog is not None
     await cog.ai.idle()  # type: ignore[attr-defined]
-    names = [seat.name for seat in (await bot.alexandros.table(1)).record.seats]
+    names = [seat.name for seat in (await bot.services["alexandros"].table(1)).record.seats]
     kinds: set[type] = set()
     told = len(await stored_moves(bot, 1))  # the AI's opening turn, if any, is posted with the start
     boards = spy_on_boards(bot)
     walled = 0
     for turn in range(12):
-        table = await bot.alexandros.table(1)
+        table = await bot.services["alexandros"].table(1)
         if table.over:
             break
         await play_turn_in_panel(fake, alice, turn)
@@ -207,13 +207,13 @@ async def test_the_autopilot_posts_the_whole_turn_its_player_began(fake: FakeDis
     assert cog is not None
     await cog.starting  # type: ignore[attr-defined]
     cog.clock.stop()  # type: ignore[attr-defined]  # only the test's ticks act
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover = alice if table.mover.user_id == alice.id else bob
     names = [seat.name for seat in table.record.seats]
     # The mover begins the turn (Alexander's move, and the walls if asked), then sleeps.
-    mine = await bot.alexandros.hand(1, mover.id)
-    await bot.alexandros.act(1, mover.id, mine.legal[0])
-    mine = await bot.alexandros.hand(1, mover.id)
+    mine = await bot.services["alexandros"].hand(1, mover.id)
+    await bot.services["alexandros"].act(1, mover.id, mine.legal[0])
+    mine = await bot.services["alexandros"].hand(1, mover.id)
     begun = len(await stored_moves(bot, 1))
     clock.advance(timedelta(minutes=3))
     before = len(public_messages(fake))

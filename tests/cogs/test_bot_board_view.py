@@ -36,7 +36,7 @@ async def test_board_is_private_to_each_viewer(fake: FakeDiscord, tmp_path: Path
     await fake.slash(alice, "clans new")
     await fake.slash(bob, "clans join")
     await fake.slash(alice, "clans start")
-    table = await bot.games.table(1)
+    table = await bot.services["clans"].table(1)
     state = (await peek(bot, 1)).state
     mover, waiting = (alice, bob) if table.mover.user_id == alice.id else (bob, alice)
     public = render_board(table.view, table.names)
@@ -88,10 +88,10 @@ async def test_a_display_name_the_board_cannot_draw_falls_back_to_the_username(
     answered(await fake.slash(host, "clans new"))
     answered(await fake.slash(guest, "clans join"))
     answered(await fake.slash(third, "clans join"))
-    game = await bot.games.game(1)
+    game = await bot.services["clans"].game(1)
     assert [seat.name for seat in game.seats] == ["ada_l", "李小龍", "Zoe\u0301 🐉"]
     answered(await fake.slash(host, "clans start"))
-    table = await bot.games.table(1)
+    table = await bot.services["clans"].table(1)
     png = render_board(table.view, table.names)
     assert Image.open(io.BytesIO(png)).width > 0
     assert not bot_errors(fake)

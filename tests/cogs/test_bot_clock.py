@@ -29,7 +29,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
-from bot import ClansBot
+from bot import GameBot
 from frame.service.pace import ManualClock
 from games.clans.engine import Phase, legal_moves
 
@@ -40,7 +40,7 @@ MINUTE = timedelta(minutes=1)
 
 async def timed_game(
     fake: FakeDiscord, tmp_path: Path, pace: str = "daily", count: int = 2, seed: int = 41
-) -> tuple[ClansBot, ManualClock, list[FakeUser]]:
+) -> tuple[GameBot, ManualClock, list[FakeUser]]:
     """A started game between ``count`` humans at ``pace``, on a clock that only moves when told to."""
     clock = ManualClock()
     bot = by_hand(await start_bot(fake, tmp_path, seeds=[seed], now=clock))
@@ -52,25 +52,25 @@ async def timed_game(
     return bot, clock, people
 
 
-def by_hand(bot: ClansBot) -> ClansBot:
+def by_hand(bot: GameBot) -> GameBot:
     """Stop the scheduler's background loop: the test drives every tick itself, so nothing runs in between."""
     cog(bot).clock.stop()
     return bot
 
 
-async def tick(fake: FakeDiscord, bot: ClansBot) -> list[str]:
+async def tick(fake: FakeDiscord, bot: GameBot) -> list[str]:
     """One scheduler tick; the public texts it posted."""
     before = len(public_messages(fake))
     await cog(bot).clock.tick()
     return [m["content"] for m in public_messages(fake)[before:]]
 
 
-async def mover_of(bot: ClansBot, people: list[FakeUser], game_id: int = 1) -> FakeUser:
+async def mover_of(bot: GameBot, people: list[FakeUser], game_id: int = 1) -> FakeUser:
     table = await peek(bot, game_id)
     return next(p for p in people if p.id == table.mover.user_id)
 
 
-async def move_by_slash(fake: FakeDiscord, bot: ClansBot, people: list[FakeUser]) -> None:
+async def move_by_slash(fake: FakeDiscord, bot: GameBot, people: list[FakeUser]) -> None:
     table = await peek(bot, 1)
     move = next(m for m in legal_moves(table.state) if not m.is_village_choice)
     mover = await mover_of(bot, people)
@@ -390,7 +390,9 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
     bot, clock, _ = await timed_game(fake, tmp_path)
     for _ in range(2):  # committed, then the bot dies before posting (as in kill -9)
         table = await peek(bot, 1)
-        await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+        await bot.services["clans"].play(
+            1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply
+        )
     await fake.close()
     before = len(public_messages(fake))
     new_bot = by_hand(await restart_bot(fake, tmp_path, now=clock))
@@ -400,7 +402,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
     assert fake.notified(101)[-1] == caught_up
     titles = embed_text(caught_up["embeds"])
     assert titles.index("alice moved") < titles.index("bob moved")  # both, in order, in one message
-    assert (await new_bot.games.game(1)).announced_ply == 2
+    assert (await new_bot.services["clans"].game(1)).announced_ply == 2
     await fake.close()
     again = by_hand(await restart_bot(fake, tmp_path, now=clock))
     await cog(again).clock.tick()
@@ -410,7 +412,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
 async def test_a_failed_announcement_is_posted_by_a_later_tick(fake: FakeDiscord, tmp_path: Path) -> None:
     bot, clock, _ = await timed_game(fake, tmp_path)
     table = await peek(bot, 1)
-    await bot.games.play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    await bot.services["clans"].play(1, table.mover.user_id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     assert await tick(fake, bot) == []  # first seen: it may still be on its way
     clock.advance(timedelta(seconds=29))
     assert await tick(fake, bot) == []

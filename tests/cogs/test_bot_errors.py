@@ -110,7 +110,7 @@ async def test_a_bug_in_a_command_gets_an_apology_and_a_log_line(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the database caught fire at /secret/path.py line 3")
 
-    monkeypatch.setattr(bot.games, "my_clan", broken)
+    monkeypatch.setattr(bot.services["clans"], "my_clan", broken)
     result = answered(await fake.slash(alice, "clans myclan"))
     assert result.response is not None and result.response.ephemeral
     assert result.response.content == CLANS_APOLOGY
@@ -131,7 +131,7 @@ async def test_a_bug_in_a_button_is_logged_with_the_game_id(
     async def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("oops")
 
-    monkeypatch.setattr(bot.games, "join", broken)
+    monkeypatch.setattr(bot.services["clans"], "join", broken)
     result = answered(await fake.click(bob, message_with(fake, "clans:join:"), "clans:join:1"))
     assert result.response is not None and result.response.ephemeral and result.response.content == CLANS_APOLOGY
     [record] = bot_errors(fake)

@@ -67,7 +67,7 @@ async def test_a_bug_in_an_alexandros_command_apologises_with_alexandros_status(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(bot.alexandros, "table_in", broken)
+    monkeypatch.setattr(bot.services["alexandros"], "table_in", broken)
     result = await fake.slash(alice, "alexandros status")
     assert result.response is not None and result.response.ephemeral
     assert result.response.content == (

@@ -49,7 +49,7 @@ async def test_an_alexandros_panel_opened_long_ago_still_plays_the_turn(fake: Fa
     answered(await fake.slash(alice, "alexandros new"))
     answered(await fake.slash(bob, "alexandros join"))
     answered(await fake.slash(alice, "alexandros start"))
-    table = await bot.alexandros.table(1)
+    table = await bot.services["alexandros"].table(1)
     mover = alice if table.mover.user_id == alice.id else bob
     panel = await open_panel(fake, mover)
     fake.advance(LONG_AGO)  # the mover comes back to the panel 16 minutes later
@@ -57,7 +57,7 @@ async def test_an_alexandros_panel_opened_long_ago_still_plays_the_turn(fake: Fa
     since = len(fake.calls)
     action, going_on = await choose(fake, mover, panel)
     assert action.startswith("move") and going_on
-    assert (await bot.alexandros.table(1)).record.snapshot_ply == 1
+    assert (await bot.services["alexandros"].table(1)).record.snapshot_ply == 1
     assert menus(fake.message(panel))  # the same panel shows the next step's menus
     no_webhook_refusals(fake, since)
     # The "Play my turn" button of the turn post, clicked long after it was posted, opens a fresh panel.

@@ -123,7 +123,7 @@ async def test_a_double_choice_applies_once(fake: FakeDiscord, database_target: 
     log = await stored_moves(bot, 1)
     assert len(log) == before + 1 and log[-1].action in (f"v{options[0]}", f"v{options[1]}")
     applied, late = (first, second) if log[-1].action == f"v{options[0]}" else (second, first)
-    table_after = await bot.games.table(1)
+    table_after = await bot.services["clans"].table(1)
     assert applied.posts and not applied.posts[0].ephemeral
     refused_meanwhile(late, f"It is <@{table_after.mover.user_id}>'s turn.")
     announcements = [m for m in public_messages(fake) if "founded the village at" in embed_text(m["embeds"])]

@@ -20,7 +20,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser
 
-from bot import ClansBot
+from bot import GameBot
 from games.clans.engine import Phase
 
 
@@ -33,7 +33,7 @@ class Tally:
     missed: list[str] = field(default_factory=list)
 
 
-async def play_counting(fake: FakeDiscord, bot: ClansBot, people: list[FakeUser], seed: int) -> Tally:
+async def play_counting(fake: FakeDiscord, bot: GameBot, people: list[FakeUser], seed: int) -> Tally:
     """Play game #1 to its end; after each human action (and the AI run it hands to), the human who acts next
     must have been notified, and nobody else."""
     players = {p.id: p for p in people}

@@ -221,7 +221,7 @@ async def test_autocomplete_offers_village_founding_moves_first(fake: FakeDiscor
     players = by_id(alice, bob)
     pick = random_picker(0)
     for _ in range(80):  # play on until a hut move would found a village
-        table = await bot.games.table(1)
+        table = await bot.services["clans"].table(1)
         foundings = move_foundings(table.view)
         if any(foundings.values()):
             break

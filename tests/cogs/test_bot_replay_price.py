@@ -25,7 +25,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from fakediscord_server import FakeChannel
 
-from bot import ClansBot
+from bot import GameBot
 from frame.service.pace import ManualClock
 from frame.texts import Texts
 from games.clans.engine import legal_moves
@@ -35,7 +35,7 @@ from games.clans.service.replays import Replay
 GIF_MAGIC = b"GIF89a"
 
 
-async def finished_game(fake: FakeDiscord, bot: ClansBot, players: list[FakeUser], channel_id: int) -> int:
+async def finished_game(fake: FakeDiscord, bot: GameBot, players: list[FakeUser], channel_id: int) -> int:
     """A two-player game in its own channel, over at once: its second player resigns after one move."""
     channel = fake.text_channel(channel_id)
     game_id = await open_game(fake, players, channel=channel)
@@ -125,7 +125,7 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
 
 
 async def play_turn_unsettled(
-    fake: FakeDiscord, bot: ClansBot, game_id: int, players: dict[int, FakeUser], channel: FakeChannel
+    fake: FakeDiscord, bot: GameBot, game_id: int, players: dict[int, FakeUser], channel: FakeChannel
 ) -> InteractionResult:
     """The first legal move by whoever is to move, without waiting for the bot to finish its answer."""
     table = await peek(bot, game_id)

@@ -85,7 +85,7 @@ async def test_a_failed_thread_creation_falls_back_to_the_channel(fake: FakeDisc
     alice, _bob = users(fake, 2)
     fake.fail_next("POST", r"/threads$", status=403, code=50013, message="Missing Permissions")
     answered(await fake.slash(alice, "clans new"))
-    game = await bot.games.active_game(fake.channel.id)
+    game = await bot.services["clans"].active_game(fake.channel.id)
     assert game.channel_id == fake.channel.id
     message_with(fake, f"clans:join:{game.id}")
     # The lobby first opened for the thread was closed again, never shown.
@@ -121,7 +121,7 @@ async def test_a_thread_that_cannot_be_used_leaves_no_game_and_no_empty_thread(
     answered(await fake.slash(alice, "clans new"))
     assert thread_calls(fake) and not [c for c in fake.channels.values() if c.type == 11], "the thread was deleted"
     assert (await bot.store.get_game(1)).status == "cancelled"  # type: ignore[union-attr]
-    game = await bot.games.active_game(fake.channel.id)  # the lobby opened in the channel instead
+    game = await bot.services["clans"].active_game(fake.channel.id)  # the lobby opened in the channel instead
     message_with(fake, f"clans:join:{game.id}")
 
 

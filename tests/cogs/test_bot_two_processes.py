@@ -30,7 +30,7 @@ from botkit import (
 from discord.ext import commands
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
-from bot import ClansBot
+from bot import GameBot
 from frame.service.ai_pool import AiPool
 from frame.service.claims import DEFAULT_LEASE_S
 from frame.service.pace import CLAIM_LEASE, ManualClock
@@ -59,7 +59,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def two_bots(fake: FakeDiscord, postgres_target: str, clock: Clock) -> AsyncIterator[list[ClansBot]]:
+async def two_bots(fake: FakeDiscord, postgres_target: str, clock: Clock) -> AsyncIterator[list[GameBot]]:
     """Two started bots on one PostgreSQL schema, running shards 0-3 and 4-7 of eight."""
     bots = []
     for shards in ((0, 1, 2, 3), (4, 5, 6, 7)):
@@ -75,7 +75,7 @@ async def two_bots(fake: FakeDiscord, postgres_target: str, clock: Clock) -> Asy
                 await bot.close()
 
 
-def on(fake: FakeDiscord, bot: ClansBot) -> FakeDiscord:
+def on(fake: FakeDiscord, bot: GameBot) -> FakeDiscord:
     """Deliver the next interaction to ``bot``'s process."""
     fake.bot = bot
     return fake
@@ -89,7 +89,7 @@ async def until(condition: Callable[[], Coroutine[Any, Any, bool]], tries: int =
     raise AssertionError("the condition never held")
 
 
-async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: list[ClansBot]) -> None:
+async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: list[GameBot]) -> None:
     first, second = two_bots
     assert all(isinstance(bot, commands.AutoShardedBot) for bot in two_bots)
     assert (first.shard_count, first.shard_ids, second.shard_ids) == (8, [0, 1, 2, 3], [4, 5, 6, 7])
@@ -105,7 +105,7 @@ async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: lis
 
 
 async def test_fifty_identical_moves_split_between_two_processes_apply_once(
-    fake: FakeDiscord, two_bots: list[ClansBot]
+    fake: FakeDiscord, two_bots: list[GameBot]
 ) -> None:
     alice, bob = users(fake, 2)
     await open_game(fake, [alice, bob])
@@ -131,14 +131,14 @@ async def test_fifty_identical_moves_split_between_two_processes_apply_once(
     assert not bot_errors(fake)
 
 
-async def open_ai_game(fake: FakeDiscord, bot: ClansBot) -> int:
+async def open_ai_game(fake: FakeDiscord, bot: GameBot) -> int:
     """A game of alice and a normal AI (SEED: alice moves first); alice's move is committed without any
     process being told, as when the process that took it died at once. Returns the ply the AI's move will have."""
     [alice] = users(fake, 1)
     await open_game(on(fake, bot), [alice], ai=["normal"])
     table = await peek(bot, 1)
     assert table.mover.user_id == alice.id
-    await bot.games.play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
+    await bot.services["clans"].play(1, alice.id, legal_moves(table.state)[0], expected_ply=table.state.ply)
     return table.state.ply + 2
 
 
@@ -146,21 +146,21 @@ def ai_announcements(fake: FakeDiscord) -> list[dict[str, Any]]:
     return [m for m in public_messages(fake) if m["embeds"] and "AI (normal) moved" in m["embeds"][0]["title"]]
 
 
-def count_decisions(bot: ClansBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def count_decisions(bot: GameBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the bot's AI workers were asked for a move (a list of game ids, one per request)."""
     asked: list[int] = []
-    choose = bot.games.ai.choose
+    choose = bot.services["clans"].ai.choose
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         asked.append(kwargs["game_id"])
         return await choose(*args, **kwargs)
 
-    monkeypatch.setattr(bot.games.ai, "choose", counted)
+    monkeypatch.setattr(bot.services["clans"].ai, "choose", counted)
     return asked
 
 
 async def test_an_ai_turn_found_by_both_sweeps_is_played_once(
-    fake: FakeDiscord, two_bots: list[ClansBot], monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, two_bots: list[GameBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ai_ply = await open_ai_game(fake, two_bots[0])
     asked = [count_decisions(bot, monkeypatch) for bot in two_bots]
@@ -204,7 +204,7 @@ async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_ex
 
         await until(claimed)
         holder = await survivor.store.claim_holder(1, "ai")
-        assert holder is not None and holder[0] == dying.games.claims.holder and holder[1] == ai_ply - 1
+        assert holder is not None and holder[0] == dying.services["clans"].claims.holder and holder[1] == ai_ply - 1
         assert await cog(survivor).sweep.run_once() == []  # claimed and live: not the survivor's to play
 
         # The first process dies: its connections drop (so nothing is released), then it is gone.
@@ -232,7 +232,7 @@ async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_ex
 MINUTE = timedelta(minutes=1)
 
 
-async def timed_bot(fake: FakeDiscord, target: str, turn_clock: ManualClock, **kwargs: Any) -> ClansBot:
+async def timed_bot(fake: FakeDiscord, target: str, turn_clock: ManualClock, **kwargs: Any) -> GameBot:
     """A started bot whose turn clock and claim leases both read ``turn_clock``; its scheduler's loop is
     stopped, so only the test's ticks act."""
     bot = await make_bot(fake, target, [SEED], now=turn_clock, clock=lambda: turn_clock().timestamp(), **kwargs)
@@ -241,7 +241,7 @@ async def timed_bot(fake: FakeDiscord, target: str, turn_clock: ManualClock, **k
     return bot
 
 
-async def open_fast_game(fake: FakeDiscord, bot: ClansBot) -> list[FakeUser]:
+async def open_fast_game(fake: FakeDiscord, bot: GameBot) -> list[FakeUser]:
     """alice and bob at the fast pace (1 h a move: half time at 30 min, last call at 50 min)."""
     alice, bob = users(fake, 2)
     on(fake, bot)
@@ -251,7 +251,7 @@ async def open_fast_game(fake: FakeDiscord, bot: ClansBot) -> list[FakeUser]:
     return [alice, bob]
 
 
-async def both_tick(fake: FakeDiscord, bots: list[ClansBot]) -> list[str]:
+async def both_tick(fake: FakeDiscord, bots: list[GameBot]) -> list[str]:
     """Both processes' schedulers tick at once; the public texts they posted."""
     before = len(public_messages(fake))
     await asyncio.gather(*(cog(bot).clock.tick() for bot in bots))
@@ -264,7 +264,7 @@ def turn_clock() -> ManualClock:
 
 
 @pytest.fixture
-async def timed_bots(fake: FakeDiscord, postgres_target: str, turn_clock: ManualClock) -> AsyncIterator[list[ClansBot]]:
+async def timed_bots(fake: FakeDiscord, postgres_target: str, turn_clock: ManualClock) -> AsyncIterator[list[GameBot]]:
     """Two started bots on one PostgreSQL schema and one turn clock, their schedulers driven by the test."""
     bots = [await timed_bot(fake, postgres_target, turn_clock) for _ in range(2)]
     try:
@@ -276,7 +276,7 @@ async def timed_bots(fake: FakeDiscord, postgres_target: str, turn_clock: Manual
 
 
 async def test_a_due_reminder_or_timeout_fires_once_when_both_schedulers_tick(
-    fake: FakeDiscord, timed_bots: list[ClansBot], turn_clock: ManualClock
+    fake: FakeDiscord, timed_bots: list[GameBot], turn_clock: ManualClock
 ) -> None:
     bots = timed_bots
     people = await open_fast_game(fake, bots[0])
@@ -315,7 +315,7 @@ async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its
         stuck_tick = asyncio.create_task(cog(dying).clock.tick())
 
         async def claimed() -> bool:
-            return (await survivor.games.game(1)).next_event_at == claimed_at + CLAIM_LEASE
+            return (await survivor.services["clans"].game(1)).next_event_at == claimed_at + CLAIM_LEASE
 
         await until(claimed)  # the dying process claimed the timeout and is deciding its move
         assert await both_tick(fake, [survivor]) == []  # claimed and leased: not the survivor's to play
@@ -339,7 +339,7 @@ async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its
         await dying.close()
 
 
-async def move_on(fake: FakeDiscord, bot: ClansBot, mover: FakeUser) -> None:
+async def move_on(fake: FakeDiscord, bot: GameBot, mover: FakeUser) -> None:
     table = await peek(bot, 1)
     assert table.mover.user_id == mover.id
     move = next(m for m in legal_moves(table.state) if not m.is_village_choice)
@@ -347,7 +347,7 @@ async def move_on(fake: FakeDiscord, bot: ClansBot, mover: FakeUser) -> None:
 
 
 async def test_a_player_marked_away_by_one_process_comes_back_through_the_other(
-    fake: FakeDiscord, timed_bots: list[ClansBot], turn_clock: ManualClock
+    fake: FakeDiscord, timed_bots: list[GameBot], turn_clock: ManualClock
 ) -> None:
     marker, other = timed_bots
     alice, bob = await open_fast_game(fake, marker)

@@ -14,7 +14,7 @@ from botkit import start_bot
 from fakediscord import FakeDiscord
 
 from bot import command_payload
-from frame.cogs.translator import ClansTranslator, command_strings
+from frame.cogs.translator import GameTranslator, command_strings
 from frame.texts import texts
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase
@@ -72,13 +72,13 @@ async def test_a_catalog_change_changes_what_a_sync_sends(
 ) -> None:
     bot = await start_bot(fake, tmp_path)
     before = await command_payload(bot.tree)
-    original = ClansTranslator.translate
+    original = GameTranslator.translate
 
-    async def changed(self: ClansTranslator, string: Any, locale: discord.Locale, context: Any) -> str | None:
+    async def changed(self: GameTranslator, string: Any, locale: discord.Locale, context: Any) -> str | None:
         text = await original(self, string, locale, context)
         return text + "x" if text and string.message == "move" else text
 
-    monkeypatch.setattr(ClansTranslator, "translate", changed)
+    monkeypatch.setattr(GameTranslator, "translate", changed)
     after = await command_payload(bot.tree)
     assert after != before
     assert json.dumps(after, sort_keys=True) != json.dumps(before, sort_keys=True)

@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 
 from frame.texts import LANGUAGES, Texts, resolve, texts
 from frame.texts.catalogs import CATALOGS, FRAME, read_catalog
-from frame.texts.update import KEYWORDS, ROOT, extract, owner, source_files
+from frame.update_catalogs import KEYWORDS, ROOT, extract, owner, source_files
 
 DOMAINS = [place.domain for place in CATALOGS]
 

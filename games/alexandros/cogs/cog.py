@@ -26,7 +26,7 @@ from games.alexandros.ai import LEVELS
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
 from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler, back_note
 from games.alexandros.cogs.panel import ALEXANDROS_ITEMS
-from games.alexandros.cogs.posts import COLOUR, after_action, board_file, post_turn
+from games.alexandros.cogs.posts import COLOUR, after_action, board_file, post_turn, service_of
 from games.alexandros.cogs.replay import alexandros_replays
 from games.alexandros.service import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from games.alexandros.texts.names import end_reason_text, hand_text, played_text
@@ -72,7 +72,7 @@ class AlexandrosCog(
 ):
     def __init__(self, bot: Frame) -> None:
         self.bot = bot
-        self.games: AlexandrosService = bot.alexandros
+        self.games: AlexandrosService = service_of(bot)
         self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
         self.replays.serve(alexandros_replays(self.games))
         # The frame's clock and AI sweep, for Alexandros games.
@@ -81,7 +81,7 @@ class AlexandrosCog(
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
         self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
-        bot.alexandros_actions = self  # what the components call (games/alexandros/cogs/actions.py)
+        bot.actions[KIND] = self  # what the components call (games/alexandros/cogs/actions.py)
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
         self.game_kind = KIND
         self.notify_words = NOTIFY

@@ -40,7 +40,7 @@ from games.alexandros.cogs.menus import (
     point_tags,
     zone_value,
 )
-from games.alexandros.cogs.posts import after_action, as_view, board_file, service_of
+from games.alexandros.cogs.posts import actions_of, after_action, as_view, board_file, service_of
 from games.alexandros.cogs.replay import ReplayButton
 from games.alexandros.service import KIND, Panel
 from games.alexandros.texts.names import hand_text, symbol_name
@@ -68,7 +68,7 @@ class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}
         return cls(int(match["game"]), int(match["ply"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await frame_of(interaction.client).alexandros_actions.welcome_back(interaction)  # back from away
+        await actions_of(interaction.client).welcome_back(interaction)  # back from away
         where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id, where=where)
         content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
@@ -85,7 +85,7 @@ class ActSelect(
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
 
     game_kind = KIND
-    personal = True  # a menu of the mover's own panel
+    checked_in_one_read = True  # the action's one read checks server, channel and player (service.act, panel)
 
     def __init__(
         self,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import ui
@@ -20,9 +20,10 @@ from frame.cogs.pace_texts import clock_suffix
 from frame.store import SeatRecord
 from frame.texts import Texts, mention, of_game
 from frame.usertext import clean_name, shown_name
+from games.alexandros.cogs.actions import AlexandrosActions
 from games.alexandros.engine.facts import Told
 from games.alexandros.render import render_board
-from games.alexandros.service import Acted, AlexandrosService, AlexTable
+from games.alexandros.service import KIND, Acted, AlexandrosService, AlexTable
 from games.alexandros.texts.names import end_reason_text
 from games.alexandros.texts.story import story_lines
 
@@ -37,8 +38,15 @@ STORY_CHARS = 1500
 
 
 def service_of(client: discord.Client) -> AlexandrosService:
-    """The Alexandros service, a typed attribute of the bot (no cog lookup)."""
-    return frame_of(client).alexandros
+    """The Alexandros service among the bot's (no cog lookup)."""
+    service = frame_of(client).services[KIND]
+    assert isinstance(service, AlexandrosService)
+    return service
+
+
+def actions_of(client: discord.Client) -> AlexandrosActions:
+    """The /alexandros cog's actions that its components call (the cog sets itself there when it loads)."""
+    return cast(AlexandrosActions, frame_of(client).actions[KIND])
 
 
 async def board_file(
@@ -154,7 +162,7 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     if not table.over and table.view.to_move == acted.seat.seat:
         return  # the mover's turn goes on in their panel
     if table.ai_to_act:
-        frame_of(client).alexandros_actions.schedule_ai(table.id, lead=[acted])
+        actions_of(client).schedule_ai(table.id, lead=[acted])
         return
     walls = built_walls(whole_turns([acted]))
     await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]), walls)

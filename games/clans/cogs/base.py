@@ -27,11 +27,11 @@ from games.clans.cogs.history_text import with_catch_up
 from games.clans.cogs.move_panel import turn_view
 from games.clans.cogs.order_menus import OrderMenus, order_settled_text, order_view
 from games.clans.cogs.replays import clans_replays, replay_view
-from games.clans.cogs.shared import mention
+from games.clans.cogs.shared import mention, service_of
 from games.clans.engine import Move, order_consequences
 from games.clans.render.board_image import RecentMoves
 from games.clans.service.deadlines import Deadlines
-from games.clans.service.games import GameService
+from games.clans.service.games import KIND, GameService
 from games.clans.service.private_board import PrivateBoard
 from games.clans.service.tables import Played, Table
 
@@ -45,7 +45,7 @@ class ClansBase(GameCommands):
 
     def __init__(self, bot: Frame) -> None:
         self.bot = bot
-        self.games: GameService = bot.games
+        self.games: GameService = service_of(bot)
         self.boards = BoardImages(bot.drawing)  # the frame's drawing slots, shared with every game
         self.order_menus = OrderMenus()
         settings = bot.config
@@ -65,7 +65,7 @@ class ClansBase(GameCommands):
         )
         self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
-        self.game_kind = "clans"
+        self.game_kind = KIND
         self.notify_words = CLANS_NOTIFY
 
     async def begin_game(self, table: Table) -> None:

@@ -13,6 +13,7 @@ from frame.cogs.components import ID, GameItem
 from frame.texts import Texts, of_game
 from games.clans.cogs import clock_texts as words
 from games.clans.cogs.shared import EN, clans_of
+from games.clans.service.games import KIND
 
 if TYPE_CHECKING:
     from games.clans.cogs.cog import ClansCog
@@ -43,6 +44,8 @@ CLANS_NOTIFY = notify.NotifyWords(words.NOTIFY_ON, words.NOTIFY_ON_CLOSED, words
 
 class BackButton(GameItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
     """On a timeout message: the away player says they are back."""
+
+    game_kind = KIND
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(

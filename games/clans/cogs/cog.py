@@ -23,6 +23,7 @@ from games.clans.cogs.overview import OVERVIEW_ITEMS, OverviewCommands
 from games.clans.cogs.panel_actions import PanelActions
 from games.clans.cogs.replays import ReplayButton
 from games.clans.cogs.turns import TurnCommands
+from games.clans.service.games import KIND
 
 PERSISTENT_ITEMS = (
     OrderSelect,
@@ -73,7 +74,7 @@ class ClansCog(
         ClansBase.__init__(self, bot)
 
     async def cog_load(self) -> None:
-        self.bot.clans = self  # what the Clans components call (games/clans/cogs/actions.py)
+        self.bot.actions[KIND] = self  # what the Clans components call (games/clans/cogs/actions.py)
         self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.deadlines.load_away()
         await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced

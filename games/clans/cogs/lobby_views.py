@@ -12,9 +12,12 @@ from discord import ui
 from frame.cogs.components import ID, GameItem
 from frame.texts import Texts
 from games.clans.cogs.shared import EN, clans_of
+from games.clans.service.games import KIND
 
 
 class CancelButton(GameItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
+    game_kind = KIND
+
     def __init__(self, game_id: int, t: Texts = EN, label: str | None = None) -> None:
         super().__init__(
             ui.Button(

@@ -28,8 +28,9 @@ from frame.texts import Texts
 from games.clans.cogs import panel_text as words
 from games.clans.cogs.messages import clan_embed
 from games.clans.cogs.panel_board import preview_file
-from games.clans.cogs.shared import EN, clans_of
+from games.clans.cogs.shared import EN, clans_of, service_of
 from games.clans.engine import Move, Phase, Preview
+from games.clans.service.games import KIND
 from games.clans.service.panel import PanelTable
 from games.clans.service.suggest import Suggestion, suggest_sources, suggest_targets
 from games.clans.service.tables import Table
@@ -40,7 +41,7 @@ TERRITORY = r"\d{1,3}"
 
 
 async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int | None) -> PanelTable:
-    games = frame_of(interaction.client).games
+    games = service_of(interaction.client)
     return await games.panel_table(game_id, interaction.user.id, ply, where(interaction))
 
 
@@ -50,6 +51,7 @@ async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int 
 class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
     """On the turn post: opens the mover's own panel at the position the game is at now."""
 
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -81,6 +83,8 @@ class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})
 class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{ID})"):
     """On the turn post and in the panel: the presser's own secret clan, shown to them alone, naming the game."""
 
+    game_kind = KIND
+
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
             ui.Button(
@@ -99,7 +103,7 @@ class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{
         return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        games = frame_of(interaction.client).games
+        games = service_of(interaction.client)
         game = await games.game(self.game_id)
         clan = await games.my_clan(self.game_id, interaction.user.id)
         embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
@@ -166,7 +170,7 @@ def sources_page(t: Texts, panel: PanelTable, page: int, source: int | None) -> 
 
 
 def _previews(panel: PanelTable, move: Move | None, interaction: discord.Interaction) -> list[Preview]:
-    previews = frame_of(interaction.client).games.previews(panel.table, move)
+    previews = service_of(interaction.client).previews(panel.table, move)
     if not previews:
         raise GameError(Why.NOT_A_CHOICE)
     return previews
@@ -233,6 +237,7 @@ def _placeholder(text: str) -> str:
 
 
 class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, options: list[Any] | None = None, t: Texts = EN) -> None:
@@ -267,6 +272,7 @@ class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID
 
 
 class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, options: list[Any] | None = None, t: Texts = EN) -> None:
@@ -294,6 +300,7 @@ class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID
 
 
 class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, label: str = "-", disabled: bool = False) -> None:
@@ -322,6 +329,7 @@ class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}
 class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
     """From a preview back to the destinations of its source (to the sources when it had only one)."""
 
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, t: Texts = EN) -> None:
@@ -354,6 +362,7 @@ class OrderChoice(
 ):
     """In a preview: which order the villages are founded in, each option with its consequences."""
 
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(
@@ -388,6 +397,7 @@ class ConfirmButton(
 ):
     """Play the previewed move (and its village order) through the same path as ``/clans move``."""
 
+    game_kind = KIND
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, target: int, index: int, t: Texts = EN) -> None:

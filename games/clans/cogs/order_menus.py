@@ -21,6 +21,7 @@ from frame.store import SeatRecord
 from frame.texts import Texts
 from games.clans.cogs.shared import EN, clans_of, mention
 from games.clans.engine import OrderOption, Village
+from games.clans.service.games import KIND
 from games.clans.service.tables import Table
 from games.clans.texts.game import clan_name, huts, terrain_name, village_order_part, village_worth
 
@@ -106,6 +107,7 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
 class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
+    game_kind = KIND
     checked_in_one_read = True  # the move's one read checks server, channel and mover (choose_village)
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:

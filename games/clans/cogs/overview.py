@@ -16,11 +16,12 @@ from discord import app_commands, ui
 
 from frame.cogs.components import ID, GameItem
 from frame.cogs.errors import reader
-from frame.cogs.frame import frame_of
 from frame.cogs.visibility import check_visible
 from frame.texts import Texts, of_game
 from games.clans.cogs.base import ClansBase
 from games.clans.cogs.history_text import games_embed, history_embed, page_count
+from games.clans.cogs.shared import service_of
+from games.clans.service.games import KIND
 from games.clans.service.overview import LOBBY_IDLE, GameHistory
 
 log = logging.getLogger("clans.cog")
@@ -65,7 +66,7 @@ class OverviewCommands(ClansBase):
 
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
     assert interaction.channel_id is not None
-    history = await frame_of(interaction.client).games.history(game_id, interaction.channel_id, interaction.guild_id)
+    history = await service_of(interaction.client).history(game_id, interaction.channel_id, interaction.guild_id)
     check_visible(interaction, history.record)  # the pages of another channel's game, seen from here
     t = reader(interaction)
     await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
@@ -73,6 +74,8 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
 
 class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
+
+    game_kind = KIND
 
     in_server = True  # `/clans history` shows another channel's game too
 

@@ -17,7 +17,7 @@ from frame.service.replays import Finished
 from frame.texts import Texts
 from games.clans.cogs.shared import EN, clans_of
 from games.clans.render.replay import RENDERER_VERSION, render_replay
-from games.clans.service.games import GameService
+from games.clans.service.games import KIND, GameService
 from games.clans.service.replays import Replay, finished_game, replay_of
 
 
@@ -48,6 +48,8 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
 
 class ReplayButton(GameItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
     """Under a finished game's result: the animated replay, shown to whoever asks."""
+
+    game_kind = KIND
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(

@@ -6,16 +6,26 @@ after a restart: the game id lives in the custom_id.
 
 from __future__ import annotations
 
+from typing import cast
+
 import discord
 
 from frame.cogs.frame import frame_of
 from frame.texts import DEFAULT, seat_mention, texts
 from games.clans.cogs.actions import ClansActions
+from games.clans.service.games import KIND, GameService
 
 
 def clans_of(interaction: discord.Interaction) -> ClansActions:
-    """The /clans cog's actions, for a Clans component: the bot's typed ``clans`` attribute."""
-    return frame_of(interaction.client).clans
+    """The /clans cog's actions, for a Clans component (the cog sets itself among the bot's when it loads)."""
+    return cast(ClansActions, frame_of(interaction.client).actions[KIND])
+
+
+def service_of(client: discord.Client) -> GameService:
+    """The Clans service among the bot's (no cog lookup)."""
+    service = frame_of(client).services[KIND]
+    assert isinstance(service, GameService)
+    return service
 
 
 EN = texts(DEFAULT)

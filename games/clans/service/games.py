@@ -48,8 +48,12 @@ from games.clans.service.turn import ClansTurn, parse, text_of
 log = logging.getLogger("clans.service")
 
 
+KIND = "clans"
+"""The name Clans has in the frame (frame.registry) and in the games table."""
+
+
 class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
-    kind = "clans"
+    kind = KIND
 
     def __init__(
         self,

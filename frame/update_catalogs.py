@@ -5,7 +5,7 @@ feed its catalog, everything else the frame's; a message written in two games' c
 game's, goes to the frame's only, so no word is translated twice. A message that changes catalog keeps its
 translations. New messages arrive untranslated, changed ones are marked fuzzy (and shown in English until a
 translator clears the mark), removed ones are dropped. Run from the repository's root: ``python -m
-frame.texts.update``.
+frame.update_catalogs``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ frame/texts/reasons.py, which words the service's refusals for every game, is th
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Np_": ((1, "c"), 2)}
 """The marker functions of texts.Texts (``t._``, ``t.n_``, ``t.p_``) and texts.N_ / texts.Np_."""
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 Key = tuple[str | None, str]
 """A message's identity in a catalog: its context and its (singular) id."""
