@@ -63,7 +63,7 @@ check-install:
 # fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/cogs/conftest.py).
 test: lint typecheck
 	$(BIN)/pytest
-	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
+	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/frame/cogs tests/games/clans/cogs tests/games/alexandros/cogs
 	$(MAKE) --no-print-directory check-install
 
 run: $(RUN_STAMP)

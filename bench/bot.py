@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
 from botkit import cog, make_bot, peek, users  # the harness lives with the tests
 from fakediscord import FakeDiscord, FakeUser, InteractionResult

@@ -13,7 +13,7 @@ model before tempering). For each it prints the expected calibration error over 
 (``calibration_<setting>_ece``: the mean gap between stated probability and observed frequency,
 weighted by how often the bin is used), the Brier score, the top-1 accuracy, the share of top
 guesses that claimed >= 90% (and how often those were right), and the share of seat readings >= 95%
-sure of a wrong clan, overall and at move 30 (what tests/ai/test_ai_belief.py bounds). ``--bins``
+sure of a wrong clan, overall and at move 30 (what tests/games/clans/ai/test_ai_belief.py bounds). ``--bins``
 adds the reliability table (stated vs observed per bin) of every setting.
 """
 

@@ -3,7 +3,7 @@
     python -m bench.move_panel [--games 2] [--seed 1000] [--speed 1]
 
 Two humans and two easy AIs play whole games through the panel only (buttons and menus, as the bot test does:
-tests/cogs/panelkit.py), random legal moves, with nothing else running (idle). Per human move: the taps it took
+tests/discord/panelkit.py), random legal moves, with nothing else running (idle). Per human move: the taps it took
 (1 per button, 2 per menu: open it, pick an option) and the interactions; from pressing "Play my turn" to the panel
 (its first and only answer); from each press that asks for a preview to the preview with its board image.
 Prints `FIGURE <name> <value> <unit>` lines. Discord's rate-limit windows run at their real speed unless
@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
 from botkit import by_id, cog, make_bot, open_game, peek, users  # the harness lives with the tests
 from fakediscord import FakeDiscord

@@ -30,7 +30,7 @@ from typing import Any
 
 ROOT = Path(os.environ.get("PINGS_BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 """The checkout measured: this one, or the one ``--before`` names (its child process sets the variable)."""
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "cogs")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]
 
 from botkit import (  # noqa: E402  # the harness of the tests
     cog,

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
 from botkit import cog, make_bot  # the harness lives with the tests
 from busy_channel import figures, open_two_games, play_fast, unannounced

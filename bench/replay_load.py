@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path.cwd() / "tests" / "cogs"))  # the harness lives with the tests; run from the repo root
+sys.path.insert(0, str(Path.cwd() / "tests" / "discord"))  # the harness lives with the tests; run from the repo root
 
 from botkit import make_bot, peek, users
 from fakediscord import FakeDiscord, FakeUser, InteractionResult

@@ -6,7 +6,7 @@
    query (``Store.due_turns``, the partial index on ``next_event_at``), median of 50 runs; and the
    ``next_event_time`` query the loop sleeps on.
 2. ``timeouts``: 100 two-player games whose deadline passed at the same moment, handled by one scheduler tick
-   through the real bot (fake Discord of tests/cogs): claim, autopilot move (AI level ``--level``, easy by
+   through the real bot (fake Discord of tests/discord): claim, autopilot move (AI level ``--level``, easy by
    default so the figure measures the scheduler rather than the AI's thinking), commit, and the public
    announcement with its board image. Also the same 100 timeouts through the service alone (no Discord, no
    image), from a fresh set of games.
@@ -25,7 +25,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cogs"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
 from botkit import answered, cog, start_bot, users  # the harness lives with the tests
 from fakediscord import FakeDiscord

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import os
 import secrets
+import sys
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,8 +20,26 @@ from typing import Any
 import asyncpg
 import pytest
 
+from frame.store import Store
 from frame.store.pgserver import ThrowawayPostgres, url_with
 from frame.store.postgres import redacted
+
+TESTS = Path(__file__).resolve().parent
+HELPERS = (
+    "discord",
+    "frame/store",
+    "frame/render",
+    "games/clans/engine",
+    "games/clans/service",
+    "games/clans/cogs",
+    "games/alexandros/engine",
+    "games/alexandros/cogs",
+)
+"""Folders whose modules other tests import by name (the fake Discord, store and service helpers, positions, the
+Alexandros bot tests' panel helpers)."""
+sys.path[:0] = [str(TESTS / folder) for folder in HELPERS]
+pytest_plugins = ["bot_fixtures"]
+"""The fake Discord's fixtures (tests/discord/bot_fixtures.py), for the bot tests of the frame and of each game."""
 
 _schemas = itertools.count(1)
 
@@ -109,3 +128,10 @@ async def postgres_target(postgres: PostgresForTests) -> str:
     """The URL of a new, empty PostgreSQL schema (for tests about PostgreSQL alone)."""
     _, url = await postgres.fresh_schema()
     return url
+
+
+@pytest.fixture
+async def store(database_target: str) -> AsyncIterator[Store]:
+    """A fresh store, once on SQLite and once on PostgreSQL."""
+    async with await Store.open(database_target) as opened:
+        yield opened

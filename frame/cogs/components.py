@@ -61,7 +61,7 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
     checked_in_one_read: ClassVar[bool] = False
     """Its act is a move, whose service reads the game once and checks there the server and channel handed to it
     (``where``) and that the presser is the game's mover: the check of this base is that read (a move reads its
-    game once: tests/cogs/test_bot_slow_answer.py)."""
+    game once: tests/games/clans/cogs/test_bot_slow_answer.py)."""
     game_id: int
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

@@ -32,7 +32,7 @@ def migration_text(migration: Migration | str, dialect: Dialect) -> str:
 
 
 # The CHECKs on seats.seat (0 to 3) and seats.ai_level repeat engine.MAX_PLAYERS (seats are 0-based) and
-# ai.AI_LEVELS, their one source; tests/store/test_store_bounds.py fails when they disagree.
+# ai.AI_LEVELS, their one source; tests/frame/store/test_store_bounds.py fails when they disagree.
 V1_GAMES_SEATS_MOVES: Final = """
 CREATE TABLE games (
     id               INTEGER PRIMARY KEY,

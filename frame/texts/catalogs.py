@@ -51,7 +51,7 @@ def po_text(lang: str, domain: str = FRAME) -> bytes:
 
 def read_catalog(lang: str, domain: str = FRAME) -> Catalog:
     """The catalog as written; empty before its first ``make catalogs`` (a new game's or a new language's),
-    so that the code can be imported to extract its messages. tests/texts finds it empty."""
+    so that the code can be imported to extract its messages. tests/frame/texts/test_catalogs.py finds it empty."""
     try:
         text = po_text(lang, domain)
     except (FileNotFoundError, ModuleNotFoundError):
@@ -74,7 +74,7 @@ def translations(lang: str, game: str | None = None) -> gettext.GNUTranslations:
 
     Without a game: the frame's catalog, then every game's. Shared code that words something of a game it
     does not know (an error handler wording any game's refusal) reads them all; no message is in two
-    catalogs (tests/texts/test_catalogs.py), so the order never changes a word.
+    catalogs (tests/frame/texts/test_catalogs.py), so the order never changes a word.
     """
     if game is None:
         chain = compiled(lang, FRAME)

@@ -46,7 +46,7 @@ CLAN: dict[Clan, RGB] = {
     Clan.BLACK: (34, 32, 38),
 }
 """Chosen so that every pair stays far apart (CIEDE2000) under protanopia, deuteranopia and tritanopia
-(tests/render/test_render_colour_vision.py); the shapes below tell the clans apart without colour."""
+(tests/games/clans/render/test_render_colour_vision.py); the shapes below tell the clans apart without colour."""
 CLAN_SHAPE: dict[Clan, str] = {
     Clan.RED: "circle",
     Clan.BLUE: "square",
