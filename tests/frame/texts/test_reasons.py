@@ -204,5 +204,6 @@ def test_each_illegal_clans_move_is_worded_with_its_facts(reason: IllegalMove, w
     ],
 )
 def test_the_refusals_of_the_service_in_english(refusal: GameError, words: str) -> None:
-    """The service's tests assert each refusal's code and facts (tests/frame/service/refused.py); these are its words."""
+    """The service's tests assert each refusal's code and facts (tests/frame/service/refused.py); these are its
+    words."""
     assert english(refusal) == words
