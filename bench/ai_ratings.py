@@ -34,11 +34,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from frame.registry import game
 from frame.service.ratings import CENTRE, SCALE
-from frame.store.ratings import AI_RATINGS, MODEL, finishing_ranks
+from frame.store.ratings import MODEL, finishing_ranks
 from frame.store.records import ResultInput
 from games.clans.ai import AI_LEVELS, choose_action
 from games.clans.engine import Action, legal_moves, new_game, play, public_view
+
+AI_RATINGS = game("clans").ai_ratings
+"""The ratings published now, which a run's fit is anchored to and compared with."""
 
 PLAYERS = ("random", *AI_LEVELS)
 ANCHOR = "normal"

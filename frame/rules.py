@@ -10,7 +10,7 @@ log stores.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -77,6 +77,8 @@ class Game:
     rules: GameRules
     ai_levels: tuple[str, ...]
     """The levels an AI seat of this game may have, weakest first."""
+    ai_ratings: Mapping[str, tuple[float, float]]
+    """Each level's published (μ, σ): an AI seat takes part in its opponents' ratings at it."""
     cog: str
     """The module of its slash-command group, loaded as a discord.py extension."""
     make_service: Callable[..., Any]

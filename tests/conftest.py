@@ -28,6 +28,7 @@ TESTS = Path(__file__).resolve().parent
 HELPERS = (
     "discord",
     "frame/store",
+    "frame/service",
     "frame/render",
     "games/clans/engine",
     "games/clans/service",

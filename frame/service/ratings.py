@@ -10,10 +10,14 @@ reading: it keeps the order and avoids negative or fractional numbers.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 
 CENTRE = 1500
 SCALE = 20
+AI_RATINGS_FILE = "ai_ratings.json"
+"""Each game's data (``games/<game>/data/ai_ratings.json``): each AI level's published (μ, σ)."""
 PROVISIONAL_GAMES = 5
 """Before this many rated games a rating is marked provisional: it says little yet."""
 
@@ -30,3 +34,10 @@ class ShownRating:
 def shown_rating(ordinal: float, games: int) -> ShownRating:
     """The rating people read, from openskill's ordinal (μ − 3σ) and the number of rated games."""
     return ShownRating(round(CENTRE + SCALE * ordinal), games < PROVISIONAL_GAMES)
+
+
+def published_ai_ratings(package: str) -> dict[str, tuple[float, float]]:
+    """Each AI level's published (μ, σ), read from the ``ai_ratings.json`` of a game's data ``package`` (for Clans,
+    measured by ``python -m bench.ai_ratings``)."""
+    raw = json.loads((resources.files(package) / AI_RATINGS_FILE).read_text(encoding="utf-8"))
+    return {level: (float(entry["mu"]), float(entry["sigma"])) for level, entry in raw.items()}

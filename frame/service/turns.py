@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from frame.errors import GameError, Why
+from frame.registry import game as game_named
 from frame.rules import GameRules, Standing, replay
 from frame.service.errors import refusal
 from frame.service.locks import GameLocks
@@ -149,6 +150,8 @@ class Turns(Generic[S]):
         read: Callable[[int], Awaitable[GameRecord]],
     ) -> None:
         self.rules = rules
+        self.ai_ratings = game_named(rules.name).ai_ratings
+        """Each AI level's published rating, at which an AI seat takes part in its opponents' ratings."""
         self.game = game
         self.store = store
         self.locks = locks
@@ -359,6 +362,7 @@ class Turns(Generic[S]):
                     resigned=seat.seat in standing.resigned,
                     away=seat.seat in away,
                     ai_level=seat.ai_level,
+                    ai_rating=None if seat.ai_level is None else self.ai_ratings.get(seat.ai_level),
                 )
             )
         return rows

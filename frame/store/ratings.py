@@ -1,9 +1,7 @@
 """Results and ratings: recording a finished game, the guild leaderboard, a player's profile."""
 
-import json
 import re
 from collections.abc import Sequence
-from importlib import resources
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -25,17 +23,6 @@ from frame.store.records import (
 
 MODEL = PlackettLuce()
 
-AI_RATINGS_FILE = "ai_ratings.json"
-"""games/clans/data/ai_ratings.json: each AI level's (μ, σ), as measured by ``python -m bench.ai_ratings``."""
-
-
-def load_ai_ratings() -> dict[str, tuple[float, float]]:
-    """Each AI level's published (μ, σ), read from the one place they are kept (``AI_RATINGS_FILE``)."""
-    raw = json.loads((resources.files("games.clans.data") / AI_RATINGS_FILE).read_text(encoding="utf-8"))
-    return {level: (float(entry["mu"]), float(entry["sigma"])) for level, entry in raw.items()}
-
-
-AI_RATINGS: dict[str, tuple[float, float]] = load_ai_ratings()
 """Each AI level's fixed (μ, σ), published in the README the way chess sites rate their engine levels: a sure
 rating (small σ), so beating easy AIs gains little and losing to them costs, and never updated or stored,
 so an AI's rating cannot be pushed up or down. μ is measured by a round robin of the levels fitted with
@@ -83,7 +70,7 @@ def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
 def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> list[PlackettLuceRating]:
     """New ratings for every seat of a finished game, in the order of ``results``.
 
-    AI seats (``user_id is None``) take part at their level's fixed rating (``AI_RATINGS``), every game, and
+    AI seats (``user_id is None``) take part at their level's published rating (``ResultInput.ai_rating``), and
     are never stored: finishing above an easy AI is worth little, above a hard one more. Humans without a
     rating in the guild start at the model's defaults.
     """
@@ -96,7 +83,9 @@ def rate(results: Sequence[ResultInput], current: dict[int, RatingRecord]) -> li
 
 def _before(result: ResultInput, current: dict[int, RatingRecord]) -> PlackettLuceRating:
     if result.user_id is None:
-        mu, sigma = AI_RATINGS.get(result.ai_level or "", AI_RATINGS["normal"])
+        if result.ai_rating is None:  # an AI level with no published rating: a newcomer's
+            return MODEL.rating()
+        mu, sigma = result.ai_rating
         return MODEL.rating(mu=mu, sigma=sigma)
     if result.user_id in current:
         return MODEL.rating(mu=current[result.user_id].mu, sigma=current[result.user_id].sigma)

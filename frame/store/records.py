@@ -109,7 +109,9 @@ class ResultInput:
     away: bool = False
     """Still away at the end: cannot win and is ranked last."""
     ai_level: str | None = None
-    """An AI seat's level: it takes part in the rating at that level's fixed rating (frame/store/ratings.py)."""
+    ai_rating: tuple[float, float] | None = None
+    """An AI seat's level's published (μ, σ): it takes part in its opponents' ratings at it, every game
+    (frame/store/ratings.py); its own is never stored."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import games.alexandros.engine as alexandros
 from frame.rules import Game, Standing
+from frame.service.ratings import published_ai_ratings
 from games.alexandros.ai import LEVELS
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ GAME = Game(
     name="alexandros",
     rules=AlexandrosRules(),
     ai_levels=LEVELS,
+    ai_ratings=published_ai_ratings("games.alexandros.data"),
     cog="games.alexandros.cogs.cog",
     make_service=make_service,
 )

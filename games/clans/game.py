@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import games.clans.engine as clans
 from frame.rules import Game, Standing
+from frame.service.ratings import published_ai_ratings
 from games.clans.ai.levels import AI_LEVELS
 
 if TYPE_CHECKING:
@@ -74,5 +75,10 @@ def make_service(
 
 
 GAME = Game(
-    name="clans", rules=ClansRules(), ai_levels=AI_LEVELS, cog="games.clans.cogs.cog", make_service=make_service
+    name="clans",
+    rules=ClansRules(),
+    ai_levels=AI_LEVELS,
+    ai_ratings=published_ai_ratings("games.clans.data"),
+    cog="games.clans.cogs.cog",
+    make_service=make_service,
 )

@@ -1,4 +1,5 @@
-"""The AI levels' published ratings: measured by bench.ai_ratings, kept in one data file, read by the store."""
+"""The AI levels' published ratings: measured by bench.ai_ratings, kept in one data file of the game, read through
+the registry; an AI seat takes part in its opponents' ratings at its level's."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from pathlib import Path
 import pytest
 
 from bench import ai_ratings
+from frame.registry import game
+from frame.service import ratings
 from frame.service.ratings import shown_rating
-from frame.store import ratings
-from frame.store.ratings import AI_RATINGS, MODEL, rate
+from frame.store.ratings import MODEL, rate
 from frame.store.records import ResultInput
 from games.clans.ai import AI_LEVELS
+
+AI_RATINGS = game("clans").ai_ratings
 
 AI_DOC = Path(__file__).resolve().parents[4] / "docs" / "AI.md"
 
@@ -28,10 +32,11 @@ def published_file() -> dict[str, dict[str, float]]:
 
 
 def _seat(seat: int, user_id: int | None, total: int, level: str | None = None) -> ResultInput:
-    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=level)
+    rating = None if level is None else AI_RATINGS[level]
+    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=level, ai_rating=rating)
 
 
-def test_the_store_rates_ai_seats_at_the_data_files_ratings() -> None:
+def test_ai_seats_are_rated_at_the_data_files_ratings() -> None:
     raw = published_file()
     assert set(raw) == set(AI_LEVELS)
     assert {level: (entry["mu"], entry["sigma"]) for level, entry in raw.items()} == AI_RATINGS
@@ -43,10 +48,15 @@ def test_the_store_rates_ai_seats_at_the_data_files_ratings() -> None:
         assert human.mu == pytest.approx(expected[0][0].mu) and ai.mu == pytest.approx(expected[1][0].mu)
 
 
-def test_the_store_reads_whatever_the_file_says(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_published_ratings_are_whatever_the_file_says(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (tmp_path / "ai_ratings.json").write_text(json.dumps({"hard": {"mu": 31.5, "sigma": 1.5}}))
     monkeypatch.setattr(importlib.resources, "files", lambda package: tmp_path)
-    assert ratings.load_ai_ratings() == {"hard": (31.5, 1.5)}
+    assert ratings.published_ai_ratings("games.clans.data") == {"hard": (31.5, 1.5)}
+
+
+def test_every_game_publishes_a_rating_for_each_of_its_levels() -> None:
+    for name in ("clans", "alexandros"):
+        assert set(game(name).ai_ratings) == set(game(name).ai_levels), name
 
 
 def test_docs_ai_shows_the_published_ratings() -> None:

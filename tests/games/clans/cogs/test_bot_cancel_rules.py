@@ -21,8 +21,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord, FakeUser
 from fakediscord_payloads import MEMBER_PERMISSIONS
 
+from frame.registry import game
 from frame.store import ResultInput
-from frame.store.ratings import AI_RATINGS, MODEL, rate
+from frame.store.ratings import MODEL, rate
 from games.clans.ai import AI_LEVELS
 
 
@@ -92,8 +93,12 @@ async def test_a_moderator_who_does_not_play_voids_the_game_unrated(fake: FakeDi
     assert await bot.store.results(game_id) == [] and await bot.store.leaderboard(fake.guild_id, game="clans") == []
 
 
+AI_RATINGS = game("clans").ai_ratings
+
+
 def _result(seat: int, user_id: int | None, total: int, ai_level: str | None = None) -> ResultInput:
-    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=ai_level)
+    rating = None if ai_level is None else AI_RATINGS[ai_level]
+    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=ai_level, ai_rating=rating)
 
 
 def test_beating_a_lower_rated_ai_gains_less_than_beating_a_higher_rated_one() -> None:
@@ -130,6 +135,7 @@ async def test_a_game_against_an_ai_rates_the_human_against_its_fixed_level(fake
                 r.resigned,
                 r.away,
                 ai_level=None if r.user_id else "easy",
+                ai_rating=None if r.user_id else AI_RATINGS["easy"],
             )
             for r in sorted(stored, key=lambda r: r.seat)
         ]
