@@ -28,6 +28,11 @@ def every_game() -> tuple[Game, ...]:
     return tuple(game(name) for name in GAME_NAMES)
 
 
+def games_by_id_prefix() -> dict[str, str]:
+    """Each game's name by the prefix of its components' custom ids (``alex`` → ``alexandros``)."""
+    return {entry.id_prefix: entry.name for entry in every_game()}
+
+
 def rules_of(name: str) -> GameRules:
     """The rules of the game called ``name``; ValueError for a name no game has."""
     return game(name).rules

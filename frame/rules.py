@@ -81,6 +81,9 @@ class Game:
     """Each level's published (μ, σ): an AI seat takes part in its opponents' ratings at it."""
     cog: str
     """The module of its slash-command group, loaded as a discord.py extension."""
+    id_prefix: str
+    """What its components' custom ids begin with (``clans:join:12``, ``alex:panel:12:3``): ids already posted
+    in servers carry it, so it never changes."""
     make_service: Callable[..., Any]
     """``make_service(store, *, ai_pool, now, claims, seed_source, config)``: the game's service (a
     ``frame.service.lobby.LobbyService``) over the bot's shared store, AI pool, clock and claims."""

@@ -17,6 +17,7 @@ from discord import ui
 
 from frame.cogs.errors import report_error
 from frame.errors import GameError, Why
+from frame.registry import games_by_id_prefix
 from frame.render.fonts import name_is_drawable
 from frame.store import SeatRecord
 from frame.texts import resolve
@@ -29,8 +30,8 @@ ID = r"\d{1,18}"
 """A number in a custom id: what a snowflake or a game id can be (below 2**63, so every database takes it)."""
 
 
-KINDS = {"clans": "clans", "alex": "alexandros"}
-"""Each custom id prefix and the game (a name in engine.games.GAMES) whose components carry it."""
+KINDS = games_by_id_prefix()
+"""Each custom id prefix and the game (a name in frame.registry.GAME_NAMES) whose components carry it."""
 PREFIX = {kind: prefix for prefix, kind in KINDS.items()}
 
 ItemT = TypeVar("ItemT", bound=ui.Item[Any])

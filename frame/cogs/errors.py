@@ -10,6 +10,7 @@ from discord import app_commands
 
 from frame.errors import GameError
 from frame.registry import GAME_NAMES as GAMES
+from frame.registry import games_by_id_prefix
 from frame.service.errors import refusal
 from frame.store import StoreError
 from frame.texts import N_, Texts, resolve, texts
@@ -74,8 +75,7 @@ def game_of(interaction: discord.Interaction) -> str | None:
         name = (command.root_parent or command).name
     else:
         custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
-        prefix = custom_id.split(":", 1)[0]
-        name = next((game for game in GAMES if prefix and game.startswith(prefix)), "")
+        name = games_by_id_prefix().get(custom_id.split(":", 1)[0], "")
     return name if name in GAMES else None
 
 

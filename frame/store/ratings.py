@@ -55,10 +55,6 @@ def recent_results(game: str) -> str:
     )
 
 
-STANDING_OF = standing_of("clans")
-RECENT_RESULTS = recent_results("clans")
-
-
 def finishing_ranks(results: Sequence[ResultInput]) -> list[int]:
     """Ranks for the rating model (1 = best): higher total ranks better, equal totals share a rank, and
     every player who resigned, or was still away at the end, shares the last rank whatever their total."""

@@ -78,5 +78,6 @@ GAME = Game(
     ai_levels=LEVELS,
     ai_ratings=published_ai_ratings("games.alexandros.data"),
     cog="games.alexandros.cogs.cog",
+    id_prefix="alex",
     make_service=make_service,
 )

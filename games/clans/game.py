@@ -80,5 +80,6 @@ GAME = Game(
     ai_levels=AI_LEVELS,
     ai_ratings=published_ai_ratings("games.clans.data"),
     cog="games.clans.cogs.cog",
+    id_prefix="clans",
     make_service=make_service,
 )

@@ -8,7 +8,9 @@ from store_helpers import ANN, BOB, GUILD, StartGame
 from test_store_ratings import finish
 
 from frame.store import MIGRATIONS, Store, apply_migrations
-from frame.store.ratings import RECENT_RESULTS, STANDING_OF
+from frame.store.ratings import recent_results, standing_of
+
+RECENT_RESULTS, STANDING_OF = recent_results("clans"), standing_of("clans")
 
 
 async def test_recent_results_and_best_total_match_the_whole_history(store: Store, start_game: StartGame) -> None:
