@@ -29,7 +29,7 @@ from types import FrameType
 from typing import Any
 
 ROOT = Path(os.environ.get("MOVE_PATH_ROOT") or Path(__file__).resolve().parent.parent)
-HARNESS = next(p for p in (ROOT / "tests" / "discord", ROOT / "tests" / "discord") if (p / "botkit.py").is_file())
+HARNESS = next(p for p in (ROOT / "tests" / "discord", ROOT / "tests" / "cogs") if (p / "botkit.py").is_file())
 sys.path[:0] = [str(ROOT), str(HARNESS)]
 
 from botkit import make_bot, open_game, peek, play_turn, users  # noqa: E402  # the harness of the tests

@@ -30,7 +30,9 @@ from typing import Any
 
 ROOT = Path(os.environ.get("PINGS_BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 """The checkout measured: this one, or the one ``--before`` names (its child process sets the variable)."""
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]
+HARNESS = next(p for p in (ROOT / "tests" / "discord", ROOT / "tests" / "cogs") if (p / "botkit.py").is_file())
+"""The tests' fake Discord and bot kit: tests/discord, or tests/cogs in a checkout from before the split."""
+sys.path[:0] = [str(ROOT), str(HARNESS)]
 
 from botkit import (  # noqa: E402  # the harness of the tests
     cog,
