@@ -4,7 +4,6 @@ shows the answer; no rules here."""
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -80,9 +79,6 @@ class ClansCog(
         await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
         await self.resume_ai_turns()
         self.clock.start()
-
-    async def send_replay(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
-        await self.replays.send(interaction, "clans", game_id, ephemeral)
 
     async def cog_unload(self) -> None:
         self.clock.unfollow(self.games.turns)
