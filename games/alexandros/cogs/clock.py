@@ -5,18 +5,16 @@ the board, and the next player's "your turn" post with its panel button."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
 import discord
 
-from frame.cogs.clock import ClockScheduler
-from frame.cogs.components import pings
+from frame.cogs.clock import ClockScheduler, post_reminder
 from frame.cogs.notify import NotifyWords
-from frame.cogs.pace_texts import time_left
+from frame.cogs.pace_texts import ReminderWords
 from frame.service.deadlines import Reminder
 from frame.service.pace import AWAY_AFTER
-from frame.store import ClockStage, SeatRecord
-from frame.texts import N_, Texts, of_game, texts
+from frame.store import SeatRecord
+from frame.texts import N_, Texts, of_game
 from frame.texts import seat_mention as mention
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
 from games.alexandros.cogs.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
@@ -41,38 +39,12 @@ NOTIFY = NotifyWords(
 CATCH_UP_NOTICE = N_("📣 Catching up: these actions were played but not announced (the bot was restarting).")
 
 
-def reminder_text(t: Texts, seat: SeatRecord, stage: ClockStage, deadline: datetime, now: datetime, game: int) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return "⏳ " + t._(
-            "{player}, half your time for your turn in Alexandros #{game} is used: {left}.",
-            player=mention(seat),
-            game=game,
-            left=left,
-        )
-    return "⌛ " + t._(
-        "Last call, {player}: your turn in Alexandros #{game} is {left}, then the autopilot plays it for you.",
-        player=mention(seat),
-        left=left,
-        game=game,
-    )
-
-
-def reminder_dm(t: Texts, stage: ClockStage, deadline: datetime, now: datetime, game: int, channel: int) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return t._(
-            "Half your time is used in Alexandros game #{game} (<#{channel}>): it is your turn, {left}.",
-            game=game,
-            channel=channel,
-            left=left,
-        )
-    return t._(
-        "Last call in Alexandros game #{game} (<#{channel}>): it is your turn, {left}.",
-        game=game,
-        channel=channel,
-        left=left,
-    )
+REMINDERS = ReminderWords(
+    half=N_("{player}, half your time for your turn in Alexandros #{game} is used: {left}."),
+    last=N_("Last call, {player}: your turn in Alexandros #{game} is {left}, then the autopilot plays it for you."),
+    dm_half=N_("Half your time is used in Alexandros game #{game} (<#{channel}>): it is your turn, {left}."),
+    dm_last=N_("Last call in Alexandros game #{game} (<#{channel}>): it is your turn, {left}."),
+)
 
 
 def timeout_notice(t: Texts, seat: SeatRecord, timeouts: int, away: bool) -> str:
@@ -91,10 +63,6 @@ def timeout_notice(t: Texts, seat: SeatRecord, timeouts: int, away: bool) -> str
     return notice
 
 
-def back_note(t: Texts, seat: SeatRecord) -> str:
-    return "👋 " + t._("{player} is back: the autopilot no longer plays for them.", player=mention(seat))
-
-
 class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
     def __init__(
         self, bot: discord.Client, games: AlexandrosService, deadlines: AlexandrosDeadlines, ai: AlexandrosAiTurns
@@ -105,19 +73,7 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
         self.ai = ai
 
     async def _remind(self, reminder: Reminder) -> None:
-        now = self.deadlines.now()
-        t = of_game(await self.games.game(reminder.game_id))
-        text = reminder_text(t, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
-        channel = self.bot.get_partial_messageable(reminder.channel_id)
-        await channel.send(text, allowed_mentions=pings([reminder.seat]))
-        if reminder.dm and reminder.seat.user_id is not None:
-            own = texts(await self.games.user_language(reminder.seat.user_id))  # a DM: the player's language
-            dm_text = reminder_dm(own, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
-            try:
-                dm = await self.bot.create_dm(discord.Object(reminder.seat.user_id))
-                await dm.send(dm_text)
-            except discord.HTTPException:
-                log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
+        await post_reminder(self.bot, self.games, reminder, self.deadlines.now(), REMINDERS)
 
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table

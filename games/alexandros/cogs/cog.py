@@ -18,13 +18,13 @@ from frame.cogs.components import pings
 from frame.cogs.errors import reader
 from frame.cogs.game_commands import CommandWords, shared_commands
 from frame.cogs.lobby import GameLobby
-from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
+from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
 from frame.service.pace import DEFAULT_PACE
 from frame.texts import Texts, of_game, seat_mention
 from frame.usertext import shown_name
 from games.alexandros.ai import LEVELS
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
-from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler, back_note
+from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler
 from games.alexandros.cogs.panel import ALEXANDROS_ITEMS
 from games.alexandros.cogs.posts import COLOUR, after_action, board_file, post_turn, service_of
 from games.alexandros.cogs.replay import alexandros_replays
