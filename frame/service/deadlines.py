@@ -35,6 +35,23 @@ class Reminder:
     """The mover asked for reminders by DM too."""
 
 
+Played = TypeVar("Played")
+"""A game's record of one committed action, with its table as it then stood."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Generic[Played]):
+    """The mover's time ran out (or they are away): the autopilot played ``played`` for them. Each game's timeout
+    names the table its last action left."""
+
+    seat: SeatRecord
+    """The seat as it was before the timeout."""
+    played: tuple[Played, ...]
+    timeouts: int
+    away: bool
+    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
+
+
 TimeoutEvent = TypeVar("TimeoutEvent")
 """What a game's autopilot reports after playing a timed-out turn (Clans: ``games.clans.service.deadlines.Timeout``)."""
 

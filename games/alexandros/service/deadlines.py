@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 import games.alexandros.engine as alex
 from frame.errors import GameError
-from frame.service.deadlines import TurnDeadlines
-from frame.store import SeatRecord
+from frame.service.deadlines import TimedOut, TurnDeadlines
 from games.alexandros.ai import AUTOPILOT_LEVEL
 from games.alexandros.service.games import Acted, AlexandrosService, AlexTable
 
@@ -24,16 +23,7 @@ MAX_STEPS = 40
 
 
 @dataclass(frozen=True, slots=True)
-class AlexTimeout:
-    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
-
-    seat: SeatRecord
-    """The seat as it was before the timeout."""
-    played: tuple[Acted, ...]
-    timeouts: int
-    away: bool
-    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
-
+class AlexTimeout(TimedOut[Acted]):
     @property
     def table(self) -> AlexTable:
         return self.played[-1].table

@@ -7,8 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from frame.errors import GameError
-from frame.service.deadlines import Reminder, TurnDeadlines
-from frame.store import SeatRecord
+from frame.service.deadlines import Reminder, TimedOut, TurnDeadlines
 from games.clans.ai import AUTOPILOT
 from games.clans.engine import GameState, Move, Resign, apply, new_game, parse_action, play
 from games.clans.service.games import GameService
@@ -20,16 +19,7 @@ AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
-class Timeout:
-    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
-
-    seat: SeatRecord
-    """The seat as it was before the timeout."""
-    played: tuple[Played, ...]
-    timeouts: int
-    away: bool
-    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
-
+class Timeout(TimedOut[Played]):
     @property
     def table(self) -> Table:
         return self.played[-1].table
