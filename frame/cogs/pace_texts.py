@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from frame.service.pace import Pace
+from frame.service.pace import AWAY_AFTER, Pace
 from frame.store import ClockStage, SeatRecord
 from frame.texts import N_, Texts
 from frame.texts import seat_mention as mention
@@ -108,6 +108,28 @@ def reminder_dm(
     left = time_left(t, deadline, now)
     message = words.dm_half if stage is ClockStage.HALF else words.dm_last
     return t._(message, game=game, channel=channel, left=left)
+
+
+@dataclass(frozen=True)
+class TimeoutWords:
+    """A game's timeout notices (marked with N_ where the game words them), with ``{player}``: the autopilot
+    played for a player already away, for one who ran out of time, and (with ``{count}``) that they are now away.
+    """
+
+    away: str
+    ran_out: str
+    now_away: str
+
+
+def timeout_notice(t: Texts, words: TimeoutWords, seat: SeatRecord, timeouts: int, away: bool, **facts: object) -> str:
+    """'⏰ @player ran out of time; …' and, at the third in a row, that they are away; ``facts``: the game's own
+    (what the autopilot did, public anyway)."""
+    if away and timeouts > AWAY_AFTER:
+        return "⏰ " + t._(words.away, player=mention(seat), **facts)
+    notice = "⏰ " + t._(words.ran_out, player=mention(seat), **facts)
+    if away:
+        notice += " " + t._(words.now_away, count=AWAY_AFTER, player=mention(seat))
+    return notice
 
 
 def back_note(t: Texts, seat: SeatRecord) -> str:

@@ -10,12 +10,9 @@ import discord
 
 from frame.cogs.clock import ClockScheduler, post_reminder
 from frame.cogs.notify import NotifyWords
-from frame.cogs.pace_texts import ReminderWords
+from frame.cogs.pace_texts import ReminderWords, TimeoutWords, timeout_notice
 from frame.service.deadlines import Reminder
-from frame.service.pace import AWAY_AFTER
-from frame.store import SeatRecord
-from frame.texts import N_, Texts, of_game
-from frame.texts import seat_mention as mention
+from frame.texts import N_, of_game
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
 from games.alexandros.cogs.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
 from games.alexandros.service import AlexandrosDeadlines, AlexandrosService, AlexTimeout
@@ -47,20 +44,16 @@ REMINDERS = ReminderWords(
 )
 
 
-def timeout_notice(t: Texts, seat: SeatRecord, timeouts: int, away: bool) -> str:
-    """'⏰ @player ran out of time; the autopilot played their turn.' and, at the third in a row, that they are
-    away (their hand is never shown: only what the autopilot did, which the table sees anyway)."""
-    if away and timeouts > AWAY_AFTER:
-        return "⏰ " + t._("{player} is away; the autopilot played their turn.", player=mention(seat))
-    notice = "⏰ " + t._("{player} ran out of time; the autopilot played their turn.", player=mention(seat))
-    if away:
-        notice += " " + t._(
-            "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays their turns at "
-            "once until they use any `/alexandros` command here.",
-            count=AWAY_AFTER,
-            player=mention(seat),
-        )
-    return notice
+TIMEOUTS = TimeoutWords(
+    away=N_("{player} is away; the autopilot played their turn."),
+    ran_out=N_("{player} ran out of time; the autopilot played their turn."),
+    now_away=N_(
+        "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays their turns at "
+        "once until they use any `/alexandros` command here."
+    ),
+)
+"""'⏰ @player ran out of time; the autopilot played their turn.' (their hand is never shown: only what the
+autopilot did, which the table sees anyway)."""
 
 
 class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
@@ -78,7 +71,7 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table
         t = of_game(table.record)
-        notice = timeout_notice(t, timeout.seat, timeout.timeouts, timeout.away)
+        notice = timeout_notice(t, TIMEOUTS, timeout.seat, timeout.timeouts, timeout.away)
         if table.ai_to_act:  # an AI is next: its run posts the autopilot's turn and its own in one message
             self.ai.schedule(table.id, lead=timeout.played, notice=notice)
             return

@@ -9,6 +9,7 @@ from frame.cogs.pace_texts import (
     PACE_CHOICES,
     PACE_NAME,
     ReminderWords,
+    TimeoutWords,
     back_note,
     clock_suffix,
     duration,
@@ -16,10 +17,9 @@ from frame.cogs.pace_texts import (
     pace_name,
     time_left,
 )
-from frame.service.pace import AWAY_AFTER
+from frame.cogs.pace_texts import timeout_notice as shared_timeout_notice
 from frame.store import GameRecord, SeatRecord
 from frame.texts import N_, Texts
-from frame.texts import seat_mention as mention
 from games.clans.engine import Action, Resign
 
 __all__ = [
@@ -54,23 +54,23 @@ REMINDERS = ReminderWords(
 )
 
 
+TIMEOUTS = TimeoutWords(
+    away=N_("{player} is away; {moved}."),
+    ran_out=N_("{player} ran out of time; {moved}."),
+    now_away=N_(
+        "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays "
+        "their turns at once until they use any `/clans` command here or press **I'm back**."
+    ),
+)
+
+
 def timeout_notice(t: Texts, seat: SeatRecord, first: Action, timeouts: int, away: bool) -> str:
     """'⏰ @player ran out of time; autopilot moved 23 → 24.' and, at the third in a row, that they are away."""
     if isinstance(first, Resign) or first.is_village_choice:
         moved = t._("autopilot {action}", action=action_phrase(t, first))
     else:
         moved = t._("autopilot moved {action}", action=action_phrase(t, first))
-    if away and timeouts > AWAY_AFTER:
-        return "⏰ " + t._("{player} is away; {moved}.", player=mention(seat), moved=moved)
-    notice = "⏰ " + t._("{player} ran out of time; {moved}.", player=mention(seat), moved=moved)
-    if away:
-        notice += " " + t._(
-            "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays "
-            "their turns at once until they use any `/clans` command here or press **I'm back**.",
-            count=AWAY_AFTER,
-            player=mention(seat),
-        )
-    return notice
+    return shared_timeout_notice(t, TIMEOUTS, seat, timeouts, away, moved=moved)
 
 
 CATCH_UP_NOTICE = N_("📣 Catching up: these moves were made but not announced (the bot was restarting).")
