@@ -56,7 +56,5 @@ class AlexandrosDeadlines(TurnDeadlines[AlexTimeout]):
                 break
         if not played:
             return None
-        now_seat = played[-1].table.record.seats[seat_number]
-        if now_seat.away and seat.user_id is not None:
-            self.went_away(seat.user_id, played[-1].table.record.channel_id)
-        return AlexTimeout(seat, tuple(played), timeouts, now_seat.away)
+        away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)
+        return AlexTimeout(seat, tuple(played), timeouts, away)

@@ -58,10 +58,8 @@ class Deadlines(TurnDeadlines[Timeout]):
             loaded = await self.games._load(game_id)
         if not played:
             return None
-        now_seat = played[-1].table.record.seats[seat_number]
-        if now_seat.away and seat.user_id is not None:
-            self.went_away(seat.user_id, played[-1].table.record.channel_id)
-        return Timeout(seat, tuple(played), timeouts, now_seat.away)
+        away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)
+        return Timeout(seat, tuple(played), timeouts, away)
 
     async def _decide(self, loaded: Loaded) -> Move:
         """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""
