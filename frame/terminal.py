@@ -1,13 +1,15 @@
-"""What both terminal games share (play.py, play_alexandros.py): the screen clearing of a hot-seat handover,
-each game's board folder, the game's language, the command words in it, and wrapping lists between items."""
+"""What both terminal games share (games/*/terminal.py): the turn loop and the hot-seat handover with its screen
+clearing, each game's board folder, the game's language, the command words in it, and wrapping lists between
+items."""
 
 from __future__ import annotations
 
 import argparse
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 from frame.texts import DEFAULT, LANGUAGES, Np_, Texts
 
@@ -27,6 +29,72 @@ TERMINAL_COMMANDS = {
 }
 """The terminal's own command words, by their English word."""
 ALIASES = {"exit": "quit", "options": "menu", "v": "village"}
+
+
+class Turns(Protocol):
+    """What the turn loop reads of a game's state."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+
+class HotSeatGame:
+    """A terminal game's turns, whoever sits at the keyboard: humans and AIs in turn, and on a hot-seat handover
+    a clear screen, then what happened since the new player's last turn. Each game tells its turns apart."""
+
+    def __init__(self, ask: Callable[[str], str], humans: set[int]) -> None:
+        self.ask = ask
+        self.humans = humans
+        self.hot_seat = len(humans) > 1
+        self.since_handover: list[str] = []
+        """What happened since the last human's turn: shown again after the screen is cleared."""
+        self.last_human: int | None = None
+
+    def turns(self) -> Turns:
+        """The game's state now."""
+        raise NotImplementedError
+
+    def human_turn(self, seat: int) -> bool:
+        """A human's turn: False when they leave the game."""
+        raise NotImplementedError
+
+    def ai_turn(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def handover_prompt(self, seat: int) -> str:
+        """What the next player presses Enter after, once the screen is clear."""
+        raise NotImplementedError
+
+    def say(self, line: str) -> None:
+        """A public line about the game: printed, and kept to show again after a handover."""
+        print(line)
+        self.since_handover.append(line)
+
+    def play_turns(self) -> bool:
+        """Every turn until the game is over; False when a human left it unfinished."""
+        while not self.turns().over:
+            seat = self.turns().to_move
+            if seat in self.humans:
+                if not self.human_turn(seat):
+                    return False
+            else:
+                self.ai_turn(seat)
+        return True
+
+    def handover(self, seat: int) -> None:
+        """Hot seat: when another human takes over, clear everything (a clan or a hand stays secret), then show
+        what happened since."""
+        if self.hot_seat and self.last_human is not None and self.last_human != seat:
+            print(CLEAR, end="", flush=True)
+            self.ask(self.handover_prompt(seat))
+            for line in self.since_handover:
+                print(line)
+        if self.last_human != seat:
+            self.since_handover = []
+        self.last_human = seat
 
 
 def _folded(word: str) -> str:

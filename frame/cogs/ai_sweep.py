@@ -1,7 +1,8 @@
 """The sweep: one background task per bot process and game's kind that picks up AI turns nobody is playing.
 
 The process that commits a move hands the next AI turn to its own AI turns at once
-(``games.clans.cogs.ai_turns.AITurns``, ``games.alexandros.cogs.ai_turns.AlexandrosAiTurns``). The sweep covers every
+(``games.clans.cogs.ai_turns.AITurns``, ``games.alexandros.cogs.ai_turns.AlexandrosAiTurns``, both on
+``frame.cogs.ai_tasks.GameTasks``). The sweep covers every
 other case, so that any process can play any game's AI: every ``interval_s`` it asks the database (one indexed
 query, see store.claims) for the running games waiting for an AI that no live claim covers — after a restart,
 a move committed by another process, or a process that died holding a claim whose lease has run out — and

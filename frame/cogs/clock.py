@@ -16,11 +16,16 @@ import asyncio
 import contextlib
 import logging
 from datetime import datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+import discord
+
+from frame.cogs.components import pings
+from frame.cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
 from frame.service.deadlines import Reminder, TurnDeadlines
 from frame.service.turns import Committed, Turns
-from frame.store import DueTurn
+from frame.store import DueTurn, GameRecord
+from frame.texts import of_game, texts
 
 log = logging.getLogger("clans.clock")
 
@@ -36,6 +41,33 @@ PARALLEL = 4
 
 Event = TypeVar("Event")
 """The game's timeout event (what its autopilot reports)."""
+
+
+class Readers(Protocol):
+    """What a reminder reads of the game's service: the game (its language) and the player's language."""
+
+    async def game(self, game_id: int) -> GameRecord: ...
+
+    async def user_language(self, user_id: int) -> str: ...
+
+
+async def post_reminder(
+    client: discord.Client, games: Readers, reminder: Reminder, now: datetime, words: ReminderWords
+) -> None:
+    """A reminder in the game's channel, pinging only the mover, in the game's language; and by DM, in the
+    player's own, when they asked for it (closed DMs are only logged)."""
+    t = of_game(await games.game(reminder.game_id))
+    text = reminder_text(t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
+    channel = client.get_partial_messageable(reminder.channel_id)
+    await channel.send(text, allowed_mentions=pings([reminder.seat]))
+    if reminder.dm and reminder.seat.user_id is not None:
+        own = texts(await games.user_language(reminder.seat.user_id))  # a DM: the player's language
+        dm_text = reminder_dm(own, words, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
+        try:
+            dm = await client.create_dm(discord.Object(reminder.seat.user_id))
+            await dm.send(dm_text)
+        except discord.HTTPException:
+            log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
 
 
 class ClockScheduler(Generic[Event]):

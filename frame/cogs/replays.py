@@ -1,5 +1,6 @@
 """The animated replay of a finished game, for every game of the frame: `/clans replay game:N` and its button,
-`/alexandros replay game:N`. One desk serves them all (the bot's ``replays``), so the price ceiling is shared.
+`/alexandros replay game:N` and theirs. One desk serves them all (the bot's ``replays``), so the price ceiling
+is shared, and one button (``ReplayButton``) asks it under every game's result.
 
 A replay costs seconds of CPU and tens of megabytes while it is drawn, so its price has a ceiling:
 - a finished game never changes: its animation is drawn once and kept in the database (shared by every
@@ -18,19 +19,22 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 import discord
+from discord import ui
 
+from frame.cogs.components import ID, PREFIX, GameItem
 from frame.cogs.errors import reader
 from frame.errors import GameError, Why
 from frame.service.replays import Finished, cached_gif, keep_gif
 from frame.store import Store
-from frame.texts import Texts, texts
+from frame.texts import DEFAULT, Texts, texts
 from frame.usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -145,3 +149,40 @@ class ReplayDesk:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+EN = texts(DEFAULT)
+"""A button rebuilt from its custom_id only routes the click: its label is never shown again."""
+
+
+def replay_template(game: str) -> str:
+    """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
+    return rf"{PREFIX[game]}:replay:(?P<game>{ID})"
+
+
+class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
+    """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
+    registers its own subclass, with ``template=replay_template(game)`` and its ``game_kind``."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        custom_id = f"{PREFIX[self.game_kind]}:replay:{game_id}"
+        super().__init__(
+            ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        from frame.cogs.frame import frame_of
+
+        await frame_of(interaction.client).replays.send(interaction, self.game_kind, self.game_id, True)
+
+
+def replay_view(button: ReplayButton) -> ui.View:
+    """A result's view: its Replay button, which outlives a restart."""
+    view = ui.View(timeout=None)
+    view.add_item(button)
+    return view

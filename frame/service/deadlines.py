@@ -18,7 +18,7 @@ from typing import Generic, TypeVar
 
 from frame.service.lobby import LobbyService
 from frame.service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
-from frame.store import ClockStage, DueTurn, SeatRecord
+from frame.store import ClockStage, DueTurn, GameRecord, SeatRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,23 @@ class Reminder:
     pace: Pace
     dm: bool
     """The mover asked for reminders by DM too."""
+
+
+Played = TypeVar("Played")
+"""A game's record of one committed action, with its table as it then stood."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Generic[Played]):
+    """The mover's time ran out (or they are away): the autopilot played ``played`` for them. Each game's timeout
+    names the table its last action left."""
+
+    seat: SeatRecord
+    """The seat as it was before the timeout."""
+    played: tuple[Played, ...]
+    timeouts: int
+    away: bool
+    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
 
 
 TimeoutEvent = TypeVar("TimeoutEvent")
@@ -98,6 +115,14 @@ class TurnDeadlines(Generic[TimeoutEvent]):
 
     def went_away(self, user_id: int, channel_id: int) -> None:
         self.away_here.add((user_id, channel_id))
+
+    def away_after_autopilot(self, seat: SeatRecord, seat_number: int, record: GameRecord) -> bool:
+        """Whether the seat the autopilot played for (``seat``, as it was) is away in ``record``, the game as its
+        last action left it; a player now away is remembered here."""
+        now_seat = record.seats[seat_number]
+        if now_seat.away and seat.user_id is not None:
+            self.went_away(seat.user_id, record.channel_id)
+        return now_seat.away
 
     async def come_back(
         self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None

@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import games.alexandros.texts.terminal as w
-from frame.terminal import CLEAR, command_word, game_folder, game_language, is_yes, read_command
+from frame.terminal import HotSeatGame, command_word, game_folder, game_language, is_yes, read_command
 from frame.texts import Texts, texts
 from games.alexandros.ai import LEVELS, choose_action
 from games.alexandros.engine import (
@@ -57,7 +57,7 @@ COMMANDS = ("menu", "more", "status", "hand", "help", "quit")
 """The terminal's commands here, by their English words (each also in the player's language)."""
 
 
-class AlexandrosTerminal:
+class AlexandrosTerminal(HotSeatGame):
     def __init__(
         self,
         humans: int,
@@ -69,12 +69,12 @@ class AlexandrosTerminal:
         ai_seed: int | None = None,
         t: Texts | None = None,
     ) -> None:
+        super().__init__(ask, set(range(humans)))
         self.t = t or texts("en", "alexandros")
         self.state: GameState = new_game(seats, seed)
         self.seed = seed
         # The AIs' own randomness, never the setup seed (which would give away every hand).
         self.ai_seed = secrets.randbits(62) if ai_seed is None else ai_seed
-        self.humans = set(range(humans))
         self.names = [
             w.human_name(self.t, s) if s in self.humans else w.ai_name(self.t, s, ai_level) for s in range(seats)
         ]
@@ -84,10 +84,6 @@ class AlexandrosTerminal:
             self.names[self.you] = w.you(self.t)
         self.ai_level = ai_level
         self.boards = boards
-        self.ask = ask
-        self.hot_seat = humans > 1
-        self.since_handover: list[str] = []
-        self.last_human: int | None = None
         self.menu: dict[int, Action] = {}
         """The options now, by their number: the listed ones and the folded ones."""
         self.listed: list[Action] = []
@@ -97,36 +93,21 @@ class AlexandrosTerminal:
         """This turn's numbers, per kind of decision, by what an option does: kept from step to step."""
         self.keys_turn = -1
 
-    def say(self, line: str) -> None:
-        """A public line: printed, and kept to show again after a hot-seat handover."""
-        print(line)
-        self.since_handover.append(line)
-
     def run(self) -> None:
         self.boards.mkdir(parents=True, exist_ok=True)
         print(w.intro(self.t, self.seed, self.names, command_word(self.t, "help")))
         print(w.boards_folder(self.t, str(self.boards)))
         self.save_board()
-        while not self.state.over:
-            seat = self.state.to_move
-            if seat in self.humans:
-                if not self.human_turn(seat):
-                    print(w.unfinished(self.t))
-                    return
-            else:
-                self.ai_turn(seat)
+        if not self.play_turns():
+            print(w.unfinished(self.t))
+            return
         self.finish()
 
-    def handover(self, seat: int) -> None:
-        """Hot seat: hands are secret, so a new player at the keyboard gets a clear screen first."""
-        if self.hot_seat and self.last_human is not None and self.last_human != seat:
-            print(CLEAR, end="", flush=True)
-            self.ask(w.handover(self.t, self.names[seat]))
-            for line in self.since_handover:
-                print(line)
-        if self.last_human != seat:
-            self.since_handover = []
-        self.last_human = seat
+    def turns(self) -> GameState:
+        return self.state
+
+    def handover_prompt(self, seat: int) -> str:
+        return w.handover(self.t, self.names[seat])
 
     def human_turn(self, seat: int) -> bool:
         try:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from frame.terminal import CLEAR, command_word, game_folder, game_language, read_command, wrap_items
+from frame.terminal import CLEAR, HotSeatGame, command_word, game_folder, game_language, read_command, wrap_items
 from frame.texts import DEFAULT, Texts, texts
 from games.clans.ai import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from games.clans.engine import (
@@ -43,7 +43,7 @@ def plain(text: str) -> str:
     return text.replace("**", "")
 
 
-class TerminalGame:
+class TerminalGame(HotSeatGame):
     def __init__(
         self,
         humans: int,
@@ -53,6 +53,7 @@ class TerminalGame:
         ask: Callable[[str], str],
         t: Texts | None = None,
     ) -> None:
+        super().__init__(ask, set(range(humans if humans >= 2 else 1)))
         self.t = t or texts("en", "clans")
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
@@ -60,7 +61,6 @@ class TerminalGame:
         self.ai_seed = secrets.randbits(62)
         self.start = public_view(self.state)
         self.history: list[Action] = []
-        self.humans = set(range(humans if humans >= 2 else 1))
         self.names = [
             self.t._("Player {number}", number=s + 1)
             if s in self.humans
@@ -71,16 +71,6 @@ class TerminalGame:
             self.names[0] = self.t._("You")
         self.ai_level = ai_level
         self.boards = boards
-        self.ask = ask
-        self.hot_seat = len(self.humans) > 1
-        self.since_handover: list[str] = []
-        """What happened since the last human's turn: shown again after the screen is cleared."""
-        self.last_human: int | None = None
-
-    def say(self, line: str) -> None:
-        """A public line about the game: printed, and kept to show again after a handover."""
-        print(line)
-        self.since_handover.append(line)
 
     def run(self) -> None:
         t = self.t
@@ -106,26 +96,16 @@ class TerminalGame:
                 self.ask(t._("Your clan is {clan}. Press Enter to hide it ", clan=clan))
                 print(CLEAR, end="", flush=True)
         self.save_board()
-        while not self.state.over:
-            seat = self.state.to_move
-            if seat in self.humans:
-                if not self.human_turn(seat):
-                    print(t._("Game left unfinished."))
-                    return
-            else:
-                self.ai_turn(seat)
+        if not self.play_turns():
+            print(t._("Game left unfinished."))
+            return
         self.finish()
 
-    def handover(self, seat: int) -> None:
-        """Hot seat: when another human takes over, clear everything, then show what happened since."""
-        if self.hot_seat and self.last_human is not None and self.last_human != seat:
-            print(CLEAR, end="", flush=True)
-            self.ask(self.t._("{player}'s turn: press Enter when only {player} is looking ", player=self.names[seat]))
-            for line in self.since_handover:
-                print(line)
-        if self.last_human != seat:
-            self.since_handover = []
-        self.last_human = seat
+    def turns(self) -> GameState:
+        return self.state
+
+    def handover_prompt(self, seat: int) -> str:
+        return self.t._("{player}'s turn: press Enter when only {player} is looking ", player=self.names[seat])
 
     def human_turn(self, seat: int) -> bool:
         try:

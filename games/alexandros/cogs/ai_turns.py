@@ -9,13 +9,12 @@ panel, the sweep and the clock share it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
-from functools import partial
 
 import discord
 
+from frame.cogs.ai_tasks import GameTasks
 from frame.errors import GameError
 from frame.texts import of_game
 from games.alexandros.cogs.posts import built_walls, post_turn, service_of, turn_lines, whole_turns
@@ -24,37 +23,28 @@ from games.alexandros.service import Acted, AlexTable
 log = logging.getLogger("clans.alexandros")
 
 
-class AlexandrosAiTurns:
+class AlexandrosAiTurns(GameTasks):
     def __init__(self, client: discord.Client) -> None:
+        super().__init__()
         self.client = client
-        self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: dict[int, tuple[list[Acted], list[str]]] = {}
         """Games scheduled while their task was thinking or posting its run, with the actions (and notices) that
         handed the turn over then: the task plays another run, posting them with it, instead of stopping."""
 
-    @property
-    def games_with_tasks(self) -> set[int]:
-        return set(self._tasks)
-
     def schedule(self, game_id: int, lead: Sequence[Acted] = (), notice: str = "") -> None:
         """Let the game's AI seats play while it is their turn; ``lead``: the actions (and a timeout's
         ``notice``) posted with the run."""
-        task = self._tasks.get(game_id)
-        if task is not None and not task.done():
+        if self.running(game_id):
             # Discord may hold the run's post for seconds (a rate limit) while the next human already played:
             # the hand-off is kept for the task's next run, never dropped to wait for the sweep.
             actions, notices = self._again.setdefault(game_id, ([], []))
             actions.extend(lead)
             notices.extend([notice] if notice else [])
             return
-        task = asyncio.create_task(self._run(game_id, list(lead), notice), name=f"alexandros-ai-{game_id}")
-        task.add_done_callback(partial(self._forget, game_id))
-        self._tasks[game_id] = task
+        self.start(game_id, self._run(game_id, list(lead), notice), f"alexandros-ai-{game_id}")
 
-    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
-        if self._tasks.get(game_id) is task:
-            del self._tasks[game_id]
-            self._again.pop(game_id, None)
+    def forgotten(self, game_id: int) -> None:
+        self._again.pop(game_id, None)
 
     async def _run(self, game_id: int, lead: list[Acted], notice: str) -> None:
         """Runs of AI actions, each posted once at its end, until no AI is to act and nobody handed the game
@@ -91,12 +81,3 @@ class AlexandrosAiTurns:
             table: AlexTable = done[-1].table
             lines = turn_lines(of_game(table.record), table, done)
             await post_turn(self.client, table, [*notices, *lines], built_walls(whole_turns(done)))
-
-    async def idle(self) -> None:
-        """Wait until no AI is thinking (for tests and shutdown)."""
-        while any(not t.done() for t in self._tasks.values()):
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-
-    def cancel_all(self) -> None:
-        for task in self._tasks.values():
-            task.cancel()

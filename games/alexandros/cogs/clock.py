@@ -5,19 +5,14 @@ the board, and the next player's "your turn" post with its panel button."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
 import discord
 
-from frame.cogs.clock import ClockScheduler
-from frame.cogs.components import pings
+from frame.cogs.clock import ClockScheduler, post_reminder
 from frame.cogs.notify import NotifyWords
-from frame.cogs.pace_texts import time_left
+from frame.cogs.pace_texts import ReminderWords, TimeoutWords, timeout_notice
 from frame.service.deadlines import Reminder
-from frame.service.pace import AWAY_AFTER
-from frame.store import ClockStage, SeatRecord
-from frame.texts import N_, Texts, of_game, texts
-from frame.texts import seat_mention as mention
+from frame.texts import N_, of_game
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
 from games.alexandros.cogs.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
 from games.alexandros.service import AlexandrosDeadlines, AlexandrosService, AlexTimeout
@@ -41,58 +36,24 @@ NOTIFY = NotifyWords(
 CATCH_UP_NOTICE = N_("📣 Catching up: these actions were played but not announced (the bot was restarting).")
 
 
-def reminder_text(t: Texts, seat: SeatRecord, stage: ClockStage, deadline: datetime, now: datetime, game: int) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return "⏳ " + t._(
-            "{player}, half your time for your turn in Alexandros #{game} is used: {left}.",
-            player=mention(seat),
-            game=game,
-            left=left,
-        )
-    return "⌛ " + t._(
-        "Last call, {player}: your turn in Alexandros #{game} is {left}, then the autopilot plays it for you.",
-        player=mention(seat),
-        left=left,
-        game=game,
-    )
+REMINDERS = ReminderWords(
+    half=N_("{player}, half your time for your turn in Alexandros #{game} is used: {left}."),
+    last=N_("Last call, {player}: your turn in Alexandros #{game} is {left}, then the autopilot plays it for you."),
+    dm_half=N_("Half your time is used in Alexandros game #{game} (<#{channel}>): it is your turn, {left}."),
+    dm_last=N_("Last call in Alexandros game #{game} (<#{channel}>): it is your turn, {left}."),
+)
 
 
-def reminder_dm(t: Texts, stage: ClockStage, deadline: datetime, now: datetime, game: int, channel: int) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return t._(
-            "Half your time is used in Alexandros game #{game} (<#{channel}>): it is your turn, {left}.",
-            game=game,
-            channel=channel,
-            left=left,
-        )
-    return t._(
-        "Last call in Alexandros game #{game} (<#{channel}>): it is your turn, {left}.",
-        game=game,
-        channel=channel,
-        left=left,
-    )
-
-
-def timeout_notice(t: Texts, seat: SeatRecord, timeouts: int, away: bool) -> str:
-    """'⏰ @player ran out of time; the autopilot played their turn.' and, at the third in a row, that they are
-    away (their hand is never shown: only what the autopilot did, which the table sees anyway)."""
-    if away and timeouts > AWAY_AFTER:
-        return "⏰ " + t._("{player} is away; the autopilot played their turn.", player=mention(seat))
-    notice = "⏰ " + t._("{player} ran out of time; the autopilot played their turn.", player=mention(seat))
-    if away:
-        notice += " " + t._(
-            "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays their turns at "
-            "once until they use any `/alexandros` command here.",
-            count=AWAY_AFTER,
-            player=mention(seat),
-        )
-    return notice
-
-
-def back_note(t: Texts, seat: SeatRecord) -> str:
-    return "👋 " + t._("{player} is back: the autopilot no longer plays for them.", player=mention(seat))
+TIMEOUTS = TimeoutWords(
+    away=N_("{player} is away; the autopilot played their turn."),
+    ran_out=N_("{player} ran out of time; the autopilot played their turn."),
+    now_away=N_(
+        "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays their turns at "
+        "once until they use any `/alexandros` command here."
+    ),
+)
+"""'⏰ @player ran out of time; the autopilot played their turn.' (their hand is never shown: only what the
+autopilot did, which the table sees anyway)."""
 
 
 class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
@@ -105,24 +66,12 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
         self.ai = ai
 
     async def _remind(self, reminder: Reminder) -> None:
-        now = self.deadlines.now()
-        t = of_game(await self.games.game(reminder.game_id))
-        text = reminder_text(t, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
-        channel = self.bot.get_partial_messageable(reminder.channel_id)
-        await channel.send(text, allowed_mentions=pings([reminder.seat]))
-        if reminder.dm and reminder.seat.user_id is not None:
-            own = texts(await self.games.user_language(reminder.seat.user_id))  # a DM: the player's language
-            dm_text = reminder_dm(own, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
-            try:
-                dm = await self.bot.create_dm(discord.Object(reminder.seat.user_id))
-                await dm.send(dm_text)
-            except discord.HTTPException:
-                log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
+        await post_reminder(self.bot, self.games, reminder, self.deadlines.now(), REMINDERS)
 
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table
         t = of_game(table.record)
-        notice = timeout_notice(t, timeout.seat, timeout.timeouts, timeout.away)
+        notice = timeout_notice(t, TIMEOUTS, timeout.seat, timeout.timeouts, timeout.away)
         if table.ai_to_act:  # an AI is next: its run posts the autopilot's turn and its own in one message
             self.ai.schedule(table.id, lead=timeout.played, notice=notice)
             return

@@ -17,14 +17,15 @@ from frame.cogs.ai_sweep import AiSweep
 from frame.cogs.components import pings
 from frame.cogs.errors import reader
 from frame.cogs.game_commands import CommandWords, shared_commands
+from frame.cogs.game_turns import GameTurns
 from frame.cogs.lobby import GameLobby
-from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
+from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
 from frame.service.pace import DEFAULT_PACE
 from frame.texts import Texts, of_game, seat_mention
 from frame.usertext import shown_name
 from games.alexandros.ai import LEVELS
 from games.alexandros.cogs.ai_turns import AlexandrosAiTurns
-from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler, back_note
+from games.alexandros.cogs.clock import NOTIFY, AlexandrosScheduler
 from games.alexandros.cogs.panel import ALEXANDROS_ITEMS
 from games.alexandros.cogs.posts import COLOUR, after_action, board_file, post_turn, service_of
 from games.alexandros.cogs.replay import alexandros_replays
@@ -64,6 +65,7 @@ ALEXANDROS_WORDS = CommandWords(
 
 @app_commands.guild_only()
 class AlexandrosCog(
+    GameTurns,
     shared_commands(ALEXANDROS_WORDS),  # type: ignore[misc]
     commands.GroupCog,
     name="Alexandros",
@@ -77,9 +79,9 @@ class AlexandrosCog(
         self.replays.serve(alexandros_replays(self.games))
         # The frame's clock and AI sweep, for Alexandros games.
         self.deadlines = AlexandrosDeadlines(self.games)
-        self.ai = AlexandrosAiTurns(bot)
+        self.ai: AlexandrosAiTurns = AlexandrosAiTurns(bot)
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
-        self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
+        self.follow_turns(self.games.turns)
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.actions[KIND] = self  # what the components call (games/alexandros/cogs/actions.py)
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
@@ -92,23 +94,16 @@ class AlexandrosCog(
         self.starting = asyncio.create_task(self.start_clock(), name="alexandros-start")
 
     async def start_clock(self) -> None:
-        """At start: who is away, the actions committed before a crash but never posted, and the AI turns a
-        stopped process (or another one) left; then the clock and the AI sweep run."""
+        """At start: catch up, then the clock and the AI sweep run."""
         try:
-            await self.deadlines.load_away()
-            await self.clock.catch_up(immediate=True)
-            await self.sweep.run_once()
+            await self.catch_up_at_start()
         except Exception:  # the database is unreachable for a moment: the clock's ticks and the sweep catch up
             log.exception("Could not catch up the Alexandros games at start")
-        self.sweep.start()
-        self.clock.start()
+        self.run_clock()
 
     async def cog_unload(self) -> None:
-        self.clock.unfollow(self.games.turns)
         self.starting.cancel()
-        self.sweep.stop()
-        self.ai.cancel_all()
-        await self.clock.stopped()
+        await self.stop_turns()
 
     async def welcome_back(self, interaction: discord.Interaction) -> None:
         back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)

@@ -3,18 +3,15 @@ needs to know of an Alexandros game. The desk keeps, draws one at a time and rat
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Any
 
-import discord
 from discord import ui
 
-from frame.cogs.components import ID, GameItem
-from frame.cogs.frame import frame_of
-from frame.cogs.replays import ReplayKind
+from frame.cogs.replays import ReplayButton as SharedReplayButton
+from frame.cogs.replays import ReplayKind, replay_template
+from frame.cogs.replays import replay_view as shared_replay_view
 from frame.service.replays import Finished
-from frame.texts import DEFAULT, Texts, texts
+from frame.texts import Texts
 from games.alexandros.render.replay import RENDERER_VERSION, render_replay
 from games.alexandros.service import KIND, AlexandrosService
 from games.alexandros.service.replays import AlexReplay, finished_game, replay_of
@@ -45,34 +42,11 @@ def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
     )
 
 
-EN = texts(DEFAULT)
-"""A button rebuilt from its custom_id only routes the click: its label is never shown again."""
-
-
-class ReplayButton(GameItem[ui.Button[Any]], template=rf"alex:replay:(?P<game>{ID})"):
-    """Under a finished game's result: the animated replay, shown to whoever asks (only to them)."""
+class ReplayButton(SharedReplayButton, template=replay_template(KIND)):
+    """Under a finished Alexandros game's result: its replay, shown to whoever asks (``alex:replay:N``)."""
 
     game_kind = KIND
 
-    def __init__(self, game_id: int, t: Texts = EN) -> None:
-        super().__init__(
-            ui.Button(
-                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"alex:replay:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> ReplayButton:
-        return cls(int(match["game"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await frame_of(interaction.client).replays.send(interaction, KIND, self.game_id, True)
-
 
 def replay_view(t: Texts, game_id: int) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id, t))
-    return view
+    return shared_replay_view(ReplayButton(game_id, t))

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 import games.alexandros.engine as alex
 from frame.errors import GameError
-from frame.service.deadlines import TurnDeadlines
-from frame.store import SeatRecord
+from frame.service.deadlines import TimedOut, TurnDeadlines
 from games.alexandros.ai import AUTOPILOT_LEVEL
 from games.alexandros.service.games import Acted, AlexandrosService, AlexTable
 
@@ -24,16 +23,7 @@ MAX_STEPS = 40
 
 
 @dataclass(frozen=True, slots=True)
-class AlexTimeout:
-    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
-
-    seat: SeatRecord
-    """The seat as it was before the timeout."""
-    played: tuple[Acted, ...]
-    timeouts: int
-    away: bool
-    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
-
+class AlexTimeout(TimedOut[Acted]):
     @property
     def table(self) -> AlexTable:
         return self.played[-1].table
@@ -66,7 +56,5 @@ class AlexandrosDeadlines(TurnDeadlines[AlexTimeout]):
                 break
         if not played:
             return None
-        now_seat = played[-1].table.record.seats[seat_number]
-        if now_seat.away and seat.user_id is not None:
-            self.went_away(seat.user_id, played[-1].table.record.channel_id)
-        return AlexTimeout(seat, tuple(played), timeouts, now_seat.away)
+        away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)
+        return AlexTimeout(seat, tuple(played), timeouts, away)

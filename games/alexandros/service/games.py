@@ -25,6 +25,7 @@ from frame.service.ai_pool import AiPool
 from frame.service.claims import Claims
 from frame.service.lobby import LobbyService, public_record
 from frame.service.pace import Clock, final_winners
+from frame.service.tables import PublicTable
 from frame.service.turns import Committed, Turns, Where
 from frame.store import GameRecord, MoveRecord, SeatRecord, Store
 from frame.store.records import LeaderboardRow, ProfileRecord
@@ -36,20 +37,9 @@ KIND = "alexandros"
 
 
 @dataclass(frozen=True, slots=True)
-class AlexTable:
+class AlexTable(PublicTable[alex.PublicView]):
     """A started Alexandros game as everyone may see it: the public record (no snapshot, no seed) and the
     public view (hand sizes, never hands)."""
-
-    record: GameRecord
-    view: alex.PublicView
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.record.seats)
 
     @property
     def over(self) -> bool:
@@ -59,17 +49,6 @@ class AlexTable:
     def winners(self) -> tuple[int, ...]:
         """The seats that won a finished game: the engine's winners, a seat still away at the end set aside."""
         return _winners(self.view.scores, self.view.resigned, self.record.seats)
-
-    @property
-    def mover(self) -> SeatRecord:
-        return self.record.seats[self.view.to_move]
-
-    @property
-    def ai_to_act(self) -> bool:
-        return self.record.status == "running" and not self.over and self.mover.ai_level is not None
-
-    def seat_of(self, user_id: int) -> SeatRecord | None:
-        return self.record.seat_of(user_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from functools import partial
 
+from frame.cogs.ai_tasks import GameTasks
 from frame.errors import GameError
 from games.clans.cogs.ai_runs import RunAnnouncer
 from games.clans.service.games import GameService
@@ -29,7 +29,7 @@ def ai_moves_next(table: Table) -> bool:
     return table.ai_to_act
 
 
-class AITurns:
+class AITurns(GameTasks):
     def __init__(
         self,
         games: GameService,
@@ -38,12 +38,12 @@ class AITurns:
         budget_s: float | None = None,
         rollouts: int | None = None,
     ) -> None:
+        super().__init__()
         self.games = games
         self.runs = runs
         self.delay_s = delay_s
         self.budget_s = budget_s
         self.rollouts = rollouts
-        self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         """Games scheduled while their task was thinking or posting its run: it plays on instead of stopping."""
 
@@ -55,29 +55,13 @@ class AITurns:
     def schedule(self, game_id: int) -> None:
         """Make sure the game's AI seats play while it is their turn (also when the caller cannot tell, e.g.
         after a restart)."""
-        if self._running(game_id):
+        if self.running(game_id):
             self._again.add(game_id)
             return
-        self._start(game_id)
+        self.start(game_id, self._play_turns(game_id), f"clans-ai-{game_id}")
 
-    def _running(self, game_id: int) -> bool:
-        task = self._tasks.get(game_id)
-        return task is not None and not task.done()
-
-    def _start(self, game_id: int) -> None:
-        task = asyncio.create_task(self._play_turns(game_id), name=f"clans-ai-{game_id}")
-        task.add_done_callback(partial(self._forget, game_id))
-        self._tasks[game_id] = task
-
-    @property
-    def games_with_tasks(self) -> set[int]:
-        """The games that hold a task entry (each only while an AI is to act)."""
-        return set(self._tasks)
-
-    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
-        if self._tasks.get(game_id) is task:
-            del self._tasks[game_id]
-            self._again.discard(game_id)
+    def forgotten(self, game_id: int) -> None:
+        self._again.discard(game_id)
 
     async def _play_turns(self, game_id: int) -> None:
         """Runs of AI actions, each posted once at its end, until no AI is to act and nobody scheduled the game
@@ -115,12 +99,3 @@ class AITurns:
         except Exception:
             log.exception("AI turn failed in game %s", game_id)
         return None
-
-    async def idle(self) -> None:
-        """Wait until no AI is thinking (for tests and shutdown)."""
-        while any(not t.done() for t in self._tasks.values()):
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-
-    def cancel_all(self) -> None:
-        for task in self._tasks.values():
-            task.cancel()

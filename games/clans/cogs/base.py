@@ -13,6 +13,7 @@ import discord
 from frame.cogs.components import pings
 from frame.cogs.frame import Frame
 from frame.cogs.game_commands import GameCommands
+from frame.cogs.game_turns import GameTurns
 from frame.cogs.lobby import GameLobby
 from frame.texts import of_game
 from frame.usertext import clean_name, shown_name
@@ -40,7 +41,7 @@ log = logging.getLogger("clans.cog")
 Send = Callable[..., Awaitable[Any]]
 
 
-class ClansBase(GameCommands):
+class ClansBase(GameTurns, GameCommands):
     """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
 
     def __init__(self, bot: Frame) -> None:
@@ -55,8 +56,8 @@ class ClansBase(GameCommands):
         from games.clans.cogs.clock import TurnScheduler
 
         self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
-        self.clock.follow(self.games.turns)  # every commit wakes the clock when the next turn needs it sooner
-        self.ai = AITurns(
+        self.follow_turns(self.games.turns)
+        self.ai: AITurns = AITurns(
             self.games,
             RunAnnouncer(bot, self.announce),
             settings.ai_delay_s,
@@ -71,12 +72,6 @@ class ClansBase(GameCommands):
     async def begin_game(self, table: Table) -> None:
         """The game's start post and what follows it (games/clans/cogs/lobby.py)."""
         raise NotImplementedError
-
-    async def resume_ai_turns(self) -> None:
-        """At start: every running game whose turn belongs to an AI goes on by itself; then the sweep picks up
-        AI turns left by other processes (or by this one before a restart) every few seconds."""
-        await self.sweep.run_once()
-        self.sweep.start()
 
     async def announce(
         self,

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from frame.cogs.clock import ClockScheduler
-from frame.cogs.components import pings
+from frame.cogs.clock import ClockScheduler, post_reminder
 from frame.service.deadlines import Reminder
-from frame.texts import of_game, texts
+from frame.texts import of_game
 from games.clans.cogs import clock_texts as words
 from games.clans.cogs.clock_views import back_view
 from games.clans.service.deadlines import Deadlines, Timeout
@@ -38,21 +37,7 @@ class TurnScheduler(ClockScheduler[Timeout]):
             log.exception("Could not close the idle lobbies")
 
     async def _remind(self, reminder: Reminder) -> None:
-        now = self.deadlines.now()
-        channel = self.cog.bot.get_partial_messageable(reminder.channel_id)
-        t = of_game(await self.cog.games.game(reminder.game_id))
-        await channel.send(
-            words.reminder_text(t, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id),
-            allowed_mentions=pings([reminder.seat]),
-        )
-        if reminder.dm and reminder.seat.user_id is not None:
-            own = texts(await self.cog.games.user_language(reminder.seat.user_id))  # a DM: the player's language
-            text = words.reminder_dm(own, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
-            try:
-                dm = await self.cog.bot.create_dm(discord.Object(reminder.seat.user_id))
-                await dm.send(text)
-            except discord.HTTPException:
-                log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
+        await post_reminder(self.cog.bot, self.cog.games, reminder, self.deadlines.now(), words.REMINDERS)
 
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played

@@ -5,16 +5,27 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, clock_suffix, duration, pace_label, pace_name, time_left
-from frame.service.pace import AWAY_AFTER
-from frame.store import ClockStage, GameRecord, SeatRecord
+from frame.cogs.pace_texts import (
+    PACE_CHOICES,
+    PACE_NAME,
+    ReminderWords,
+    TimeoutWords,
+    back_note,
+    clock_suffix,
+    duration,
+    pace_label,
+    pace_name,
+    time_left,
+)
+from frame.cogs.pace_texts import timeout_notice as shared_timeout_notice
+from frame.store import GameRecord, SeatRecord
 from frame.texts import N_, Texts
-from frame.texts import seat_mention as mention
 from games.clans.engine import Action, Resign
 
 __all__ = [
     "PACE_CHOICES",
     "PACE_NAME",
+    "back_note",
     "clock_suffix",
     "duration",
     "pace_label",
@@ -32,41 +43,25 @@ def action_phrase(t: Texts, action: Action) -> str:
     return f"{action.src} → {action.dst}"
 
 
-def reminder_text(
-    t: Texts, seat: SeatRecord, stage: ClockStage, deadline: datetime, now: datetime, game_id: int
-) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return "⏳ " + t._(
-            "{player}, half your time for this move in game #{game} is used: {left}.",
-            player=mention(seat),
-            game=game_id,
-            left=left,
-        )
-    return "⌛ " + t._(
+REMINDERS = ReminderWords(
+    half=N_("{player}, half your time for this move in game #{game} is used: {left}."),
+    last=N_(
         "Last call, {player}: your move in game #{game} is {left}, then the autopilot moves for you. "
-        "`/clans move from to`",
-        player=mention(seat),
-        left=left,
-        game=game_id,
-    )
+        "`/clans move from to`"
+    ),
+    dm_half=N_("Half your time is used in Clans game #{game} (<#{channel}>): it is your move, {left}."),
+    dm_last=N_("Last call in Clans game #{game} (<#{channel}>): it is your move, {left}."),
+)
 
 
-def reminder_dm(t: Texts, stage: ClockStage, deadline: datetime, now: datetime, game_id: int, channel_id: int) -> str:
-    left = time_left(t, deadline, now)
-    if stage is ClockStage.HALF:
-        return t._(
-            "Half your time is used in Clans game #{game} (<#{channel}>): it is your move, {left}.",
-            game=game_id,
-            channel=channel_id,
-            left=left,
-        )
-    return t._(
-        "Last call in Clans game #{game} (<#{channel}>): it is your move, {left}.",
-        game=game_id,
-        channel=channel_id,
-        left=left,
-    )
+TIMEOUTS = TimeoutWords(
+    away=N_("{player} is away; {moved}."),
+    ran_out=N_("{player} ran out of time; {moved}."),
+    now_away=N_(
+        "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays "
+        "their turns at once until they use any `/clans` command here or press **I'm back**."
+    ),
+)
 
 
 def timeout_notice(t: Texts, seat: SeatRecord, first: Action, timeouts: int, away: bool) -> str:
@@ -75,21 +70,7 @@ def timeout_notice(t: Texts, seat: SeatRecord, first: Action, timeouts: int, awa
         moved = t._("autopilot {action}", action=action_phrase(t, first))
     else:
         moved = t._("autopilot moved {action}", action=action_phrase(t, first))
-    if away and timeouts > AWAY_AFTER:
-        return "⏰ " + t._("{player} is away; {moved}.", player=mention(seat), moved=moved)
-    notice = "⏰ " + t._("{player} ran out of time; {moved}.", player=mention(seat), moved=moved)
-    if away:
-        notice += " " + t._(
-            "That is {count} timeouts in a row: {player} is now **away**, and the autopilot plays "
-            "their turns at once until they use any `/clans` command here or press **I'm back**.",
-            count=AWAY_AFTER,
-            player=mention(seat),
-        )
-    return notice
-
-
-def back_note(t: Texts, seat: SeatRecord) -> str:
-    return "👋 " + t._("{player} is back: the autopilot no longer plays for them.", player=mention(seat))
+    return shared_timeout_notice(t, TIMEOUTS, seat, timeouts, away, moved=moved)
 
 
 CATCH_UP_NOTICE = N_("📣 Catching up: these moves were made but not announced (the bot was restarting).")

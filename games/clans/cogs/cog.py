@@ -4,7 +4,6 @@ shows the answer; no rules here."""
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -76,19 +75,11 @@ class ClansCog(
     async def cog_load(self) -> None:
         self.bot.actions[KIND] = self  # what the Clans components call (games/clans/cogs/actions.py)
         self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
-        await self.deadlines.load_away()
-        await self.clock.catch_up(immediate=True)  # moves committed before a crash, never announced
-        await self.resume_ai_turns()
-        self.clock.start()
-
-    async def send_replay(self, interaction: discord.Interaction, game_id: int, ephemeral: bool) -> None:
-        await self.replays.send(interaction, "clans", game_id, ephemeral)
+        await self.catch_up_at_start()
+        self.run_clock()
 
     async def cog_unload(self) -> None:
-        self.clock.unfollow(self.games.turns)
-        self.sweep.stop()
-        self.ai.cancel_all()
-        await self.clock.stopped()
+        await self.stop_turns()
 
 
 async def setup(bot: Frame) -> None:

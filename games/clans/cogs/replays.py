@@ -4,18 +4,15 @@ draws and rations replays is the frame's (frame/cogs/replays.py); this module te
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Any
 
-import discord
 from discord import ui
 
-from frame.cogs.components import ID, GameItem
-from frame.cogs.replays import ReplayKind
+from frame.cogs.replays import ReplayButton as SharedReplayButton
+from frame.cogs.replays import ReplayKind, replay_template
+from frame.cogs.replays import replay_view as shared_replay_view
 from frame.service.replays import Finished
 from frame.texts import Texts
-from games.clans.cogs.shared import EN, clans_of
 from games.clans.render.replay import RENDERER_VERSION, render_replay
 from games.clans.service.games import KIND, GameService
 from games.clans.service.replays import Replay, finished_game, replay_of
@@ -37,7 +34,7 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
         )
 
     return ReplayKind(
-        game="clans",
+        game=KIND,
         version=RENDERER_VERSION,
         finished=lambda game_id, guild_id: finished_game(games, game_id, guild_id),
         rebuild=lambda game_id: replay_of(games, game_id),
@@ -46,30 +43,11 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
     )
 
 
-class ReplayButton(GameItem[ui.Button[Any]], template=rf"clans:replay:(?P<game>{ID})"):
-    """Under a finished game's result: the animated replay, shown to whoever asks."""
+class ReplayButton(SharedReplayButton, template=replay_template(KIND)):
+    """Under a finished Clans game's result: its replay, shown to whoever asks (``clans:replay:N``)."""
 
     game_kind = KIND
 
-    def __init__(self, game_id: int, t: Texts = EN) -> None:
-        super().__init__(
-            ui.Button(
-                label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"clans:replay:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> ReplayButton:
-        return cls(int(match["game"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await clans_of(interaction).send_replay(interaction, self.game_id, True)
-
 
 def replay_view(t: Texts, game_id: int) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id, t))
-    return view
+    return shared_replay_view(ReplayButton(game_id, t))

@@ -7,8 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from frame.errors import GameError
-from frame.service.deadlines import Reminder, TurnDeadlines
-from frame.store import SeatRecord
+from frame.service.deadlines import Reminder, TimedOut, TurnDeadlines
 from games.clans.ai import AUTOPILOT
 from games.clans.engine import GameState, Move, Resign, apply, new_game, parse_action, play
 from games.clans.service.games import GameService
@@ -20,16 +19,7 @@ AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
-class Timeout:
-    """The mover's time ran out (or they are away): the autopilot played ``played`` for them."""
-
-    seat: SeatRecord
-    """The seat as it was before the timeout."""
-    played: tuple[Played, ...]
-    timeouts: int
-    away: bool
-    """The seat is marked away now (this was its third timeout in a row, or it already was)."""
-
+class Timeout(TimedOut[Played]):
     @property
     def table(self) -> Table:
         return self.played[-1].table
@@ -68,10 +58,8 @@ class Deadlines(TurnDeadlines[Timeout]):
             loaded = await self.games._load(game_id)
         if not played:
             return None
-        now_seat = played[-1].table.record.seats[seat_number]
-        if now_seat.away and seat.user_id is not None:
-            self.went_away(seat.user_id, played[-1].table.record.channel_id)
-        return Timeout(seat, tuple(played), timeouts, now_seat.away)
+        away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)
+        return Timeout(seat, tuple(played), timeouts, away)
 
     async def _decide(self, loaded: Loaded) -> Move:
         """The autopilot's choice: the normal AI, told only the public game and this seat's own clan."""

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import frame.service.turns as turns
 from frame.service.lobby import public_record
-from frame.store import GameRecord, SeatRecord
+from frame.service.tables import PublicTable
+from frame.store import SeatRecord
 from games.clans.engine import (
     Clan,
     GameState,
@@ -20,36 +21,17 @@ from games.clans.engine import (
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(PublicTable[PublicView]):
     """A started game as the players may see it: its public record (seats, ids; no snapshot, no seed) and its
     public view."""
 
-    record: GameRecord
-    view: PublicView
-
     @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.record.seats)
-
-    def seat_of(self, user_id: int) -> SeatRecord | None:
-        return self.record.seat_of(user_id)
-
-    @property
-    def mover(self) -> SeatRecord:
-        return self.record.seats[self.view.to_move]
-
-    @property
-    def ai_to_act(self) -> bool:
-        """An AI seat acts next (so the cog starts its turn)."""
-        return self.record.status == "running" and not self.view.over and self.mover.ai_level is not None
+    def over(self) -> bool:
+        return self.view.over
 
     def hut_moves(self) -> list[Move]:
         """The legal hut moves, in the engine's order (empty while the mover orders villages)."""
-        if self.view.over:
+        if self.over:
             return []
         # Which moves are legal depends on the huts only, never on who holds which clan.
         placeholder = tuple(Clan(c) for c in range(self.view.players))
