@@ -7,7 +7,8 @@ DEV_LOCK := requirements-dev.lock
 RUN_VENV := .venv-run
 RUN_STAMP := $(RUN_VENV)/.installed
 
-.PHONY: catalogs install install-run lock test lint typecheck check-install run play bench gallery clean migrate-to-postgres
+
+.PHONY: catalogs install install-run lock test test-sqlite test-postgres lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
 # Two environments, installed apart from the two locks:
 # - .venv-run (make run): the runtime set only, requirements.lock: no test or lint tool where the bot runs;
@@ -59,12 +60,19 @@ typecheck: $(STAMP)
 check-install:
 	scripts/check_install.sh
 
-# The bot tests run twice: on SQLite (with everything else), then each bot that botkit starts on a folder on a
-# fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/cogs/conftest.py).
+# The bot tests run twice: on SQLite (with everything else), and each bot that botkit starts on a folder on a
+# fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/discord/bot_fixtures.py).
+# The two pytest runs go side by side, one per core (each with its own throw-away PostgreSQL server on a socket of
+# its own); each run's output is shown whole when it ends.
 test: lint typecheck
-	$(BIN)/pytest
-	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/frame/cogs tests/games/clans/cogs tests/games/alexandros/cogs
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 	$(MAKE) --no-print-directory check-install
+
+test-sqlite: $(STAMP)
+	$(BIN)/pytest
+
+test-postgres: $(STAMP)
+	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/frame/cogs tests/games/clans/cogs tests/games/alexandros/cogs
 
 run: $(RUN_STAMP)
 	$(RUN_VENV)/bin/python bot.py
