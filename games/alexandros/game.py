@@ -67,6 +67,7 @@ class AlexandrosRules:
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
 ) -> LobbyService:
+    # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from games.alexandros.service.games import AlexandrosService
 
     return AlexandrosService(store, ai=ai_pool, seed_source=seed_source, now=now, claims=claims)

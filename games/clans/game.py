@@ -66,6 +66,7 @@ class ClansRules:
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
 ) -> LobbyService:
+    # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from games.clans.service.ai_client import ClansAi
     from games.clans.service.games import GameService
 
