@@ -34,12 +34,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bench.stand_ins import STAND_INS, stand_in_move
 from frame.registry import game
 from frame.service.ratings import CENTRE, SCALE
 from frame.store.ratings import MODEL, finishing_ranks
 from frame.store.records import ResultInput
 from games.clans.ai import AI_LEVELS, choose_action
-from games.clans.engine import Action, legal_moves, new_game, play, public_view
+from games.clans.engine import Action, new_game, play, public_view
 
 AI_RATINGS = game("clans").ai_ratings
 """The ratings published now, which a run's fit is anchored to and compared with."""
@@ -66,11 +67,15 @@ def play_match(match: Match) -> tuple[tuple[str, ...], tuple[int, ...]]:
     while not state.over:
         seat = state.to_move
         level = match.levels[seat]
-        if level == "random":
-            move = random.Random(f"{match.seed}:{len(history)}").choice(legal_moves(state))
+        if level in STAND_INS:
+            move = stand_in_move(level, state, match.seed, len(history))
         else:
             iterations = match.rollouts if level == "hard" else None
-            move = choose_action(level, start, history, seat, state.clans[seat], match.seed, iterations=iterations)
+            clan = state.clans[seat]
+            # The seats' levels are public, as in the bot: hard reads the AI seats by them (random as a person).
+            move = choose_action(
+                level, start, history, seat, clan, match.seed, iterations=iterations, levels=match.levels
+            )
         outcome = play(state, move, seat)
         history.append(move)
     assert outcome.result is not None

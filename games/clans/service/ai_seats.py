@@ -80,6 +80,7 @@ class AiSeats:
                     guild_id=loaded.record.guild_id,
                     rollouts=rollouts,
                     budget_s=budget_s,
+                    levels=[s.ai_level for s in loaded.record.seats],  # public: hard reads AI seats by their level
                 )
             except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
                 return None
@@ -106,7 +107,8 @@ class AiSeats:
                 continue
             clan = loaded.state.clans[seat.seat]
             try:
-                reading = await self.ai.exposure(start, history, seat.seat, seat.ai_level or "normal")
+                levels = [s.ai_level for s in table.record.seats]
+                reading = await self.ai.exposure(start, history, seat.seat, seat.ai_level or "normal", levels)
                 exposed: tuple[Clan, float] | None = (clan, reading[clan])
             except AiPoolError as error:
                 log.error("No exposure for %s in game %s: %s", seat.name, table.id, error)
