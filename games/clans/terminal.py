@@ -70,6 +70,8 @@ class TerminalGame(HotSeatGame):
         if humans < 2:
             self.names[0] = self.t._("You")
         self.ai_level = ai_level
+        self.levels = tuple(None if s in self.humans else ai_level for s in range(players))
+        """Each seat's public level (None for a person): hard reads the AI seats by it."""
         self.boards = boards
 
     def run(self) -> None:
@@ -168,6 +170,7 @@ class TerminalGame(HotSeatGame):
             self.ai_seed,
             DEFAULT_BUDGET_S,
             iterations=DEFAULT_ROLLOUTS,
+            levels=self.levels,
         )
         self.apply(move, seat)
 
@@ -243,7 +246,8 @@ class TerminalGame(HotSeatGame):
         for seat in range(len(self.names)):
             if seat in self.humans:
                 continue
-            beliefs = clan_beliefs(self.start, self.history, seat, self.state.clans[seat])
+            read_by = self.levels if self.ai_level == "hard" else None
+            beliefs = clan_beliefs(self.start, self.history, seat, self.state.clans[seat], read_by)
             guesses = []
             for other in range(len(self.names)):
                 if other != seat:

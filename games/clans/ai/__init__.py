@@ -12,7 +12,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from games.clans.ai.belief import _start_key, clan_beliefs, observe
+from games.clans.ai import belief
+from games.clans.ai.belief import _start_key, beliefs_from, observe
 from games.clans.ai.hard import HardChoice, blind, hard_choice, told_choice
 from games.clans.ai.hiding import draw
 from games.clans.ai.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
@@ -120,6 +121,23 @@ def _hard_search(
             while len(_searches) > _SEARCHES:
                 _searches.popitem(last=False)
     return choice
+
+
+def clan_beliefs(
+    start: PublicView,
+    history: Sequence[Action],
+    observer_seat: int,
+    observer_clan: Clan,
+    levels: Sequence[str | None] | None = None,
+) -> list[dict[Clan, float]]:
+    """Per seat, the probability of each clan, as ``observer_seat`` (holding ``observer_clan``) sees it:
+    by the general belief model (``games.clans.ai.belief``), as easy, normal and the autopilot read; or,
+    given the seats' public ``levels``, as hard reads them (``games.clans.ai.reading``)."""
+    if levels is None:
+        return belief.clan_beliefs(start, history, observer_seat, observer_clan)
+    if not 0 <= observer_seat < start.players:
+        raise ValueError(f"No seat {observer_seat} in a {start.players}-player game")
+    return beliefs_from(read(start, history, exact_levels(levels)), observer_seat, observer_clan)
 
 
 def exposure(

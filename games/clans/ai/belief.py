@@ -286,8 +286,12 @@ def clan_beliefs(
     """Per seat, the probability of each clan, as ``observer_seat`` (holding ``observer_clan``) sees it."""
     if not 0 <= observer_seat < start.players:
         raise ValueError(f"No seat {observer_seat} in a {start.players}-player game")
-    loglik = history_loglik(start, history)
+    return beliefs_from(history_loglik(start, history), observer_seat, observer_clan)
+
+
+def beliefs_from(loglik: Sequence[Sequence[float]], observer_seat: int, observer_clan: Clan) -> list[dict[Clan, float]]:
+    """Per seat, the probability of each clan given the seats' log-likelihoods, for the observer."""
     own = Clan(observer_clan)
-    beliefs = marginals(assignment_weights(loglik, observer_seat, own), start.players)
+    beliefs = marginals(assignment_weights(loglik, observer_seat, own), len(loglik))
     beliefs[observer_seat] = {c: 1.0 if c == own else 0.0 for c in Clan}
     return beliefs

@@ -44,15 +44,17 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Beliefs:
-    """The AI at ``seat``'s probability of each clan for every seat."""
+    """The AI at ``seat``'s probability of each clan for every seat; read by the seats' public ``levels``
+    when given (as hard reads), by the general belief model otherwise."""
 
     start: PublicView
     history: tuple[Action, ...]
     seat: int
     clan: Clan
+    levels: tuple[str | None, ...] | None = None
 
     def solve(self) -> list[dict[Clan, float]]:
-        return clan_beliefs(self.start, self.history, self.seat, self.clan)
+        return clan_beliefs(self.start, self.history, self.seat, self.clan, self.levels)
 
 
 @dataclass(frozen=True, slots=True)

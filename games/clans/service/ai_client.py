@@ -95,11 +95,17 @@ class ClansAi:
         return AiAnswer(answer.value, answer.pid)
 
     async def beliefs(
-        self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
+        self,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        levels: Sequence[str | None] | None = None,
     ) -> list[dict[Clan, float]]:
         """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process, ahead of the
-        decisions in line: a game's end waits on it); AiPoolError if the workers fail."""
-        request = Beliefs(start, tuple(history), seat, Clan(clan))
+        decisions in line: a game's end waits on it), read by the seats' public ``levels`` when given (as
+        hard reads); AiPoolError if the workers fail."""
+        request = Beliefs(start, tuple(history), seat, Clan(clan), None if levels is None else tuple(levels))
         return (await self.pool.run(request, budget_s=self.budget_s)).value
 
     async def exposure(

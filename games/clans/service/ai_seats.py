@@ -98,16 +98,18 @@ class AiSeats:
         loaded = await self._load(table.id)
         start = self.start_view(loaded)
         history = await self.actions(table.id)
+        levels = [s.ai_level for s in table.record.seats]
         guesses = []
         for seat in ai_seats:
+            # Hard read the AI seats by their public levels; the other levels read every seat as a person.
+            read_by = levels if seat.ai_level == "hard" else None
             try:
-                beliefs = await self.ai.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat])
+                beliefs = await self.ai.beliefs(start, history, seat.seat, loaded.state.clans[seat.seat], read_by)
             except AiPoolError as error:
                 log.error("No guesses for seat %s in game %s: %s", seat.seat, table.id, error)
                 continue
             clan = loaded.state.clans[seat.seat]
             try:
-                levels = [s.ai_level for s in table.record.seats]
                 reading = await self.ai.exposure(start, history, seat.seat, seat.ai_level or "normal", levels)
                 exposed: tuple[Clan, float] | None = (clan, reading[clan])
             except AiPoolError as error:

@@ -7,9 +7,10 @@ import math
 
 import pytest
 
+import games.clans.ai
 import games.clans.ai.hard
 from games.clans.ai import choose_action, reading
-from games.clans.ai.belief import assignment_weights, marginals, observe
+from games.clans.ai.belief import assignment_weights, beliefs_from, marginals, observe
 from games.clans.ai.reading import SURPRISE, exact_evidence, exact_levels, read
 from games.clans.ai.strategies import level_policy
 from games.clans.engine import CLAN_COUNT, Action, GameState, Move, Phase, new_game, play, public_view
@@ -137,3 +138,18 @@ def test_a_move_the_strategy_would_not_make_only_weakens_the_reading() -> None:
     assert exact_evidence("normal", start, history, state.to_move, outsider) == pytest.approx(row)
     played = exact_evidence("normal", start, history, state.to_move, policy.moves[0])
     assert all(x > row[0] for x in played)
+
+
+def test_hards_beliefs_are_its_reading_and_the_others_the_general_models() -> None:
+    state, history = normals_game(37, 26)
+    start = public_view(new_game(4, 37))
+    levels = ("hard", "normal", "normal", None)
+    own = state.clans[0]
+    as_hard = games.clans.ai.clan_beliefs(start, history, 0, own, levels)
+    as_people = games.clans.ai.clan_beliefs(start, history, 0, own)
+    assert as_hard == beliefs_from(read(start, history, levels), 0, own)
+    assert as_people == beliefs_from(observe(start, history, with_gains=False).loglik, 0, own)
+    assert as_hard != as_people
+    assert as_hard[0][own] == 1.0 and all(math.isclose(sum(b.values()), 1.0) for b in as_hard)
+    with pytest.raises(ValueError):
+        games.clans.ai.clan_beliefs(start, history, 4, own, levels)

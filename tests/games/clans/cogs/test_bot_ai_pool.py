@@ -38,7 +38,7 @@ import games.clans.ai.requests
 from bot import GameBot
 from frame.service.ai_pool import AiPool, decision_seed
 from frame.store import Store
-from games.clans.ai.requests import Decision
+from games.clans.ai.requests import Beliefs, Decision, Exposure
 from games.clans.service.tables import Played
 from tests.pool_faults import crash_once, hang
 
@@ -125,6 +125,11 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     assert decisions and all(r.seed != game.seed for r in decisions)
     assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)
     assert {type(r).__name__ for r in requests} == {"Decision", "Beliefs", "Exposure"}
+    # Every request carries the seats' public levels (None for a person): how hard reads the AI seats.
+    levels = tuple(seat.ai_level for seat in game.seats)
+    assert sorted(map(str, levels)) == ["None", "easy", "normal"]
+    assert all(r.levels == levels for r in requests if isinstance(r, Decision | Exposure))
+    assert all(r.levels is None for r in requests if isinstance(r, Beliefs))  # easy and normal read as people
     assert not bot_errors(fake)
 
 
