@@ -1,21 +1,19 @@
-"""Hard: a search shared by every clan, drawn from with its own clan's verdict at a told scale.
+"""Hard: a search blind to its own clan while the game is young, told it once TOLD_FROM villages stand.
 
-Hard used to search the ten moves best for its own clan, and that set alone gave the clan away. Then
-it searched a set shared by every clan but valued it for its own clan, and drew from normal's menu
-tilted by those values: still an open book (a white-box observer read 0.71 of its seats after five
-moves, docs/AI.md). Then it drew blind, by normal's odds, and won 0.26 against three hiding normals,
-where an equal player wins 0.25: normal at 70 times the CPU.
+Blind (fewer than TOLD_FROM villages founded): the candidates, replies and rollouts are the same whatever
+the clan held; each rollout plays hard's seat for one of the five clans in turn, which gives every
+candidate a value for each clan and a PUBLIC value, their mean. The draw is normal's strategy for the
+clan held, kept to the candidates and tilted by exp(PUBLIC_WEIGHT · public value) for every clan alike:
+between two clans a move's odds are normal's, so a blind move tells a white-box reader what normal's
+would. Told (from TOLD_FROM villages on): the same candidates searched for the clan held, drawn
+almost openly (TOLD_SCALE). The rule sheet reveals every clan at the end, so a late read costs little;
+a read in the first moves costs the game.
 
-So the search itself is still blind: its candidates, replies and rollouts are the same whatever the
-clan; each rollout plays hard's seat for one of the five clans in turn, which gives every candidate a
-value for each clan, and a PUBLIC value, their mean. What the clan held changes is the draw, at a
-told scale s (TOLD_SCALE): q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)), the information-regularised
-solution over the search's values (``games.clans.ai.hiding.policies``), tilted by exp(PUBLIC_WEIGHT · public
-value) for every clan alike. With s None (the setting shipped) it draws blind instead, from normal's
-strategy for the clan held, and gives away what normal does. Measured (docs/AI.md, ``bench.hard_mix``):
-at s = 4 a white-box reader read it within hard's bars (0.30 after five moves, 0.40 at the end, on 10
-seats) but won 3 of 19 games against three normals, no better than drawing blind; at s = 2 an earlier
-session read it at the bars' edge (0.58 / 0.75, 24 seats) winning 0.25 (24 games).
+Both searches sample the opponents' clans from a reading of the seats passed in (``loglik``): hard
+reads AI seats by the exact likelihood of their level's own strategy and people by the general belief
+model (``games.clans.ai.reading``). Measured (docs/AI.md, "Hard: reading the seats, then its clan"):
+against three hiding normals on the same 120 deals, blind all game won 0.365, told from 3 / 6 / 10
+villages 0.396 / 0.371 / 0.428.
 """
 
 from __future__ import annotations
@@ -45,10 +43,12 @@ preference); valuing only the chips and keeping the opponents down, not the clan
 (docs/AI.md)."""
 
 TOLD_FROM = 10
-"""Hard is blind to its clan until this many villages are founded, and told it from then on."""
+"""Hard is blind to its clan until this many villages are founded (of 12), and told it from then on. Of
+the points tried (3, 6, 10) it won the most, and no more than 6 villages stood at any seat's fifth hut
+move in the games counted, so the reading after five moves is the blind draw's (docs/AI.md)."""
 TOLD_SCALE = 0.5
-"""How openly hard plays its own clan once told, in multiples of normal's λ: a small scale plays its
-searched best, a large one hides behind normal's menu."""
+"""How openly hard plays its own clan once told, in multiples of normal's λ at that point: a small scale
+plays its searched best, a large one hides behind normal's menu. At 0.5 it plays almost openly."""
 
 Assignment = tuple[int, ...]
 
