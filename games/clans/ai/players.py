@@ -17,8 +17,8 @@ EASY_CHIP_TILT = 3.0
 """Easy: every clan's strategy weighted by exp(EASY_CHIP_TILT · village chips the action takes), so easy
 founds a village when it can (a point for its holder) and otherwise wanders. The chips are public, so the
 weight leaks nothing of its own. Measured on 200 two-player games each: without it easy won 0.56 against
-random moves, with 2 / 3 / 4 0.76 / 0.82 / 0.83; a first-time player (bench.ai_ratings' ``novice``) beat
-it in 0.91 / 0.83 / 0.70 of 200 games (docs/AI.md, "Easy")."""
+random moves, with 2 / 3 / 4 0.76 / 0.82 / 0.83; a first-time player's stand-in (``bench.stand_ins``) beat
+it in 0.92 without, 0.91 / 0.83 / 0.70 with (docs/AI.md, "Easy")."""
 NORMAL_HIDING = Hiding(start=0.7, middle=0.9, end=1.8)
 """Normal hides harder as the game goes on: its moves give most away while the later villages are
 founded, and there a high λ cost fewer won games than it saved in leakage (docs/AI.md, the curve).
