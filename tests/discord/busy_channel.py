@@ -17,7 +17,7 @@ from botkit import cog, custom_ids, message_with, open_game, peek, users
 from fakediscord import Call, FakeChannel, FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
-from games.clans.engine import Move, Phase, legal_moves
+from engine.clans import Move, Phase, legal_moves
 
 POLL_S = 0.002
 """How often a waiting player looks at the store: a human who moves as soon as the turn is theirs."""
