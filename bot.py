@@ -20,7 +20,7 @@ from cogs.errors import GameTree
 from cogs.frame import Frame
 from cogs.replays import ReplayDesk
 from cogs.translator import GameTranslator
-from config import Config, ConfigError, load_config
+from config import Config, ConfigError, env_file, load_config
 from registry import every_game
 from service.ai_pool import AiPool
 from service.claims import Claims
@@ -148,6 +148,8 @@ def main() -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
     configure_logging(config)
+    dotenv = env_file()
+    log.info("Settings from %s and the environment", dotenv if dotenv.is_file() else "the environment alone (no .env)")
     if config.token is None:
         print(
             "DISCORD_TOKEN is not set.\n"

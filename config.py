@@ -1,4 +1,12 @@
-"""Settings from the environment (and the project folder's .env file): one frozen value, read once at start."""
+"""Settings from the environment (and the project folder's .env file): one frozen value, read once at start.
+
+The project folder is the checkout the bot runs from: the folder holding ``bot.py``, ``pyproject.toml`` and the
+README, found from this module's own place wherever the layout puts it (never a folder above the checkout). An
+installed copy (``pip install .``, then ``clans-discord``) has no checkout: its project folder is the working
+directory it is started in. The default SQLite file, and any relative ``CLANS_DATABASE`` path, live in that
+same folder, so ``make run``, ``python bot.py`` and ``python /path/to/bot.py`` all read one ``.env`` and one
+database.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +18,21 @@ from typing import Any
 
 from dotenv import dotenv_values
 
-PROJECT = Path(__file__).resolve().parent
-"""The one folder whose .env is read: never a parent folder's (python-dotenv's find_dotenv searches upwards)."""
+DEFAULT_DATABASE = Path("var") / "clans.db"
 SECRET = "***"
+
+
+def checkout_of(module_file: str | Path) -> Path | None:
+    """The checkout a module file belongs to: the nearest folder above it holding both ``bot.py`` and
+    ``pyproject.toml``; None for an installed copy (site-packages holds ``bot.py`` but no ``pyproject.toml``)."""
+    for folder in Path(module_file).resolve().parents:
+        if (folder / "bot.py").is_file() and (folder / "pyproject.toml").is_file():
+            return folder
+    return None
+
+
+PROJECT = checkout_of(__file__) or Path.cwd()
+"""The one folder whose .env is read (python-dotenv's find_dotenv, which searches upwards, is not used)."""
 
 
 class ConfigError(ValueError):
@@ -25,7 +45,7 @@ class Config:
     guild_id: int | None
     """When set, commands sync to this guild only (instant, for development)."""
     database: str
-    """A file path (SQLite) or a ``postgresql://`` URL."""
+    """A file path (SQLite; a relative one is in the project folder) or a ``postgresql://`` URL."""
     ai_budget_s: float | None
     """Upper bound on the hard AI's thinking time per move (seconds); None: the game's AI's own default."""
     ai_delay_s: float
@@ -66,15 +86,14 @@ class Config:
 def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, project: Path | None = None) -> Config:
     """The settings from ``env`` or, by default, the environment over the .env file of ``project`` (the
     environment wins, as with python-dotenv). No other folder's .env is read."""
+    folder = project or PROJECT
     if env is None:
-        file = (
-            {k: v for k, v in dotenv_values((project or PROJECT) / ".env").items() if v is not None} if dotenv else {}
-        )
+        file = {k: v for k, v in dotenv_values(folder / ".env").items() if v is not None} if dotenv else {}
         env = {**file, **os.environ}
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
         guild_id=_optional_int(env, "DISCORD_GUILD_ID"),
-        database=env.get("CLANS_DATABASE", "").strip() or "var/clans.db",
+        database=_database(env.get("CLANS_DATABASE", "").strip(), folder),
         ai_budget_s=_optional_float(env, "CLANS_AI_BUDGET"),
         ai_delay_s=_float(env, "CLANS_AI_DELAY", 1.0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
@@ -89,6 +108,17 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
         **_shards(env),
     )
+
+
+def env_file(project: Path | None = None) -> Path:
+    return (project or PROJECT) / ".env"
+
+
+def _database(raw: str, folder: Path) -> str:
+    """A URL as written; a file path in the project folder unless it is absolute."""
+    if "://" in raw or raw == ":memory:":
+        return raw
+    return str(folder / (raw or DEFAULT_DATABASE))
 
 
 def _redacted(database: str) -> str:

@@ -34,7 +34,8 @@ def test_bad_setting_is_reported_without_traceback(
 def test_config_reads_every_setting_with_defaults() -> None:
     config = load_config({"DISCORD_TOKEN": " t0k ", "DISCORD_GUILD_ID": "123", "CLANS_AI_BUDGET": "0.5"})
     assert config.token == "t0k" and config.guild_id == 123 and config.ai_budget_s == 0.5
-    assert config.ai_delay_s == 1.0 and config.database == "var/clans.db" and config.log_level == "INFO"
+    assert config.ai_delay_s == 1.0 and config.log_level == "INFO"
+    assert config.database == str(Path(__file__).resolve().parents[1] / "var" / "clans.db")  # README: var/clans.db
     assert load_config({}).token is None
     url = "postgresql://clans:s3cret@db.example:5432/clans"
     assert load_config({"CLANS_DATABASE": f" {url} "}).database == url  # a URL is kept as written

@@ -41,7 +41,26 @@ def test_dotenv_is_read_from_the_project_folder_only(tmp_path: Path, monkeypatch
     monkeypatch.setenv("DISCORD_TOKEN", "from-the-environment")  # the environment wins over the file
     assert load_config(project=project).token == "from-the-environment"
     assert load_config(project=project).log_level == "DEBUG"
-    assert Path(config_module.__file__).resolve().parent == config_module.PROJECT
+
+
+def test_the_project_folder_is_the_checkout_wherever_the_config_module_lives(tmp_path: Path) -> None:
+    """The folder with bot.py, pyproject.toml and the README, not the folder the config module happens to be in
+    (config.py moved into frame/ once, and the bot read frame/.env from then on)."""
+    root = Path(__file__).resolve().parents[1]
+    assert {"bot.py", "pyproject.toml", "README.md", ".env.example"} <= {p.name for p in root.iterdir()}
+    assert root == config_module.PROJECT
+    assert config_module.env_file() == root / ".env"
+    checkout = tmp_path / "above" / "clans"
+    (checkout / "some" / "layer").mkdir(parents=True)
+    for name in ("bot.py", "pyproject.toml"):
+        (checkout / name).write_text("")
+        (tmp_path / "above" / name).write_text("")  # a checkout above this one is not its project
+    assert config_module.checkout_of(checkout / "config.py") == checkout
+    assert config_module.checkout_of(checkout / "some" / "layer" / "config.py") == checkout
+    installed = tmp_path / "venv" / "lib" / "site-packages"
+    installed.mkdir(parents=True)
+    (installed / "bot.py").write_text("")  # an installed copy has bot.py but no pyproject.toml
+    assert config_module.checkout_of(installed / "config.py") is None
 
 
 @pytest.fixture
