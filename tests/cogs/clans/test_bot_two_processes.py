@@ -28,7 +28,7 @@ from botkit import (
     users,
 )
 from discord.ext import commands
-from fakediscord import FakeDiscord, FakeUser, InteractionResult
+from fakediscord import HANG_GUARD_S, FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
 from engine.clans import legal_moves
@@ -81,12 +81,12 @@ def on(fake: FakeDiscord, bot: GameBot) -> FakeDiscord:
     return fake
 
 
-async def until(condition: Callable[[], Coroutine[Any, Any, bool]], tries: int = 2000) -> None:
-    for _ in range(tries):
-        if await condition():
-            return
+async def until(condition: Callable[[], Coroutine[Any, Any, bool]]) -> None:
+    """Poll ``condition`` until it holds, or fail at the hang guard (never a deadline a loaded machine misses)."""
+    deadline = asyncio.get_running_loop().time() + HANG_GUARD_S
+    while not await condition():
+        assert asyncio.get_running_loop().time() < deadline, "the condition never held"
         await asyncio.sleep(0.005)
-    raise AssertionError("the condition never held")
 
 
 async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: list[GameBot]) -> None:
