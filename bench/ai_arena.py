@@ -8,7 +8,7 @@ Hard plays DEFAULT_HARD_ITERATIONS rollouts per move (the bot's default too: CLA
 
 - hard_vs_3normal_win_rate: 4 players, hard in a rotating seat, three normal AIs. A tie counts as a
   shared win: each of the k tied winners gets 1/k of the game. Hard is told the seats' levels, as the
-  bot tells it, and reads the normals by their level's own strategy (``games.clans.ai.reading``).
+  bot tells it, and reads the normals by their level's own strategy (``ai.clans.reading``).
 - hard_general_vs_3normal_win_rate: the same deals, hard told no levels: it reads the normals with the
   general belief model only, as it reads people.
 - hard_cpu_per_move_median (and _p90): hard's process CPU time per decision in those games.
@@ -38,10 +38,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from ai.clans import choose_action, clan_beliefs
 from bench import ai_ratings, old_ai
 from bench.stand_ins import STAND_INS, stand_in_move
-from games.clans.ai import choose_action, clan_beliefs
-from games.clans.engine import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 LevelChooser = Callable[[PublicView, Sequence[Action], int, Clan, int], Move]
 """A bench's own way to play a level: (start, history, seat, clan, seed) -> move."""

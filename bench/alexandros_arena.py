@@ -21,9 +21,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ai.alexandros import choose_action
 from bench.ai_arena import wilson
-from games.alexandros.ai import choose_action
-from games.alexandros.engine import new_game, play, private_view, result
+from engine.alexandros import new_game, play, private_view, result
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
     python -m bench.hard_ceiling [--scales 0.25,2] [--games N] [--rollouts R] [--reader-seats M]
                                  [--old-ai DIR] [--workers W] [--seed S]
 
-Hard (``games.clans.ai.hard``) searches blind to its clan until TOLD_FROM villages are founded, so that
+Hard (``ai.clans.hard``) searches blind to its clan until TOLD_FROM villages are founded, so that
 what it finds weighs every clan's draw alike. This asks what that costs: hard's told search from the first
-move (``games.clans.ai.hard.told_choice``), in a rotating seat against three normal AIs on the arena's
+move (``ai.clans.hard.told_choice``), in a rotating seat against three normal AIs on the arena's
 deals (``bench.ai_arena.hard_tasks``), reading every seat with the general model: the same candidates
 (the union of the moves normal values most for each clan) searched for the clan it holds, a round of
 normal replies with the opponents' likeliest clans given its own, then flat Monte Carlo with sequential
@@ -32,18 +32,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.clans import choose_action, hard
+from ai.clans.belief import Observation, observe
+from ai.clans.hard import ToldChoice
+from ai.clans.hiding import draw
 from bench import ai_arena
-from games.clans.ai import choose_action, hard
-from games.clans.ai.belief import Observation, observe
-from games.clans.ai.hard import ToldChoice
-from games.clans.ai.hiding import draw
-from games.clans.engine import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
 
 
 def told_choice(obs: Observation, seat: int, clan: Clan, rng: random.Random, rollouts: int, scale: float) -> ToldChoice:
-    """The told search at one position: hard's own (``games.clans.ai.hard.told_choice``), reading every
+    """The told search at one position: hard's own (``ai.clans.hard.told_choice``), reading every
     seat with the general model, at ``scale``."""
     return hard.told_choice(obs, seat, clan, rng, None, rollouts, None, scale)
 

@@ -3,7 +3,7 @@
     python -m bench.hard_mix [--variants shipped,6:0.5,blind] [--games N] [--read N] [--reader-seeds 8]
                              [--rollouts R] [--workers W] [--rivals normal|easy] [--general] [--games-file PATH]
 
-Hard (``games.clans.ai.hard``) is blind to its clan until TOLD_FROM villages are founded (its draw keeps
+Hard (``ai.clans.hard``) is blind to its clan until TOLD_FROM villages are founded (its draw keeps
 normal's odds between clans), then plays its told search at TOLD_SCALE. A variant is ``told_from:scale``
 (``blind``: never told; ``shipped``: the constants in the code). For each, hard plays the arena's deals
 (``bench.ai_arena.hard_tasks``: a rotating seat against three hiding ``--rivals``), told the seats' levels
@@ -14,7 +14,7 @@ them with the general model, as people), and the first ``--read`` games are read
   five clans with ``--reader-seeds`` seeds of its own (the AI's seed is its secret), multiplying each
   clan's averaged probability of every action hard took: the share of seats whose true clan is the
   reader's top guess after hard's 5th hut move, once 10 villages are founded, and at the end;
-and every game is read by the belief model (``games.clans.ai.clan_beliefs``), the reader every normal AI
+and every game is read by the belief model (``ai.clans.clan_beliefs``), the reader every normal AI
 is: the share of the other seats' views whose top guess is hard's true clan after 10 / 20 / 30 hut
 moves, side by side with the same share for the normal seats of the same games. ``--games-file``
 appends each game's levels and ranks for ``bench.ai_ratings``.
@@ -37,12 +37,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ai.clans import choose_action, clan_beliefs, hard, reading
+from ai.clans.belief import Observation, observe
+from ai.clans.hard import blind, hard_choice, told_choice
+from ai.clans.reading import read
 from bench import ai_arena, ai_ratings
-from games.clans.ai import choose_action, clan_beliefs, hard, reading
-from games.clans.ai.belief import Observation, observe
-from games.clans.ai.hard import blind, hard_choice, told_choice
-from games.clans.ai.reading import read
-from games.clans.engine import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 8
 PIN = 0.9

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from games.clans.engine import GameState, Move, Phase, apply, legal_moves, villages_founded
+from engine.clans import GameState, Move, Phase, apply, legal_moves, villages_founded
 
 STAND_INS = ("random", "novice")
 
