@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
+from cogs.ai_sweep import AiSweep
 from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
-from cogs.clans.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
 from cogs.clans.clock_views import CLANS_NOTIFY

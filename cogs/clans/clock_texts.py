@@ -85,8 +85,6 @@ NOTIFY_ON_CLOSED = N_(
 NOTIFY_OFF = N_("Reminders by DM are **off**. You are still mentioned in the game's channel when your time runs low.")
 NOTIFY_TEST_DM = N_("You will get your Clans turn reminders here. `/clans notify off` in a server stops them.")
 
-AWAY_RESULT = N_("away at the end: cannot win, ranked last")
-
 
 def status_clock(t: Texts, game: GameRecord, now: datetime) -> str:
     """For /clans status: 'Pace: daily (24 h a move) · due … (in 21 hours)'."""

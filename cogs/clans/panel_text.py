@@ -51,10 +51,6 @@ def targets_prompt(t: Texts, game_id: int, view: PublicView, source: int) -> str
     )
 
 
-def order_prompt(t: Texts, game_id: int) -> str:
-    return t._("**Game #{game}**: your move founded several villages; choose their order.", game=game_id)
-
-
 def scorers(t: Texts, village: Village) -> str:
     """Who a village scores for: nobody when it is worth 0 (doomed, or strife left nobody)."""
     if not village.value:

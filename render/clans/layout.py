@@ -33,9 +33,7 @@ PHONE_WIDTH = 400
 WIDTH = 840
 MARGIN = 10
 MAP_HEIGHT = 1288
-PANEL_TOP = MAP_HEIGHT
 HEIGHT = 1716
-SIZE = (WIDTH, HEIGHT)
 
 MAP_BOX: Box = (0, 0, WIDTH, MAP_HEIGHT)
 PANEL_BOX: Box = (8, MAP_HEIGHT, WIDTH - 8, HEIGHT - 8)
@@ -71,7 +69,6 @@ PIP = 38
 COMPACT_PIP = 30
 """The pips of the rare territory holding six items (five clans and a village badge, or strife's count)."""
 COMPACT_SIZE = 30
-PIP_GAP = 3
 TOTAL_H = PIP
 ROW_A = -0.59
 """The territory number's centre as a fraction of the hex radius below the territory centre."""

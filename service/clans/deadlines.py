@@ -11,7 +11,7 @@ from engine.clans import GameState, Move, Resign, apply, new_game, parse_action,
 from errors import GameError
 from service.clans.games import GameService
 from service.clans.tables import Loaded, Played, Table
-from service.deadlines import Reminder, TimedOut, TurnDeadlines
+from service.deadlines import TimedOut, TurnDeadlines
 
 log = logging.getLogger("clans.deadlines")
 
@@ -23,9 +23,6 @@ class Timeout(TimedOut[Played]):
     @property
     def table(self) -> Table:
         return self.played[-1].table
-
-
-ClockEvent = Reminder | Timeout
 
 
 class Deadlines(TurnDeadlines[Timeout]):

@@ -1,4 +1,4 @@
-"""The sweep's own loop (cogs/clans/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until
+"""The sweep's own loop (cogs/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until
 stopped."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs.clans.ai_sweep import AiSweep
+from cogs.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from service.clans.games import GameService
 from service.clans.tables import Played
