@@ -1,13 +1,14 @@
-"""The frame's turn clock: one scheduler task per game's kind behind reminders, timeouts and catching up
-announcements.
+"""The shared turn clock: one scheduler task per game behind reminders, timeouts, catching up announcements and
+closing idle lobbies.
 
 It sleeps until the earliest due event of any game of its kind (at most ``MAX_SLEEP_S``), and is woken early
 whenever a deadline changes (a move, a start, a player coming back). A tick reads everything due in one indexed
 query, lets the game's deadlines (service.deadlines) claim and act on each due turn, and hands what happened to
-the game's own posts; then it reads again who is away (another process may have marked a player away: see
-``TurnDeadlines.load_away``). Each game subclasses it with how it posts a reminder, a timeout and a catch-up
-(Clans: cogs/clans/clock.py, Alexandros: cogs/alexandros/clock.py). Tests drive ``tick()`` directly with an
-injected clock; a tick and the background loop never overlap (one lock).
+the game's own posts; it closes the game's lobbies nobody started within a day; then it reads again who is away
+(another process may have marked a player away: see ``TurnDeadlines.load_away``). Each game subclasses it with
+how it posts a reminder, a timeout and a catch-up (Clans: cogs/clans/clock.py, Alexandros:
+cogs/alexandros/clock.py). Tests drive ``tick()`` directly with an injected clock; a tick and the background loop
+never overlap (one lock).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from datetime import datetime, timedelta
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import discord
 
@@ -26,6 +27,9 @@ from service.deadlines import Reminder, TurnDeadlines
 from service.turns import Committed, Turns
 from store import DueTurn, GameRecord
 from texts import of_game, texts
+
+if TYPE_CHECKING:
+    from cogs.lobby import GameLobby
 
 log = logging.getLogger("clans.clock")
 
@@ -71,8 +75,10 @@ async def post_reminder(
 
 
 class ClockScheduler(Generic[Event]):
-    def __init__(self, deadlines: TurnDeadlines[Any], name: str) -> None:
+    def __init__(self, deadlines: TurnDeadlines[Any], lobby: GameLobby[Any], name: str) -> None:
         self.deadlines = deadlines
+        self.lobby = lobby
+        """The game's lobby, whose idle lobbies every tick closes."""
         self.name = name
         """The loop task's name (one per game's kind)."""
         self._wake = asyncio.Event()
@@ -98,9 +104,6 @@ class ClockScheduler(Generic[Event]):
     async def _catch_up_game(self, game_id: int, ply: int) -> None:
         """Post the game's actions committed but not announced up to ``ply``, and record them announced."""
         raise NotImplementedError
-
-    async def _after_tick(self) -> None:
-        """Anything else the game looks at in every tick."""
 
     # --- the loop ---------------------------------------------------------------------------------------
 
@@ -194,9 +197,17 @@ class ClockScheduler(Generic[Event]):
                 if len(due) < BATCH:
                     break
             await self.catch_up(immediate=False)
-            await self._after_tick()
+            await self._close_idle_lobbies()
             await self._refresh_away()
             return handled
+
+    async def _close_idle_lobbies(self) -> None:
+        """The game's lobbies nobody started within a day are closed, each with a note in the game's words (cogs/
+        lobby.py). Each game's clock closes its own game's: one game's failure never stops another's."""
+        try:
+            await self.lobby.close_idle(self.deadlines.now())
+        except Exception:
+            log.exception("Could not close the idle lobbies of %s", self.deadlines.kind)
 
     async def _refresh_away(self) -> None:
         """Players another process marked away (or saw come back) since: this process's come-back check

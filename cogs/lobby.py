@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import discord
@@ -18,14 +19,16 @@ from cogs.components import seat_name
 from cogs.errors import reader
 from cogs.lobby_placement import open_lobby
 from cogs.lobby_views import LOBBY_ITEMS, lobby_embed, lobby_view
-from service.lobby import LobbyService
+from service.lobby import LOBBY_IDLE, LobbyService
 from store import GameRecord
-from texts import of_game, resolve
+from texts import N_, of_game, resolve
 
 if TYPE_CHECKING:
     from cogs.frame import Frame
 
 log = logging.getLogger("clans.cog")
+
+IDLE_NOTE = N_("Game #{game} was closed: nobody started it within {hours} hours. {command} opens a new one.")
 
 
 class Started(Protocol):
@@ -133,6 +136,21 @@ class GameLobby(Generic[TableT]):
         if not from_button:  # the start is posted: the private "thinking…" answer goes
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
+
+    async def close_idle(self, now: datetime) -> list[int]:
+        """Close the game's lobbies nobody started within a day, each with a note in the game's words where it
+        was opened, and its lobby message closed. The closed games."""
+        closed = await self.service.close_idle_lobbies(now)
+        hours = int(LOBBY_IDLE.total_seconds() // 3600)
+        for game in closed:
+            t = of_game(game)
+            note = t._(IDLE_NOTE, game=game.id, hours=hours, command=t.command(game.game, "new"))
+            try:
+                await self.bot.get_partial_messageable(game.channel_id).send(note)
+            except discord.HTTPException:
+                log.warning("Could not announce the closing of idle game %s", game.id)
+            await self.refresh(game.id)
+        return [game.id for game in closed]
 
     async def refresh(self, game_id: int) -> None:
         """The lobby message as the game now stands (an edit: it notifies nobody)."""

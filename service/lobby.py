@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -15,8 +16,11 @@ from service.errors import STATUS_REASON, refusals
 from service.limits import check_may_open
 from service.locks import GameLocks
 from service.pace import Clock, Pace, system_clock, turn_clock
-from store import GameRecord, Limits, Store
+from store import GameRecord, Limits, Store, StoreError
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
+
+LOBBY_IDLE = timedelta(hours=24)
+"""A lobby nobody started within this time is closed."""
 
 
 def public_record(record: GameRecord) -> GameRecord:
@@ -222,6 +226,17 @@ class LobbyService:
                 game_id, rules.to_json(state), clock, ai_to_act=ai_first, dealt_for=game.seats, limits=self.limits
             )
         return record, state
+
+    async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
+        """Cancel every lobby of this game opened more than ``idle`` before ``now``; the closed games, to
+        announce."""
+        closed = []
+        for lobby in await self.store.idle_lobbies(now - idle, game=self.kind):
+            try:
+                closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
+            except StoreError:  # started or cancelled meanwhile: nothing to close
+                continue
+        return closed
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):

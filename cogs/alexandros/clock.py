@@ -11,9 +11,10 @@ import discord
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
 from cogs.clock import ClockScheduler, post_reminder
+from cogs.lobby import GameLobby
 from cogs.notify import NotifyWords
 from cogs.pace_texts import ReminderWords, TimeoutWords, timeout_notice
-from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTimeout
+from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTable, AlexTimeout
 from service.deadlines import Reminder
 from texts import N_, of_game
 
@@ -58,9 +59,14 @@ autopilot did, which the table sees anyway)."""
 
 class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
     def __init__(
-        self, bot: discord.Client, games: AlexandrosService, deadlines: AlexandrosDeadlines, ai: AlexandrosAiTurns
+        self,
+        bot: discord.Client,
+        games: AlexandrosService,
+        deadlines: AlexandrosDeadlines,
+        ai: AlexandrosAiTurns,
+        lobby: GameLobby[AlexTable],
     ) -> None:
-        super().__init__(deadlines, "alexandros-clock")
+        super().__init__(deadlines, lobby, "alexandros-clock")
         self.bot = bot
         self.games = games
         self.ai = ai

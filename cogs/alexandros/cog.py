@@ -80,11 +80,11 @@ class AlexandrosCog(
         # The frame's clock and AI sweep, for Alexandros games.
         self.deadlines = AlexandrosDeadlines(self.games)
         self.ai: AlexandrosAiTurns = AlexandrosAiTurns(bot)
-        self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
+        self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai, self.lobby)
         self.follow_turns(self.games.turns)
         self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
         bot.actions[KIND] = self  # what the components call (cogs/alexandros/actions.py)
-        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
         self.game_kind = KIND
         self.notify_words = NOTIFY
 

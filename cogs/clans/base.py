@@ -53,6 +53,7 @@ class ClansBase(GameTurns, GameCommands):
         self.replays = bot.replays  # the frame's desk, shared with every game
         self.replays.serve(clans_replays(self.games))
         self.deadlines: Deadlines = Deadlines(self.games)
+        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
         from cogs.clans.clock import TurnScheduler
 
         self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
@@ -65,7 +66,6 @@ class ClansBase(GameTurns, GameCommands):
             settings.ai_rollouts,
         )
         self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
-        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
         self.game_kind = KIND
         self.notify_words = CLANS_NOTIFY
 

@@ -1,5 +1,5 @@
 """Clans' turn clock: the frame's scheduler (cogs/clock.py) with Clans' reminders, timeout notices and
-catch-up announcements, and the closing of idle lobbies in every tick."""
+catch-up announcements."""
 
 from __future__ import annotations
 
@@ -23,18 +23,8 @@ log = logging.getLogger("clans.clock")
 
 class TurnScheduler(ClockScheduler[Timeout]):
     def __init__(self, cog: ClansCog, deadlines: Deadlines) -> None:
-        super().__init__(deadlines, "clans-clock")
+        super().__init__(deadlines, cog.lobby, "clans-clock")
         self.cog = cog
-
-    async def _after_tick(self) -> None:
-        await self._close_idle_lobbies()
-
-    async def _close_idle_lobbies(self) -> None:
-        """Lobbies nobody started within a day are closed, with a note (``cogs.clans.overview``)."""
-        try:
-            await self.cog.close_idle_lobbies(self.deadlines.now())
-        except Exception:
-            log.exception("Could not close the idle lobbies")
 
     async def _remind(self, reminder: Reminder) -> None:
         await post_reminder(self.cog.bot, self.cog.games, reminder, self.deadlines.now(), words.REMINDERS)

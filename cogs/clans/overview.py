@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import datetime
 from typing import Any
 
 import discord
@@ -21,8 +20,8 @@ from cogs.components import ID, GameItem
 from cogs.errors import reader
 from cogs.visibility import check_visible
 from service.clans.games import KIND
-from service.clans.overview import LOBBY_IDLE, GameHistory
-from texts import Texts, of_game
+from service.clans.overview import GameHistory
+from texts import Texts
 
 log = logging.getLogger("clans.cog")
 
@@ -45,23 +44,6 @@ class OverviewCommands(ClansBase):
         await interaction.response.send_message(
             embed=history_embed(t, history, page), view=history_view(t, history, page), ephemeral=True
         )
-
-    async def close_idle_lobbies(self, now: datetime) -> list[int]:
-        """Close the lobbies nobody started within a day, with a note where each was opened."""
-        closed = await self.games.close_idle_lobbies(now)
-        for game in closed:
-            hours = int(LOBBY_IDLE.total_seconds() // 3600)
-            note = of_game(game)._(
-                "Game #{game} was closed: nobody started it within {hours} hours. `/clans new` opens a new one.",
-                game=game.id,
-                hours=hours,
-            )
-            try:
-                await self.bot.get_partial_messageable(game.channel_id).send(note)
-            except discord.HTTPException:
-                log.warning("Could not announce the closing of idle game %s", game.id)
-            await self.refresh_lobby(game.id)
-        return [game.id for game in closed]
 
 
 async def turn_history_page(interaction: discord.Interaction, game_id: int, page: int) -> None:

@@ -4,7 +4,6 @@ lobbies left idle, and saying what happened to an action that arrived too late."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import ClassVar
 
 from engine.clans import Action, GameState, Move, PublicView, new_game, public_view, replay
@@ -12,10 +11,7 @@ from errors import GameError, Why
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
 from service.clans.tables import Table
 from service.lobby import public_record
-from store import GameRecord, SeatRecord, Store, StoreError
-
-LOBBY_IDLE = timedelta(hours=24)
-"""A lobby nobody started within this time is closed."""
+from store import GameRecord, SeatRecord, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,16 +112,6 @@ class GameOverview:
         record = await self.store.latest_game(channel_id)
         finished = record is not None and record.status == "finished" and record.game == "clans"
         return public_record(record) if finished and record is not None else None
-
-    async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
-        """Cancel every lobby opened more than ``idle`` before ``now``; the closed games, to announce."""
-        closed = []
-        for lobby in await self.store.idle_lobbies(now - idle):
-            try:
-                closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
-            except StoreError:  # started or cancelled meanwhile: nothing to close
-                continue
-        return closed
 
     async def too_late(
         self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int
