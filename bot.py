@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.bot_base import BotBase
 from cogs.drawing import Drawing
 from cogs.errors import GameTree
-from cogs.frame import Frame
 from cogs.replays import ReplayDesk
 from cogs.translator import GameTranslator
 from config import Config, ConfigError, env_file, load_config
@@ -33,7 +33,7 @@ EXTENSIONS = tuple(game.cog for game in every_game())
 """Each game's slash-command group, loaded as an extension."""
 
 
-class GameBot(Frame):
+class GameBot(BotBase):
     """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
     ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
     process running its shard; background work (AI turns) goes to whichever process claims it.

@@ -50,7 +50,7 @@ Event = TypeVar("Event")
 class Readers(Protocol):
     """What a reminder reads of the game's service: the game (its language) and the player's language."""
 
-    async def game(self, game_id: int) -> GameRecord: ...
+    async def record(self, game_id: int) -> GameRecord: ...
 
     async def user_language(self, user_id: int) -> str: ...
 
@@ -60,7 +60,7 @@ async def post_reminder(
 ) -> None:
     """A reminder in the game's channel, pinging only the mover, in the game's language; and by DM, in the
     player's own, when they asked for it (closed DMs are only logged)."""
-    t = of_game(await games.game(reminder.game_id))
+    t = of_game(await games.record(reminder.game_id))
     text = reminder_text(t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
     channel = client.get_partial_messageable(reminder.channel_id)
     await channel.send(text, allowed_mentions=pings([reminder.seat]))
@@ -207,7 +207,7 @@ class ClockScheduler(Generic[Event]):
         try:
             await self.lobby.close_idle(self.deadlines.now())
         except Exception:
-            log.exception("Could not close the idle lobbies of %s", self.deadlines.kind)
+            log.exception("Could not close the idle lobbies of %s", self.deadlines.game)
 
     async def _refresh_away(self) -> None:
         """Players another process marked away (or saw come back) since: this process's come-back check

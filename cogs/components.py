@@ -24,34 +24,34 @@ from texts import resolve
 from texts.usertext import clean_name
 
 if TYPE_CHECKING:
-    from service.lobby import LobbyService
+    from service.games import GameService
 
 ID = r"\d{1,18}"
 """A number in a custom id: what a snowflake or a game id can be (below 2**63, so every database takes it)."""
 
 
-KINDS = games_by_id_prefix()
+GAMES_BY_PREFIX = games_by_id_prefix()
 """Each custom id prefix and the game (a name in registry.GAME_NAMES) whose components carry it."""
-PREFIX = {kind: prefix for prefix, kind in KINDS.items()}
+ID_PREFIX = {kind: prefix for prefix, kind in GAMES_BY_PREFIX.items()}
 
 ItemT = TypeVar("ItemT", bound=ui.Item[Any])
 
 
-def service_for(client: discord.Client, kind: str) -> LobbyService:
+def service_for(client: discord.Client, kind: str) -> GameService:
     """The service of game ``kind`` (each refuses the other games' ids)."""
-    from cogs.frame import frame_of
+    from cogs.bot_base import bot_of
 
-    frame = frame_of(client)
+    frame = bot_of(client)
     return frame.services[kind]
 
 
 class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
     """The base of every persistent button and select of every game: before its ``act`` runs, discord.py asks
-    ``interaction_check``, which lets it act only on a game of its own kind (``game_kind``) in the server and channel
+    ``interaction_check``, which lets it act only on a game of its own kind (``game``) in the server and channel
     (or thread) it was pressed in, and, for a ``personal`` component (a panel shown to one player), only for a
     player seated in that game. A refusal, and any error of ``act``, is answered through the one error path."""
 
-    game_kind: str
+    game: str
     """The game this component belongs to (each game's components name theirs; a shared lobby button's instance
     sets its own)."""
     personal: ClassVar[bool] = False
@@ -67,11 +67,11 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         try:
-            service = service_for(interaction.client, self.game_kind)
+            service = service_for(interaction.client, self.game)
             if self.checked_in_one_read:
                 await service.remember_language(interaction.user.id, resolve(interaction.locale))
                 return True
-            game = await service.game(self.game_id)  # refuses another kind of game
+            game = await service.record(self.game_id)  # refuses another kind of game
             elsewhere = not self.in_server and game.channel_id != interaction.channel_id
             if game.guild_id != interaction.guild_id or elsewhere:
                 raise GameError(Why.ELSEWHERE)

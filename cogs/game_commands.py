@@ -29,14 +29,14 @@ from store import GameRecord, LeaderboardRow, ProfileRecord
 from texts import Texts, resolve
 
 if TYPE_CHECKING:
-    from cogs.frame import Frame
+    from cogs.bot_base import BotBase
     from cogs.lobby import GameLobby
 
 
 class RatedService(Protocol):
     """What the shared commands read of a game's service besides its lobby."""
 
-    async def game(self, game_id: int) -> GameRecord: ...
+    async def record(self, game_id: int) -> GameRecord: ...
 
     async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]: ...
 
@@ -66,11 +66,11 @@ class CommandWords:
 class GameCommands(commands.Cog):
     """What the shared commands run on: the game's cog sets these and answers the game's own questions."""
 
-    bot: Frame
+    bot: BotBase
     lobby: GameLobby[Any]
     games: RatedService
     deadlines: TurnDeadlines[Any]
-    game_kind: str
+    game: str
     notify_words: NotifyWords
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -113,13 +113,13 @@ class GameCommands(commands.Cog):
         """A finished game's replay: public in the game's own channel; from another channel, only to the asker
         (who must be able to see that one)."""
         try:
-            record: GameRecord | None = await self.games.game(game_id)
+            record: GameRecord | None = await self.games.record(game_id)
         except GameError:
             record = None  # the desk says there is no such game
         if record is not None:
             check_visible(interaction, record)
         here = record is not None and record.channel_id == interaction.channel_id
-        await self.bot.replays.send(interaction, self.game_kind, game_id, ephemeral=not here)
+        await self.bot.replays.send(interaction, self.game, game_id, ephemeral=not here)
 
 
 def shared_commands(words: CommandWords) -> type[GameCommands]:
@@ -181,7 +181,7 @@ def shared_commands(words: CommandWords) -> type[GameCommands]:
             # Without a cached guild, the interaction carries a partial one with no name.
             t = server_texts(interaction)
             name = getattr(interaction.guild, "name", None) or t._("this server")
-            await interaction.response.send_message(embed=leaderboard_embed(t, self.game_kind, rows, name))
+            await interaction.response.send_message(embed=leaderboard_embed(t, self.game, rows, name))
 
         @app_commands.command(name="profile", description=words.profile)
         @app_commands.describe(user="Whose profile (default: yours)")
@@ -191,7 +191,7 @@ def shared_commands(words: CommandWords) -> type[GameCommands]:
             target = user or interaction.user
             record = await self.games.profile(interaction.guild_id, target.id)
             t = server_texts(interaction)
-            embed = profile_embed(t, self.game_kind, record, target, self.profile_line())
+            embed = profile_embed(t, self.game, record, target, self.profile_line())
             await interaction.response.send_message(embed=embed)
 
     return SharedCommands

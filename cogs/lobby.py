@@ -19,12 +19,12 @@ from cogs.components import seat_name
 from cogs.errors import reader
 from cogs.lobby_placement import open_lobby
 from cogs.lobby_views import LOBBY_ITEMS, lobby_embed, lobby_view
-from service.lobby import LOBBY_IDLE, LobbyService
+from service.games import LOBBY_IDLE, GameService
 from store import GameRecord
 from texts import N_, of_game, resolve
 
 if TYPE_CHECKING:
-    from cogs.frame import Frame
+    from cogs.bot_base import BotBase
 
 log = logging.getLogger("clans.cog")
 
@@ -48,20 +48,20 @@ class GameLobby(Generic[TableT]):
 
     def __init__(
         self,
-        bot: Frame,
-        service: LobbyService,
+        bot: BotBase,
+        service: GameService,
         start: Callable[[int, int], Awaitable[TableT]],
         begin: Callable[[TableT], Awaitable[None]],
         colour: discord.Colour,
     ) -> None:
         self.bot = bot
         self.service = service
-        self.kind = service.kind
+        self.game = service.game
         self._start = start
         self._begin = begin
         """The game's first post (a new message, pinging every seated human) and whatever follows the start."""
         self.colour = colour
-        bot.lobbies[self.kind] = self  # what the lobby's components call
+        bot.lobbies[self.game] = self  # what the lobby's components call
         bot.add_dynamic_items(*LOBBY_ITEMS)
 
     def channel_id(self, interaction: discord.Interaction) -> int:
@@ -154,7 +154,7 @@ class GameLobby(Generic[TableT]):
 
     async def refresh(self, game_id: int) -> None:
         """The lobby message as the game now stands (an edit: it notifies nobody)."""
-        game = await self.service.game(game_id)
+        game = await self.service.record(game_id)
         if game.lobby_message_id is None:
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)

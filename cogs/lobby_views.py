@@ -14,8 +14,8 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.components import ID, KINDS, PREFIX, GameItem, selected
-from cogs.frame import frame_of
+from cogs.bot_base import bot_of
+from cogs.components import GAMES_BY_PREFIX, ID, ID_PREFIX, GameItem, selected
 from cogs.pace_texts import pace_label, pace_options
 from registry import rules_of
 from service.pace import DEFAULT_PACE
@@ -25,7 +25,7 @@ from texts import DEFAULT, LANGUAGES, N_, Texts, seat_mention, texts
 EN = texts(DEFAULT)
 """Components rebuilt from a custom_id only route the click: their labels are never shown again."""
 
-GAME_PREFIX = "|".join(KINDS)
+GAME_PREFIX = "|".join(GAMES_BY_PREFIX)
 """The custom id prefixes of every game: ``clans`` or ``alex``."""
 
 LOBBY_BUTTONS = {
@@ -52,9 +52,9 @@ class LobbyButton(
 ):
     def __init__(self, kind: str, action: str, game_id: int, disabled: bool = False, t: Texts = EN) -> None:
         label, style = LOBBY_BUTTONS[action]
-        custom_id = f"{PREFIX[kind]}:{action}:{game_id}"
+        custom_id = f"{ID_PREFIX[kind]}:{action}:{game_id}"
         super().__init__(ui.Button(label=t._(label), style=style, custom_id=custom_id, disabled=disabled))
-        self.game_kind = kind
+        self.game = kind
         self.action = action
         self.game_id = game_id
 
@@ -62,10 +62,10 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(KINDS[match["prefix"]], match["action"], int(match["game"]))
+        return cls(GAMES_BY_PREFIX[match["prefix"]], match["action"], int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        lobby = frame_of(interaction.client).lobbies[self.game_kind]
+        lobby = bot_of(interaction.client).lobbies[self.game]
         handlers = {"join": lobby.join, "leave": lobby.leave, "start": lobby.start}
         await handlers[self.action](interaction, self.game_id, True)
 
@@ -78,24 +78,24 @@ class PaceSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREFIX})
     ) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"{PREFIX[kind]}:pace:{game_id}",
+                custom_id=f"{ID_PREFIX[kind]}:pace:{game_id}",
                 placeholder=t._("Pace"),
                 options=pace_options(t, pace),
                 disabled=disabled,
             )
         )
-        self.game_kind = kind
+        self.game = kind
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> PaceSelect:
-        return cls(KINDS[match["prefix"]], int(match["game"]))
+        return cls(GAMES_BY_PREFIX[match["prefix"]], int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         pace = (selected(interaction) or [""])[0][:20]
-        await frame_of(interaction.client).lobbies[self.game_kind].change_pace(interaction, self.game_id, pace)
+        await bot_of(interaction.client).lobbies[self.game].change_pace(interaction, self.game_id, pace)
 
 
 class LanguageSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREFIX}):language:(?P<game>{ID})"):
@@ -112,24 +112,24 @@ class LanguageSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREF
         ]
         super().__init__(
             ui.Select(
-                custom_id=f"{PREFIX[kind]}:language:{game_id}",
+                custom_id=f"{ID_PREFIX[kind]}:language:{game_id}",
                 placeholder=t._("Language"),
                 options=options,
                 disabled=disabled,
             )
         )
-        self.game_kind = kind
+        self.game = kind
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> LanguageSelect:
-        return cls(KINDS[match["prefix"]], int(match["game"]))
+        return cls(GAMES_BY_PREFIX[match["prefix"]], int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         language = (selected(interaction) or [""])[0][:8]
-        await frame_of(interaction.client).lobbies[self.game_kind].change_language(interaction, self.game_id, language)
+        await bot_of(interaction.client).lobbies[self.game].change_language(interaction, self.game_id, language)
 
 
 LOBBY_ITEMS = (LobbyButton, PaceSelect, LanguageSelect)

@@ -11,7 +11,7 @@ A replay costs seconds of CPU and tens of megabytes while it is drawn, so its pr
 - each member may ask once per ``cooldown_s`` (the service's clock, which tests inject), whichever the game;
   sooner is refused ephemerally.
 
-Each game brings what only it knows as a ``ReplayKind``: which of its games may be replayed, how to rebuild
+Each game brings what only it knows as a ``GameReplays``: which of its games may be replayed, how to rebuild
 one, how to draw it, and the line posted above it.
 """
 
@@ -29,7 +29,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 import discord
 from discord import ui
 
-from cogs.components import ID, PREFIX, GameItem
+from cogs.components import ID, ID_PREFIX, GameItem
 from cogs.errors import reader
 from errors import GameError, Why
 from service.replays import Finished, cached_gif, keep_gif
@@ -56,7 +56,7 @@ R = TypeVar("R", bound=Rebuilt)
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayKind(Generic[R]):
+class GameReplays(Generic[R]):
     """One game's replays, as the desk needs them."""
 
     game: str
@@ -84,7 +84,7 @@ class ReplayDesk:
         self.store = store
         self.now = now
         self.cooldown = timedelta(seconds=cooldown_s)
-        self.kinds: dict[str, ReplayKind[Any]] = {}
+        self.kinds: dict[str, GameReplays[Any]] = {}
         """Each game's replays, by the games table's kind (tests replace one to watch or hold its drawing)."""
         self.drawn = 0
         """Replays this desk has drawn (not taken from the cache), for tests and benchmarks."""
@@ -93,7 +93,7 @@ class ReplayDesk:
         self._asked: dict[int, datetime] = {}
         """When each member last got a replay, while their cooldown runs."""
 
-    def serve(self, kind: ReplayKind[Any]) -> None:
+    def serve(self, kind: GameReplays[Any]) -> None:
         """Take requests for this game's replays (a cog calls it when it is built)."""
         self.kinds[kind.game] = kind
 
@@ -157,15 +157,15 @@ EN = texts(DEFAULT)
 
 def replay_template(game: str) -> str:
     """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
-    return rf"{PREFIX[game]}:replay:(?P<game>{ID})"
+    return rf"{ID_PREFIX[game]}:replay:(?P<game>{ID})"
 
 
 class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
     """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
-    registers its own subclass, with ``template=replay_template(game)`` and its ``game_kind``."""
+    registers its own subclass, with ``template=replay_template(game)`` and its ``game``."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
-        custom_id = f"{PREFIX[self.game_kind]}:replay:{game_id}"
+        custom_id = f"{ID_PREFIX[self.game]}:replay:{game_id}"
         super().__init__(
             ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
         )
@@ -176,9 +176,9 @@ class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
         return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        from cogs.frame import frame_of
+        from cogs.bot_base import bot_of
 
-        await frame_of(interaction.client).replays.send(interaction, self.game_kind, self.game_id, True)
+        await bot_of(interaction.client).replays.send(interaction, self.game, self.game_id, True)
 
 
 def replay_view(button: ReplayButton) -> ui.View:

@@ -86,7 +86,7 @@ class Game:
     in servers carry it, so it never changes."""
     make_service: Callable[..., Any]
     """``make_service(store, *, ai_pool, now, claims, seed_source, config)``: the game's service (a
-    ``service.lobby.LobbyService``) over the bot's shared store, AI pool, clock and claims."""
+    ``service.games.GameService``) over the bot's shared store, AI pool, clock and claims."""
 
 
 def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import engine.alexandros as alexandros
-from ai.alexandros import LEVELS
+from ai.alexandros import AI_LEVELS
 from engine.rules import Game, Standing
 from service.ratings import published_ai_ratings
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from config import Config
     from service.ai_pool import AiPool
     from service.claims import Claims
-    from service.lobby import LobbyService
+    from service.games import GameService
     from service.pace import Clock
     from store import Store
 
@@ -66,7 +66,7 @@ class AlexandrosRules:
 
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
-) -> LobbyService:
+) -> GameService:
     # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from service.alexandros.games import AlexandrosService
 
@@ -76,7 +76,7 @@ def make_service(
 GAME = Game(
     name="alexandros",
     rules=AlexandrosRules(),
-    ai_levels=LEVELS,
+    ai_levels=AI_LEVELS,
     ai_ratings=published_ai_ratings("data.alexandros"),
     cog="cogs.alexandros.cog",
     id_prefix="alex",

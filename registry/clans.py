@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from config import Config
     from service.ai_pool import AiPool
     from service.claims import Claims
-    from service.lobby import LobbyService
+    from service.games import GameService
     from service.pace import Clock
     from store import Store
 
@@ -65,12 +65,12 @@ class ClansRules:
 
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
-) -> LobbyService:
+) -> GameService:
     # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from service.clans.ai_client import ClansAi
-    from service.clans.games import GameService
+    from service.clans.games import ClansService
 
-    service = GameService(store, seed_source=seed_source, ai_pool=ai_pool, now=now, claims=claims)
+    service = ClansService(store, seed_source=seed_source, ai_pool=ai_pool, now=now, claims=claims)
     service.ai = ClansAi(ai_pool, config.ai_rollouts, config.ai_budget_s)
     return service
 

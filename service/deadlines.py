@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
-from service.lobby import LobbyService
+from service.games import GameService
 from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
 from store import ClockStage, DueTurn, GameRecord, SeatRecord
 
@@ -59,10 +59,10 @@ TimeoutEvent = TypeVar("TimeoutEvent")
 class TurnDeadlines(Generic[TimeoutEvent]):
     """The clocks of one game's kind: due turns, reminders, claims, away seats, DM wishes, announcements."""
 
-    def __init__(self, games: LobbyService, level: str) -> None:
+    def __init__(self, games: GameService, level: str) -> None:
         self.lobby = games
         self.store = games.store
-        self.kind = games.kind
+        self.game = games.game
         self.level = level
         """The AI level the autopilot plays at."""
         self.away_here: set[tuple[int, int]] = set()
@@ -74,10 +74,10 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         return self.lobby.now()
 
     async def due(self, limit: int = 100) -> list[DueTurn]:
-        return await self.store.due_turns(self.now(), limit, game=self.kind)
+        return await self.store.due_turns(self.now(), limit, game=self.game)
 
     async def next_due(self) -> datetime | None:
-        return await self.store.next_event_time(game=self.kind)
+        return await self.store.next_event_time(game=self.game)
 
     async def handle(self, due: DueTurn) -> Reminder | TimeoutEvent | None:
         """Act on one due turn: a reminder, or the autopilot's move. None if another claim got there first."""
@@ -92,7 +92,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
                 due.game_id, due.ply, clock.stage, now, step.next_stage, step.next_event_at
             ):
                 return None
-            game = await self.lobby.game(due.game_id)
+            game = await self.lobby.record(due.game_id)
             seat = game.seats[clock.seat]
             dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
             return Reminder(due.game_id, due.channel_id, seat, step.reminder, clock.deadline_at, pace, dm)
@@ -111,7 +111,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
     async def load_away(self) -> None:
         """Who is away where, from the database (one read of a partial index): at start, and in every tick of
         the scheduler, since another process sharing the database may have marked a player away here."""
-        self.away_here = set(await self.store.away_seats(game=self.kind))
+        self.away_here = set(await self.store.away_seats(game=self.game))
 
     def went_away(self, user_id: int, channel_id: int) -> None:
         self.away_here.add((user_id, channel_id))
@@ -135,13 +135,13 @@ class TurnDeadlines(Generic[TimeoutEvent]):
             if (user_id, channel_id) not in self.away_here:
                 return []
             self.away_here.discard((user_id, channel_id))
-        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id, game=self.kind)
+        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id, game=self.game)
         seats = []
         for returned in back:
             if returned.clock_seat == returned.seat and returned.clock_stage is ClockStage.TIMEOUT:
                 clock = new_turn(Pace(returned.pace), returned.seat, self.now())
                 await self.store.restart_turn(returned.game_id, returned.ply, clock)
-            seats.append((await self.lobby.game(returned.game_id)).seats[returned.seat])
+            seats.append((await self.lobby.record(returned.game_id)).seats[returned.seat])
         return seats
 
     # --- reminders by DM ----------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
 
     async def unannounced(self) -> list[tuple[int, int]]:
         """(game, last ply) of every game whose latest actions no public message announced yet."""
-        return await self.store.unannounced_games(game=self.kind)
+        return await self.store.unannounced_games(game=self.game)
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         await self.store.mark_announced(game_id, ply)

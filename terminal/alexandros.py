@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import texts.alexandros.terminal as w
-from ai.alexandros import LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, choose_action
 from engine.alexandros import (
     HAND,
     Action,
@@ -394,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1, help="human players: 1 = you against AIs, 2-4 = hot-seat")
     parser.add_argument("--seats", type=int, default=None, help="seats in all, 2-4 (default: 3 with one human)")
-    parser.add_argument("--ai", choices=LEVELS, default="normal", help="level of the AI players")
+    parser.add_argument("--ai", choices=AI_LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     parser.add_argument(
         "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"

@@ -1,5 +1,5 @@
 """Imports flow one way: bot.py imports the cogs, no cog imports bot.py; components reach what they need
-through the bot's typed attributes (cogs/frame.py), never a cog looked up by name or another module's private
+through the bot's typed attributes (cogs/bot_base.py), never a cog looked up by name or another module's private
 function."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def imported_modules(tree: ast.AST) -> list[str]:
 def test_the_cogs_are_found() -> None:
     found = {path.relative_to(ROOT).as_posix() for path in COGS}
     assert {
-        "cogs/frame.py",
+        "cogs/bot_base.py",
         "cogs/clans/shared.py",
         "cogs/clans/cog.py",
         "cogs/alexandros/cog.py",

@@ -1,5 +1,5 @@
 """What the Alexandros components ask of the /alexandros cog, as a Protocol: reached through the bot's typed
-``alexandros_actions`` attribute (cogs/frame.py), never by looking the cog up by name."""
+``alexandros_actions`` attribute (cogs/bot_base.py), never by looking the cog up by name."""
 
 from __future__ import annotations
 

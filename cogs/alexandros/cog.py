@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.alexandros as alex
-from ai.alexandros import LEVELS
+from ai.alexandros import AI_LEVELS
 from cogs.ai_sweep import AiSweep
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler
@@ -26,14 +26,14 @@ from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
-from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
+from service.alexandros import GAME_NAME, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
 from texts.alexandros.names import end_reason_text, hand_text, played_text
 from texts.usertext import shown_name
 
 if TYPE_CHECKING:
-    from cogs.frame import Frame
+    from cogs.bot_base import BotBase
 
 
 log = logging.getLogger("clans.alexandros")
@@ -58,7 +58,7 @@ ALEXANDROS_WORDS = CommandWords(
     status="Where this channel's Alexandros game stands",
     leaderboard="This server's Alexandros ratings",
     profile="A player's Alexandros record in this server",
-    ai_levels=LEVELS,
+    ai_levels=AI_LEVELS,
 )
 """The descriptions of the shared commands in /alexandros (as servers hold them)."""
 
@@ -72,7 +72,7 @@ class AlexandrosCog(
     group_name="alexandros",
     group_description="Play Alexandros",
 ):
-    def __init__(self, bot: Frame) -> None:
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
         self.games: AlexandrosService = service_of(bot)
         self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
@@ -83,9 +83,9 @@ class AlexandrosCog(
         self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
         self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai, self.lobby)
         self.follow_turns(self.games.turns)
-        self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
-        bot.actions[KIND] = self  # what the components call (cogs/alexandros/actions.py)
-        self.game_kind = KIND
+        self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=GAME_NAME)
+        bot.actions[GAME_NAME] = self  # what the components call (cogs/alexandros/actions.py)
+        self.game = GAME_NAME
         self.notify_words = NOTIFY
 
     async def cog_load(self) -> None:
@@ -108,7 +108,7 @@ class AlexandrosCog(
     async def welcome_back(self, interaction: discord.Interaction) -> None:
         back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)
         for seat in back:
-            game = await self.games.game(seat.game_id)
+            game = await self.games.record(seat.game_id)
             await self.bot.get_partial_messageable(game.channel_id).send(back_note(of_game(game), seat))
         if back:
             self.clock.wake()
@@ -225,5 +225,5 @@ class AlexandrosCog(
         }
 
 
-async def setup(bot: Frame) -> None:
+async def setup(bot: BotBase) -> None:
     await bot.add_cog(AlexandrosCog(bot))

@@ -35,7 +35,7 @@ MAX_ROWS = 5
 """Discord's limit of action rows in a message: one menu each."""
 
 PATH_KIND = "p"
-KINDS = {
+GAMES_BY_PREFIX = {
     "m": (alex.MoveAlexander,),
     PATH_KIND: (alex.ChoosePath,),
     "o": (alex.TakeCard, alex.TakeBack, alex.EndTurn),
@@ -102,7 +102,7 @@ def _tag(index: int) -> str:
 
 
 def _kind(action: alex.Action) -> str:
-    return next(kind for kind, types in KINDS.items() if isinstance(action, types))
+    return next(kind for kind, types in GAMES_BY_PREFIX.items() if isinstance(action, types))
 
 
 def panel_choices(t: Texts, panel: Panel) -> dict[str, list[tuple[str, Option]]]:

@@ -37,11 +37,11 @@ from cogs.alexandros.menus import (
 )
 from cogs.alexandros.posts import actions_of, after_action, as_view, board_file, service_of
 from cogs.alexandros.replay import ReplayButton
+from cogs.bot_base import bot_of
 from cogs.components import ID, GameItem, selected
 from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
-from cogs.frame import frame_of
-from service.alexandros import KIND, Panel
+from service.alexandros import GAME_NAME, Panel
 from texts import DEFAULT, Texts, texts
 from texts.alexandros.names import hand_text, symbol_name
 
@@ -51,7 +51,7 @@ EN = texts(DEFAULT)
 class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
     """Under the "your turn" post: opens the mover's own panel."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
     def __init__(self, game_id: int, ply: int, t: Texts = EN) -> None:
         super().__init__(
@@ -71,7 +71,7 @@ class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}
         await actions_of(interaction.client).welcome_back(interaction)  # back from away
         where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id, where=where)
-        content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
+        content, file, view = await panel_message(bot_of(interaction.client).drawing, reader(interaction), panel)
         assert file is not None
         await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
 
@@ -84,7 +84,7 @@ class ActSelect(
 ):
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the action's one read checks server, channel and player (service.act, panel)
 
     def __init__(
@@ -122,7 +122,7 @@ class ActSelect(
 
     async def act(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction.client)
-        drawing = frame_of(interaction.client).drawing
+        drawing = bot_of(interaction.client).drawing
         where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         action = action_value(selected(interaction))
         if action.startswith((TURN_PAGE, ZONE)):

@@ -14,13 +14,13 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.alexandros.actions import AlexandrosActions
+from cogs.bot_base import bot_of
 from cogs.components import pings
 from cogs.drawing import Drawing
-from cogs.frame import frame_of
 from cogs.pace_texts import clock_suffix
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
-from service.alexandros import KIND, Acted, AlexandrosService, AlexTable
+from service.alexandros import GAME_NAME, Acted, AlexandrosService, AlexTable
 from store import SeatRecord
 from texts import Texts, mention, of_game
 from texts.alexandros.names import end_reason_text
@@ -39,14 +39,14 @@ STORY_CHARS = 1500
 
 def service_of(client: discord.Client) -> AlexandrosService:
     """The Alexandros service among the bot's (no cog lookup)."""
-    service = frame_of(client).services[KIND]
+    service = bot_of(client).services[GAME_NAME]
     assert isinstance(service, AlexandrosService)
     return service
 
 
 def actions_of(client: discord.Client) -> AlexandrosActions:
     """The /alexandros cog's actions that its components call (the cog sets itself there when it loads)."""
-    return cast(AlexandrosActions, frame_of(client).actions[KIND])
+    return cast(AlexandrosActions, bot_of(client).actions[GAME_NAME])
 
 
 async def board_file(
@@ -143,7 +143,7 @@ async def post_turn(
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings(also_ping)
-    file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
+    file = await board_file(bot_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:
         await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)

@@ -7,17 +7,17 @@ from collections.abc import Sequence
 
 from discord import ui
 
+from cogs.replays import GameReplays, replay_template
 from cogs.replays import ReplayButton as SharedReplayButton
-from cogs.replays import ReplayKind, replay_template
 from cogs.replays import replay_view as shared_replay_view
 from render.alexandros.replay import RENDERER_VERSION, render_replay
-from service.alexandros import KIND, AlexandrosService
+from service.alexandros import GAME_NAME, AlexandrosService
 from service.alexandros.replays import AlexReplay, finished_game, replay_of
 from service.replays import Finished
 from texts import Texts
 
 
-def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
+def alexandros_replays(games: AlexandrosService) -> GameReplays[AlexReplay]:
     """One frame per action of the log, then the result; drawn from the public views only."""
 
     def draw(replay: AlexReplay, names: Sequence[str], t: Texts) -> bytes:
@@ -32,8 +32,8 @@ def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
             count=finished.moves,
         )
 
-    return ReplayKind(
-        game=KIND,
+    return GameReplays(
+        game=GAME_NAME,
         version=RENDERER_VERSION,
         finished=lambda game_id, guild_id: finished_game(games, game_id, guild_id),
         rebuild=lambda game_id: replay_of(games, game_id),
@@ -42,10 +42,10 @@ def alexandros_replays(games: AlexandrosService) -> ReplayKind[AlexReplay]:
     )
 
 
-class ReplayButton(SharedReplayButton, template=replay_template(KIND)):
+class ReplayButton(SharedReplayButton, template=replay_template(GAME_NAME)):
     """Under a finished Alexandros game's result: its replay, shown to whoever asks (``alex:replay:N``)."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

@@ -1,5 +1,5 @@
 """What the Clans buttons and selects ask of the /clans cog, as a Protocol: a component reaches it through the
-bot's typed ``clans`` attribute (cogs/frame.py), never by looking the cog up by name."""
+bot's typed ``clans`` attribute (cogs/bot_base.py), never by looking the cog up by name."""
 
 from __future__ import annotations
 

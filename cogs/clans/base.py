@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from cogs.ai_sweep import AiSweep
+from cogs.bot_base import BotBase
 from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
@@ -23,14 +24,13 @@ from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention, service_of
 from cogs.components import pings
-from cogs.frame import Frame
 from cogs.game_commands import GameCommands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
-from service.clans.games import KIND, GameService
+from service.clans.games import GAME_NAME, ClansService
 from service.clans.private_board import PrivateBoard
 from service.clans.tables import Played, Table
 from texts import of_game
@@ -44,9 +44,9 @@ Send = Callable[..., Awaitable[Any]]
 class ClansBase(GameTurns, GameCommands):
     """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
 
-    def __init__(self, bot: Frame) -> None:
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
-        self.games: GameService = service_of(bot)
+        self.games: ClansService = service_of(bot)
         self.boards = BoardImages(bot.drawing)  # the frame's drawing slots, shared with every game
         self.order_menus = OrderMenus()
         settings = bot.config
@@ -65,8 +65,8 @@ class ClansBase(GameTurns, GameCommands):
             settings.ai_budget_s,
             settings.ai_rollouts,
         )
-        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
-        self.game_kind = KIND
+        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.game)
+        self.game = GAME_NAME
         self.notify_words = CLANS_NOTIFY
 
     async def begin_game(self, table: Table) -> None:

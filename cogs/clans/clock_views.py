@@ -12,7 +12,7 @@ from cogs import notify
 from cogs.clans import clock_texts as words
 from cogs.clans.shared import EN, clans_of
 from cogs.components import ID, GameItem
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from texts import Texts, of_game
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ async def welcome_back(
         return False
     seats = await cog.deadlines.come_back(interaction.user.id, channel_id=channel_id, game_id=game_id)
     for seat in seats:
-        game = await cog.games.game(seat.game_id)
+        game = await cog.games.record(seat.game_id)
         await cog.bot.get_partial_messageable(game.channel_id).send(words.back_note(of_game(game), seat))
     if seats:
         cog.clock.wake()
@@ -45,7 +45,7 @@ CLANS_NOTIFY = notify.NotifyWords(words.NOTIFY_ON, words.NOTIFY_ON_CLOSED, words
 class BackButton(GameItem[ui.Button[Any]], template=rf"clans:back:(?P<game>{ID})"):
     """On a timeout message: the away player says they are back."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(

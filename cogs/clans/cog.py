@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ai.clans import AI_LEVELS
+from cogs.bot_base import BotBase
 from cogs.clans.base import ClansBase
 from cogs.clans.clock_commands import ClockCommands
 from cogs.clans.clock_views import BackButton
@@ -20,9 +21,8 @@ from cogs.clans.overview import OVERVIEW_ITEMS, OverviewCommands
 from cogs.clans.panel_actions import PanelActions
 from cogs.clans.replays import ReplayButton
 from cogs.clans.turns import TurnCommands
-from cogs.frame import Frame
 from cogs.game_commands import CommandWords, shared_commands
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 
 PERSISTENT_ITEMS = (
     OrderSelect,
@@ -69,11 +69,11 @@ class ClansCog(
     group_name="clans",
     group_description="Play Clans, the hidden-clan game",
 ):
-    def __init__(self, bot: Frame) -> None:
+    def __init__(self, bot: BotBase) -> None:
         ClansBase.__init__(self, bot)
 
     async def cog_load(self) -> None:
-        self.bot.actions[KIND] = self  # what the Clans components call (cogs/clans/actions.py)
+        self.bot.actions[GAME_NAME] = self  # what the Clans components call (cogs/clans/actions.py)
         self.bot.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.catch_up_at_start()
         self.run_clock()
@@ -82,5 +82,5 @@ class ClansCog(
         await self.stop_turns()
 
 
-async def setup(bot: Frame) -> None:
+async def setup(bot: BotBase) -> None:
     await bot.add_cog(ClansCog(bot))

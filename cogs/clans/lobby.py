@@ -18,7 +18,7 @@ from cogs.components import pings
 from cogs.errors import reader
 from cogs.lobby_views import language_name
 from service.clans.tables import Table
-from service.lobby import CancelTerms
+from service.games import CancelTerms
 from texts import LANGUAGES, mention, of_game, texts
 from texts.usertext import shown_name
 
@@ -122,7 +122,7 @@ class LobbyCommands(ClansBase):
         """The button is pressed in the game's own channel (checked in cogs/clans/shared.py), so the Manage
         Messages permission read here is the game channel's."""
         can_manage = interaction.permissions.manage_messages
-        terms = self.games.cancel_terms(await self.games.game(game_id), interaction.user.id, can_manage)
+        terms = self.games.cancel_terms(await self.games.record(game_id), interaction.user.id, can_manage)
         if terms is CancelTerms.RESIGN:
             done = reader(interaction)._("You resigned from game #{game}.", game=game_id)
             played = await self.games.resign(

@@ -11,12 +11,12 @@ from discord import ui
 
 from cogs.clans.shared import EN, clans_of
 from cogs.components import ID, GameItem
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from texts import Texts
 
 
 class CancelButton(GameItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
-    game_kind = KIND
+    game = GAME_NAME
 
     def __init__(self, game_id: int, t: Texts = EN, label: str | None = None) -> None:
         super().__init__(

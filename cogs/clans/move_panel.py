@@ -20,16 +20,16 @@ from typing import Any
 import discord
 from discord import ui
 
+from cogs.bot_base import bot_of
 from cogs.clans import panel_text as words
 from cogs.clans.messages import clan_embed
 from cogs.clans.panel_board import preview_file
 from cogs.clans.shared import EN, clans_of, service_of
 from cogs.components import ID, GameItem, parse_choice, selected, where
 from cogs.errors import reader
-from cogs.frame import frame_of
 from engine.clans import Move, Phase, Preview
 from errors import GameError, Why
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from service.clans.panel import PanelTable
 from service.clans.suggest import Suggestion, suggest_sources, suggest_targets
 from service.clans.tables import Table
@@ -51,7 +51,7 @@ async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int 
 class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
     """On the turn post: opens the mover's own panel at the position the game is at now."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -83,7 +83,7 @@ class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})
 class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{ID})"):
     """On the turn post and in the panel: the presser's own secret clan, shown to them alone, naming the game."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -104,7 +104,7 @@ class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{
 
     async def act(self, interaction: discord.Interaction) -> None:
         games = service_of(interaction.client)
-        game = await games.game(self.game_id)
+        game = await games.record(self.game_id)
         clan = await games.my_clan(self.game_id, interaction.user.id)
         embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -196,7 +196,7 @@ async def preview_page(
     if move is not None:
         view.add_item(BackButton(table.id, panel.ply, src, t))
     view.add_item(MyClanButton(table.id, t))
-    drawing = frame_of(interaction.client).drawing
+    drawing = bot_of(interaction.client).drawing
     file = await preview_file(drawing, t, table, preview)
     return content, file, view
 
@@ -237,7 +237,7 @@ def _placeholder(text: str) -> str:
 
 
 class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, options: list[Any] | None = None, t: Texts = EN) -> None:
@@ -272,7 +272,7 @@ class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID
 
 
 class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, options: list[Any] | None = None, t: Texts = EN) -> None:
@@ -300,7 +300,7 @@ class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID
 
 
 class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, label: str = "-", disabled: bool = False) -> None:
@@ -329,7 +329,7 @@ class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}
 class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
     """From a preview back to the destinations of its source (to the sources when it had only one)."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, t: Texts = EN) -> None:
@@ -362,7 +362,7 @@ class OrderChoice(
 ):
     """In a preview: which order the villages are founded in, each option with its consequences."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(
@@ -397,7 +397,7 @@ class ConfirmButton(
 ):
     """Play the previewed move (and its village order) through the same path as ``/clans move``."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, target: int, index: int, t: Texts = EN) -> None:

@@ -19,7 +19,7 @@ from discord import ui
 from cogs.clans.shared import EN, clans_of, mention
 from cogs.components import ID, GameItem, parse_choice, selected
 from engine.clans import OrderOption, Village
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from service.clans.tables import Table
 from store import SeatRecord
 from texts import Texts
@@ -107,7 +107,7 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
 class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
     """The mover picks which of the villages their move founded comes next."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the move's one read checks server, channel and mover (choose_village)
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:

@@ -19,7 +19,7 @@ from cogs.clans.shared import service_of
 from cogs.components import ID, GameItem
 from cogs.errors import reader
 from cogs.visibility import check_visible
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from service.clans.overview import GameHistory
 from texts import Texts
 
@@ -57,7 +57,7 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
 class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
     in_server = True  # `/clans history` shows another channel's game too
 

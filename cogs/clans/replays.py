@@ -8,17 +8,17 @@ from collections.abc import Sequence
 
 from discord import ui
 
+from cogs.replays import GameReplays, replay_template
 from cogs.replays import ReplayButton as SharedReplayButton
-from cogs.replays import ReplayKind, replay_template
 from cogs.replays import replay_view as shared_replay_view
 from render.clans.replay import RENDERER_VERSION, render_replay
-from service.clans.games import KIND, GameService
+from service.clans.games import GAME_NAME, ClansService
 from service.clans.replays import Replay, finished_game, replay_of
 from service.replays import Finished
 from texts import Texts
 
 
-def clans_replays(games: GameService) -> ReplayKind[Replay]:
+def clans_replays(games: ClansService) -> GameReplays[Replay]:
     """What the desk needs to replay a Clans game: one frame per action, drawn from the public views."""
 
     def draw(replay: Replay, names: Sequence[str], t: Texts) -> bytes:
@@ -33,8 +33,8 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
             count=finished.moves,
         )
 
-    return ReplayKind(
-        game=KIND,
+    return GameReplays(
+        game=GAME_NAME,
         version=RENDERER_VERSION,
         finished=lambda game_id, guild_id: finished_game(games, game_id, guild_id),
         rebuild=lambda game_id: replay_of(games, game_id),
@@ -43,10 +43,10 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
     )
 
 
-class ReplayButton(SharedReplayButton, template=replay_template(KIND)):
+class ReplayButton(SharedReplayButton, template=replay_template(GAME_NAME)):
     """Under a finished Clans game's result: its replay, shown to whoever asks (``clans:replay:N``)."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
 
 def replay_view(t: Texts, game_id: int) -> ui.View:

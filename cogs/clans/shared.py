@@ -10,21 +10,21 @@ from typing import cast
 
 import discord
 
+from cogs.bot_base import bot_of
 from cogs.clans.actions import ClansActions
-from cogs.frame import frame_of
-from service.clans.games import KIND, GameService
+from service.clans.games import GAME_NAME, ClansService
 from texts import DEFAULT, seat_mention, texts
 
 
 def clans_of(interaction: discord.Interaction) -> ClansActions:
     """The /clans cog's actions, for a Clans component (the cog sets itself among the bot's when it loads)."""
-    return cast(ClansActions, frame_of(interaction.client).actions[KIND])
+    return cast(ClansActions, bot_of(interaction.client).actions[GAME_NAME])
 
 
-def service_of(client: discord.Client) -> GameService:
+def service_of(client: discord.Client) -> ClansService:
     """The Clans service among the bot's (no cog lookup)."""
-    service = frame_of(client).services[KIND]
-    assert isinstance(service, GameService)
+    service = bot_of(client).services[GAME_NAME]
+    assert isinstance(service, ClansService)
     return service
 
 

@@ -26,14 +26,14 @@ from service.ai_pool import AiPool
 from service.alexandros.ai_client import AlexandrosAi
 from service.alexandros.turn import AlexandrosTurn
 from service.claims import Claims
-from service.lobby import LobbyService, public_record
+from service.games import GameService, public_record
 from service.pace import Clock, final_winners
 from service.tables import PublicTable
 from service.turns import Committed, Turns, Where
 from store import GameRecord, MoveRecord, SeatRecord, Store
 from store.records import LeaderboardRow, ProfileRecord
 
-KIND = "alexandros"
+GAME_NAME = "alexandros"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +98,8 @@ class Unannounced:
     """What each of ``actions`` did."""
 
 
-class AlexandrosService(LobbyService):
-    kind = KIND
+class AlexandrosService(GameService):
+    game = GAME_NAME
 
     def __init__(
         self,
@@ -115,7 +115,7 @@ class AlexandrosService(LobbyService):
         self.claims = claims or Claims(store)
         """This process's claims: an AI turn is played by the one process that claims it."""
         self.turns: Turns[alex.GameState] = Turns(
-            rules_of(KIND), AlexandrosTurn(), store, self.locks, self.now, self._record
+            rules_of(GAME_NAME), AlexandrosTurn(), store, self.locks, self.now, self._record_with_secrets
         )
         """The turn pipeline every game shares (service/turns.py), with Alexandros' answers."""
 
@@ -167,7 +167,7 @@ class AlexandrosService(LobbyService):
         return await asyncio.to_thread(_panel, record, state, seat.seat)  # up to a few hundred ms: off the loop
 
     async def history(self, game_id: int) -> list[MoveRecord]:
-        await self._record(game_id)
+        await self._record_with_secrets(game_id)
         return await self.store.moves(game_id)
 
     async def replay_views(self, game_id: int, guild_id: int | None) -> tuple[alex.PublicView, ...]:
@@ -179,10 +179,10 @@ class AlexandrosService(LobbyService):
         return (await replay_of(self, game_id)).views
 
     async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
-        return await self.store.leaderboard(guild_id, game=KIND)
+        return await self.store.leaderboard(guild_id, game=GAME_NAME)
 
     async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
-        return await self.store.profile(guild_id, user_id, game=KIND)
+        return await self.store.profile(guild_id, user_id, game=GAME_NAME)
 
     # --- acting --------------------------------------------------------------------------------------------
 
@@ -225,7 +225,7 @@ class AlexandrosService(LobbyService):
         action (its seed deals the replay), else read here. A resignation is told alone."""
         if isinstance(acted.told.action, alex.MoveAlexander | alex.Resign):
             return acted
-        record = record or await self._record(acted.table.id)
+        record = record or await self._record_with_secrets(acted.table.id)
         moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
         actions = [alex.parse_action(m.action) for m in moves]
         starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
@@ -284,7 +284,7 @@ class AlexandrosService(LobbyService):
     async def unannounced_turns(self, game_id: int) -> Unannounced | None:
         """The actions committed since the last public post, when they ended a turn (or the game) and so were
         due one: a crash came between the commit and the post. None while the mover is still in their turn."""
-        record = await self._record(game_id)
+        record = await self._record_with_secrets(game_id)
         if record.status not in ("running", "finished") or record.snapshot is None:
             return None
         view = alex.public_view(alex.state_from_json(record.snapshot))
@@ -355,4 +355,4 @@ def _acted(done: Committed[alex.GameState]) -> Acted:
     return Acted(table, checked.outcome, checked.loaded.record.seats[checked.seat], checked.action, said)
 
 
-__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]
+__all__ = ["GAME_NAME", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]

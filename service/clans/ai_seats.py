@@ -1,5 +1,5 @@
 """The Clans game service's AI seats: an AI's turn (claimed by one process, thought about in a worker) and,
-once the game is over, what each AI believed and how readable its own clan was. Mixed into GameService."""
+once the game is over, what each AI believed and how readable its own clan was. Mixed into ClansService."""
 
 from __future__ import annotations
 

@@ -6,16 +6,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from ai.clans import AUTOPILOT
+from ai.clans import AUTOPILOT_LEVEL
 from engine.clans import GameState, Move, Resign, apply, new_game, parse_action, play
 from errors import GameError
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Loaded, Played, Table
 from service.deadlines import TimedOut, TurnDeadlines
 
 log = logging.getLogger("clans.deadlines")
-
-AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +26,7 @@ class Timeout(TimedOut[Played]):
 class Deadlines(TurnDeadlines[Timeout]):
     """Clans' clocks: the autopilot plays the normal AI for the seat, told only its own clan."""
 
-    def __init__(self, games: GameService, level: str = AUTOPILOT_LEVEL) -> None:
+    def __init__(self, games: ClansService, level: str = AUTOPILOT_LEVEL) -> None:
         super().__init__(games, level)
         self.games = games
 
@@ -70,7 +68,7 @@ class Deadlines(TurnDeadlines[Timeout]):
 
     async def unannounced_actions(self, game_id: int) -> list[Played]:
         """The actions committed after the last announced one, each with the table as it stood after it."""
-        record = await self.games._record(game_id)  # with the seed: the log is replayed from the setup
+        record = await self.games._record_with_secrets(game_id)  # with the seed: the log is replayed from the setup
         moves = await self.store.moves(game_id)
         state: GameState = new_game(len(record.seats), record.seed)
         played: list[Played] = []

@@ -1,4 +1,4 @@
-"""The game service: every operation on a game, the cogs' one door into it (lobbies live in service/lobby.py).
+"""The game service: every operation on a game, the cogs' one door into it (lobbies live in service/games.py).
 
 A move costs two database transactions: one read (the game, its seats and its snapshot) and one write (the
 move, the new snapshot and, at the end, the results). Nothing is read back after the commit. Checking,
@@ -34,7 +34,7 @@ from service.clans.panel import MovePanels
 from service.clans.private_board import PrivateBoard, private_board
 from service.clans.tables import Loaded, Played, Table
 from service.clans.turn import ClansTurn, parse, text_of
-from service.lobby import LobbyService, public_record
+from service.games import GameService, public_record
 from service.pace import Clock
 from service.turns import Accepted, Turns, Where
 from store import (
@@ -48,12 +48,12 @@ from store import (
 log = logging.getLogger("clans.service")
 
 
-KIND = "clans"
+GAME_NAME = "clans"
 """The name Clans has in the frame (registry) and in the games table."""
 
 
-class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
-    kind = KIND
+class ClansService(GameService, GameOverview, AiSeats, MovePanels):
+    game = GAME_NAME
 
     def __init__(
         self,
@@ -73,7 +73,7 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
         self.log_tails = LogTails()
         """The latest public facts of games whose catch-up was asked (service/clans/history.py)."""
         self.turns: Turns[GameState] = Turns(
-            rules_of(self.kind), ClansTurn(self.too_late), store, self.locks, self.now, self._record
+            rules_of(self.game), ClansTurn(self.too_late), store, self.locks, self.now, self._record_with_secrets
         )
         """The turn pipeline every game shares (service/turns.py), with Clans' answers."""
 
@@ -93,7 +93,7 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
         return (await self._loaded(await self._active_record(channel_id))).table()
 
     async def _load(self, game_id: int) -> Loaded:
-        return await self._loaded(await self._record(game_id))
+        return await self._loaded(await self._record_with_secrets(game_id))
 
     async def _loaded(self, game: GameRecord) -> Loaded:
         read = await self.turns.loaded(game)
@@ -195,7 +195,7 @@ class GameService(LobbyService, GameOverview, AiSeats, MovePanels):
     # --- standings -----------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
-        return await self.store.leaderboard(guild_id, game=self.kind)
+        return await self.store.leaderboard(guild_id, game=self.game)
 
     async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
-        return await self.store.profile(guild_id, user_id, game=self.kind)
+        return await self.store.profile(guild_id, user_id, game=self.game)

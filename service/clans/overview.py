@@ -10,7 +10,7 @@ from engine.clans import Action, GameState, Move, PublicView, new_game, public_v
 from errors import GameError, Why
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
 from service.clans.tables import Table
-from service.lobby import public_record
+from service.games import public_record
 from store import GameRecord, SeatRecord, Store
 
 
@@ -38,16 +38,16 @@ class GameHistory:
 
 
 class GameOverview:
-    """The read-mostly side of the game service (mixed into GameService)."""
+    """The read-mostly side of the game service (mixed into ClansService)."""
 
-    kind: ClassVar[str]
+    game: ClassVar[str]
     store: Store
     log_tails: LogTails
 
     async def seated_games(self, user_id: int) -> list[SeatedGame]:
         """Every running game the user sits in, on every server: their own turns first, then oldest first."""
         listed = []
-        for record in await self.store.seated_games(user_id, game=self.kind):
+        for record in await self.store.seated_games(user_id, game=self.game):
             state = await self._whole_state(record)
             mover = record.seats[state.to_move]
             listed.append(

@@ -1,4 +1,4 @@
-"""The move panel's side of the game service (mixed into GameService): whom a panel is for, what a move would do
+"""The move panel's side of the game service (mixed into ClansService): whom a panel is for, what a move would do
 (the engine's preview), and playing a previewed move with its village order through the one path every move takes
 (checked, pinned to the position it was previewed on, committed under the game's lock).
 

@@ -15,7 +15,7 @@ from engine.clans import (
     public_view,
     state_from_view,
 )
-from service.lobby import public_record
+from service.games import public_record
 from service.tables import PublicTable
 from store import SeatRecord
 

@@ -67,7 +67,7 @@ def test_every_catalog_has_messages() -> None:
         ("texts/alexandros/terminal.py", "alexandros"),
         ("terminal/alexandros.py", "alexandros"),
         ("cogs/errors.py", FRAME),
-        ("service/lobby.py", FRAME),
+        ("service/games.py", FRAME),
         ("texts/reasons.py", FRAME),
         ("terminal/hotseat.py", FRAME),
         ("bot.py", FRAME),

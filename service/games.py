@@ -40,19 +40,19 @@ class CancelTerms(Enum):
     and is scored as resignations are (so a losing host cannot wipe a rated game away)."""
 
 
-class LobbyService:
-    kind: ClassVar[str]
+class GameService:
+    game: ClassVar[str]
     """The game this service runs (a name in registry.GAME_NAMES, whose rules give the player bounds, the
     setup and the state's JSON); a channel holds one game of any kind, and each service refuses the others'."""
 
     @property
     def rules(self) -> GameRules:
-        return game_named(self.kind).rules
+        return game_named(self.game).rules
 
     @property
     def ai_levels(self) -> tuple[str, ...]:
         """The AI levels a lobby may seat."""
-        return game_named(self.kind).ai_levels
+        return game_named(self.game).ai_levels
 
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store
@@ -85,7 +85,7 @@ class LobbyService:
                 self._seed_source(),
                 pace,
                 language,
-                game=self.kind,
+                game=self.game,
                 limits=self.limits,
             )
 
@@ -95,8 +95,8 @@ class LobbyService:
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_LANGUAGE)
         if not await self.store.set_language(game_id, parse_language(language)):
-            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
-        return await self.game(game_id)
+            raise GameError(STATUS_REASON[(await self.record(game_id)).status])
+        return await self.record(game_id)
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """The language a user last spoke to the bot in: their DMs (reminders, their clan) use it."""
@@ -120,8 +120,8 @@ class LobbyService:
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_PACE)
         if not await self.store.set_pace(game_id, parse_pace(pace)):
-            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
-        return await self.game(game_id)
+            raise GameError(STATUS_REASON[(await self.record(game_id)).status])
+        return await self.record(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         with refusals():
@@ -143,18 +143,18 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.kind)
+            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.game)
         return self._own(game)
 
     def _own(self, game: GameRecord) -> GameRecord:
-        if game.game != self.kind:
+        if game.game != self.game:
             raise GameError(Why.OTHER_GAME, game=game.game)
         return game
 
-    async def game(self, game_id: int) -> GameRecord:
-        return public_record(await self._record(game_id))
+    async def record(self, game_id: int) -> GameRecord:
+        return public_record(await self._record_with_secrets(game_id))
 
-    async def _record(self, game_id: int) -> GameRecord:
+    async def _record_with_secrets(self, game_id: int) -> GameRecord:
         game = await self.store.get_game(game_id)
         if game is None:
             raise GameError(Why.GAME_GONE)
@@ -164,7 +164,7 @@ class LobbyService:
         return public_record(await self._lobby(game_id))
 
     async def _lobby(self, game_id: int) -> GameRecord:
-        game = await self._record(game_id)
+        game = await self._record_with_secrets(game_id)
         if game.status != "lobby":
             raise GameError(STATUS_REASON[game.status])
         return game
@@ -172,12 +172,12 @@ class LobbyService:
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         with refusals():
             await self.store.add_seat(game_id, user_id, name, limits=self.limits, max_seats=self.rules.max_players)
-        return await self.game(game_id)
+        return await self.record(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.kind)
+            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.game)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
@@ -202,7 +202,7 @@ class LobbyService:
                 ai_level=level,  # type: ignore[arg-type]  # one of self.ai_levels, checked above
                 max_seats=self.rules.max_players,
             )
-        return await self.game(game_id)
+        return await self.record(game_id)
 
     async def _begin(self, game_id: int, user_id: int) -> tuple[GameRecord, Any]:
         """Start the lobby's game (the host only, within the game's player bounds and the limits): the game's
@@ -213,7 +213,7 @@ class LobbyService:
         rules = self.rules
         if not rules.min_players <= len(game.seats) <= rules.max_players:
             raise GameError(
-                Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
+                Why.PLAYER_COUNT, game=self.game, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
             )
         state = rules.setup(len(game.seats), game.seed)
         to_move = rules.to_move(state)
@@ -231,7 +231,7 @@ class LobbyService:
         """Cancel every lobby of this game opened more than ``idle`` before ``now``; the closed games, to
         announce."""
         closed = []
-        for lobby in await self.store.idle_lobbies(now - idle, game=self.kind):
+        for lobby in await self.store.idle_lobbies(now - idle, game=self.game):
             try:
                 closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
             except StoreError:  # started or cancelled meanwhile: nothing to close
@@ -259,8 +259,8 @@ class LobbyService:
 
     async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
         """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
-        ``GameService.resign``)."""
-        game = await self.game(game_id)
+        ``ClansService.resign``)."""
+        game = await self.record(game_id)
         terms = self.cancel_terms(game, user_id, can_manage)
         if terms is CancelTerms.RESIGN:
             raise GameError(Why.CANCEL_IS_RESIGN)

@@ -19,19 +19,19 @@ from cogs.components import refuse_unknown
 from cogs.drawing import Drawing
 from cogs.replays import ReplayDesk
 from config import Config
-from service.lobby import LobbyService
+from service.games import GameService
 from store import Store
 
 if TYPE_CHECKING:
     from cogs.lobby import GameLobby
 
 
-class Frame(commands.AutoShardedBot):
+class BotBase(commands.AutoShardedBot):
     """What every cog and component may reach on the bot (bot.py's GameBot sets the attributes)."""
 
     config: Config
     store: Store
-    services: dict[str, LobbyService]
+    services: dict[str, GameService]
     """Each game's service, by the game's name (registry)."""
     replays: ReplayDesk
     """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
@@ -57,7 +57,7 @@ class Frame(commands.AutoShardedBot):
         await refuse_unknown(interaction, self.components)
 
 
-def frame_of(client: discord.Client) -> Frame:
+def bot_of(client: discord.Client) -> BotBase:
     """The bot behind an interaction's ``client``, with its typed attributes."""
-    assert isinstance(client, Frame), "the bot is built on cogs.frame.Frame"
+    assert isinstance(client, BotBase), "the bot is built on cogs.bot_base.BotBase"
     return client
