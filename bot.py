@@ -25,6 +25,7 @@ from registry import every_game
 from service.ai_pool import AiPool
 from service.claims import Claims
 from service.pace import Clock, system_clock
+from service.replays import KeptReplays
 from store import Limits, Store, StoreError
 
 log = logging.getLogger("clans")
@@ -80,7 +81,7 @@ class GameBot(BotBase):
             service.limits = limits
             self.services[game.name] = service
         self.drawing = Drawing()
-        self.replays = ReplayDesk(store, self.now, config.replay_cooldown_s)
+        self.replays = ReplayDesk(KeptReplays(store), self.now, config.replay_cooldown_s)
 
     async def setup_hook(self) -> None:
         await self.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's

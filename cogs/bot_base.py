@@ -1,36 +1,47 @@
-"""The bot as its cogs and components see it: what they reach (each game's service and its cog's actions, by the
-game's name; the store, the drawing slots and the replay desk every game shares), and the one refusal of a custom
-id that no registered component accepts. Each game's package reads its own parts with its types
-(``cogs/<game>/``): the frame knows no game.
+"""The bot as its cogs and components see it: what they reach (each game's service, lobby and component actions, by
+the game's name; the drawing slots and the replay desk every game shares), and the one refusal of a custom id
+that no registered component accepts. Each game's package reads its own parts with its own types
+(``cogs/<game>/actions.py``): the shared code knows no game.
 
 bot.py builds the bot on this class and loads the cogs; no cog imports bot.py, so imports flow one way: the
-entry point imports the cogs, the cogs import the frame.
+entry point imports the cogs, the cogs import this base.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import ui
 from discord.ext import commands
 
-from cogs.components import refuse_unknown
 from cogs.drawing import Drawing
+from cogs.errors import report_error
 from cogs.replays import ReplayDesk
 from config import Config
+from errors import GameError, Why
 from service.games import GameService
-from store import Store
 
-if TYPE_CHECKING:
-    from cogs.lobby import GameLobby
+
+class LobbyActions(Protocol):
+    """What a game's lobby buttons and menus ask of its lobby (cogs/lobby.py's GameLobby): ``from_button``, the
+    answer edits the lobby message the button is on."""
+
+    async def join(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def leave(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def start(self, interaction: discord.Interaction, game_id: int, from_button: bool) -> None: ...
+
+    async def change_pace(self, interaction: discord.Interaction, game_id: int, pace: str) -> None: ...
+
+    async def change_language(self, interaction: discord.Interaction, game_id: int, language: str) -> None: ...
 
 
 class BotBase(commands.AutoShardedBot):
     """What every cog and component may reach on the bot (bot.py's GameBot sets the attributes)."""
 
     config: Config
-    store: Store
     services: dict[str, GameService]
     """Each game's service, by the game's name (registry)."""
     replays: ReplayDesk
@@ -43,9 +54,9 @@ class BotBase(commands.AutoShardedBot):
         self.components: tuple[type[ui.DynamicItem[Any]], ...] = ()
         """Every persistent component a cog registered (each cog registers its own when it loads)."""
         self.actions: dict[str, object] = {}
-        """Each game's cog actions that its buttons and selects call, by game: each cog sets its own when it loads
-        (a component reaches it here, never by looking a cog up by name)."""
-        self.lobbies: dict[str, GameLobby[Any]] = {}
+        """Each game's cog, by the game's name, as its buttons and selects reach it: each game's package checks it
+        against the actions it expects (``cogs/<game>/actions.py``), never looking a cog up by name."""
+        self.lobbies: dict[str, LobbyActions] = {}
         """Each game's lobby actions, by game (cogs/lobby.py), for the lobby's buttons and menus."""
 
     def add_dynamic_items(self, *items: type[ui.DynamicItem[Any]]) -> None:
@@ -61,3 +72,17 @@ def bot_of(client: discord.Client) -> BotBase:
     """The bot behind an interaction's ``client``, with its typed attributes."""
     assert isinstance(client, BotBase), "the bot is built on cogs.bot_base.BotBase"
     return client
+
+
+def known_custom_id(custom_id: str, items: tuple[type[ui.DynamicItem[Any]], ...]) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+
+
+async def refuse_unknown(interaction: discord.Interaction, items: tuple[type[ui.DynamicItem[Any]], ...]) -> None:
+    """A click or choice whose custom id no component accepts (forged, or a number past the template's
+    bound): answered with a refusal instead of being left to fail."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+    if not known_custom_id(custom_id, items):
+        await report_error(interaction, GameError(Why.NOT_VALID))

@@ -24,8 +24,8 @@ import discord
 from cogs.components import pings
 from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
 from service.deadlines import Reminder, TurnDeadlines
+from service.records import DueTurn, GameRecord
 from service.turns import Committed, Turns
-from store import DueTurn, GameRecord
 from texts import of_game, texts
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ async def post_reminder(
 
 
 class ClockScheduler(Generic[Event]):
-    def __init__(self, deadlines: TurnDeadlines[Any], lobby: GameLobby[Any], name: str) -> None:
+    def __init__(self, deadlines: TurnDeadlines[Event], lobby: GameLobby[Any], name: str) -> None:
         self.deadlines = deadlines
         self.lobby = lobby
         """The game's lobby, whose idle lobbies every tick closes."""
@@ -133,14 +133,19 @@ class ClockScheduler(Generic[Event]):
         self.wake_by(committed.next_event_at)
 
     def stop(self) -> None:
+        """The loop looks no more by itself: at once when it sleeps, after the tick under way when it ticks (an
+        autopilot half played is not cut short; tests then drive the ticks themselves, each waiting for it)."""
         self._stopping = True
-        if self._task is not None:
+        self._wake.set()
+        if self._task is not None and not self._lock.locked():
             self._task.cancel()
 
     async def stopped(self) -> None:
-        """Stop the loop and wait until it has, so nothing of it runs on while the bot closes its database."""
-        self.stop()
+        """Stop the loop now, a tick under way too, and wait until it has, so nothing of it runs on while the bot
+        closes its database (a due turn's claim half acted on runs out and is acted on again)."""
+        self._stopping = True
         if self._task is not None:
+            self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
@@ -179,7 +184,7 @@ class ClockScheduler(Generic[Event]):
             handled = 0
             limit = asyncio.Semaphore(PARALLEL)
 
-            async def handle(due_turn: DueTurn) -> object:
+            async def handle(due_turn: DueTurn) -> Reminder | Event | None:
                 async with limit:
                     try:
                         return await self.deadlines.handle(due_turn)
@@ -217,12 +222,12 @@ class ClockScheduler(Generic[Event]):
         except Exception:
             log.exception("Could not read which players are away")
 
-    async def _present(self, event: object) -> None:
+    async def _present(self, event: Reminder | Event) -> None:
         try:
             if isinstance(event, Reminder):
                 await self._remind(event)
             else:
-                await self._announce_timeout(event)  # type: ignore[arg-type]  # handle() returns Reminder | Event
+                await self._announce_timeout(event)
         except Exception:
             log.exception("Could not post a clock event")
 

@@ -10,21 +10,20 @@ custom id no template accepts, is answered through the one error path (cogs/erro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 import discord
 from discord import ui
 
+from cogs.bot_base import bot_of
 from cogs.errors import report_error
 from errors import GameError, Why
 from registry import games_by_id_prefix
 from render.fonts import name_is_drawable
-from store import SeatRecord
-from texts import resolve
+from service.games import GameService
+from service.records import SeatRecord
+from texts import DEFAULT, resolve, texts
 from texts.usertext import clean_name
-
-if TYPE_CHECKING:
-    from service.games import GameService
 
 ID = r"\d{1,18}"
 """A number in a custom id: what a snowflake or a game id can be (below 2**63, so every database takes it)."""
@@ -32,17 +31,17 @@ ID = r"\d{1,18}"
 
 GAMES_BY_PREFIX = games_by_id_prefix()
 """Each custom id prefix and the game (a name in registry.GAME_NAMES) whose components carry it."""
-ID_PREFIX = {kind: prefix for prefix, kind in GAMES_BY_PREFIX.items()}
+ID_PREFIX = {game: prefix for prefix, game in GAMES_BY_PREFIX.items()}
 
 ItemT = TypeVar("ItemT", bound=ui.Item[Any])
 
+EN = texts(DEFAULT)
+"""Components rebuilt from a custom id only route the click: their labels are never shown again."""
 
-def service_for(client: discord.Client, kind: str) -> GameService:
-    """The service of game ``kind`` (each refuses the other games' ids)."""
-    from cogs.bot_base import bot_of
 
-    frame = bot_of(client)
-    return frame.services[kind]
+def service_for(client: discord.Client, game: str) -> GameService:
+    """The service of game ``game`` (each refuses the other games' ids)."""
+    return bot_of(client).services[game]
 
 
 class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
@@ -116,20 +115,6 @@ def pings(seats: Sequence[SeatRecord]) -> discord.AllowedMentions:
     """Exactly these seats' players may be pinged by a message (the bot parses no mention by default)."""
     users = [discord.Object(seat.user_id) for seat in seats if seat.user_id is not None]
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
-
-
-def known_custom_id(custom_id: str, items: tuple[type[ui.DynamicItem[Any]], ...]) -> bool:
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
-
-
-async def refuse_unknown(interaction: discord.Interaction, items: tuple[type[ui.DynamicItem[Any]], ...]) -> None:
-    """A click or choice whose custom id no component accepts (forged, or a number past the template's
-    bound): answered with a refusal instead of being left to fail."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
-    if not known_custom_id(custom_id, items):
-        await report_error(interaction, GameError(Why.NOT_VALID))
 
 
 def seat_name(user: discord.User | discord.Member) -> str:

@@ -20,7 +20,7 @@ from cogs.errors import reader
 from cogs.lobby_placement import open_lobby
 from cogs.lobby_views import LOBBY_ITEMS, lobby_embed, lobby_view
 from service.games import LOBBY_IDLE, GameService
-from store import GameRecord
+from service.records import GameRecord
 from texts import N_, of_game, resolve
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from cogs.components import GAMES_BY_PREFIX, ID, ID_PREFIX, GameItem, selected
 from cogs.pace_texts import pace_label, pace_options
 from registry import rules_of
 from service.pace import DEFAULT_PACE
-from store import GameRecord
+from service.records import GameRecord
 from texts import DEFAULT, LANGUAGES, N_, Texts, seat_mention, texts
 
 EN = texts(DEFAULT)

@@ -1,6 +1,6 @@
-"""The animated replay of a finished game, for every game of the frame: `/clans replay game:N` and its button,
-`/alexandros replay game:N` and theirs. One desk serves them all (the bot's ``replays``), so the price ceiling
-is shared, and one button (``ReplayButton``) asks it under every game's result.
+"""The animated replay of a finished game, for every game: `/clans replay game:N` and its button, `/alexandros
+replay game:N` and theirs. One desk serves them all (the bot's ``replays``), so the price ceiling is shared, and
+one button (cogs/replay_button.py) asks it under every game's result.
 
 A replay costs seconds of CPU and tens of megabytes while it is drawn, so its price has a ceiling:
 - a finished game never changes: its animation is drawn once and kept in the database (shared by every
@@ -19,22 +19,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import discord
-from discord import ui
 
-from cogs.components import ID, ID_PREFIX, GameItem
 from cogs.errors import reader
 from errors import GameError, Why
-from service.replays import Finished, cached_gif, keep_gif
-from store import Store
-from texts import DEFAULT, Texts, texts
+from service.replays import Finished, KeptReplays
+from texts import Texts, texts
 from texts.usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -80,8 +76,8 @@ class GameReplays(Generic[R]):
 class ReplayDesk:
     """Where replays are asked for: the cache, the one drawing at a time, and the per-member cooldown."""
 
-    def __init__(self, store: Store, now: Callable[[], datetime], cooldown_s: float = DEFAULT_COOLDOWN_S) -> None:
-        self.store = store
+    def __init__(self, kept: KeptReplays, now: Callable[[], datetime], cooldown_s: float = DEFAULT_COOLDOWN_S) -> None:
+        self.kept = kept
         self.now = now
         self.cooldown = timedelta(seconds=cooldown_s)
         self.kinds: dict[str, GameReplays[Any]] = {}
@@ -132,11 +128,11 @@ class ReplayDesk:
     async def gif(self, game: str, game_id: int) -> bytes:
         """The finished game's animation: the kept one, else drawn (one at a time) and kept."""
         kind = self.kinds[game]
-        kept = await cached_gif(self.store, game_id, kind.version)
+        kept = await self.kept.kept(game_id, kind.version)
         if kept is not None:
             return kept
         async with self._drawing:
-            kept = await cached_gif(self.store, game_id, kind.version)  # drawn while this one waited
+            kept = await self.kept.kept(game_id, kind.version)  # drawn while this one waited
             if kept is not None:
                 return kept
             rebuilt = await kind.rebuild(game_id)
@@ -144,45 +140,8 @@ class ReplayDesk:
             loop = asyncio.get_running_loop()
             gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, texts(rebuilt.language, game))
             self.drawn += 1
-            await keep_gif(self.store, game_id, kind.version, gif)
+            await self.kept.keep(game_id, kind.version, gif)
             return gif
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-EN = texts(DEFAULT)
-"""A button rebuilt from its custom_id only routes the click: its label is never shown again."""
-
-
-def replay_template(game: str) -> str:
-    """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
-    return rf"{ID_PREFIX[game]}:replay:(?P<game>{ID})"
-
-
-class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
-    """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
-    registers its own subclass, with ``template=replay_template(game)`` and its ``game``."""
-
-    def __init__(self, game_id: int, t: Texts = EN) -> None:
-        custom_id = f"{ID_PREFIX[self.game]}:replay:{game_id}"
-        super().__init__(
-            ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(int(match["game"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        from cogs.bot_base import bot_of
-
-        await bot_of(interaction.client).replays.send(interaction, self.game, self.game_id, True)
-
-
-def replay_view(button: ReplayButton) -> ui.View:
-    """A result's view: its Replay button, which outlives a restart."""
-    view = ui.View(timeout=None)
-    view.add_item(button)
-    return view

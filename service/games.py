@@ -12,11 +12,13 @@ from typing import Any, ClassVar
 from engine.rules import GameRules
 from errors import GameError, Why
 from registry import game as game_named
+from service.claims import Claims
 from service.errors import STATUS_REASON, refusals
 from service.limits import check_may_open
 from service.locks import GameLocks
 from service.pace import Clock, Pace, system_clock, turn_clock
-from store import GameRecord, Limits, Store, StoreError
+from service.turns import TurnGame, Turns
+from store import GameRecord, LeaderboardRow, Limits, ProfileRecord, Store, StoreError, is_ai_level
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
 LOBBY_IDLE = timedelta(hours=24)
@@ -41,6 +43,8 @@ class CancelTerms(Enum):
 
 
 class GameService:
+    turns: Turns[Any]
+    """The turn pipeline every game shares (service/turns.py), with the game's own answers."""
     game: ClassVar[str]
     """The game this service runs (a name in registry.GAME_NAMES, whose rules give the player bounds, the
     setup and the state's JSON); a channel holds one game of any kind, and each service refuses the others'."""
@@ -54,7 +58,13 @@ class GameService:
         """The AI levels a lobby may seat."""
         return game_named(self.game).ai_levels
 
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        now: Clock | None = None,
+        claims: Claims | None = None,
+    ) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.now: Clock = now or system_clock
@@ -63,6 +73,12 @@ class GameService:
         """Each user's language as last written by this process: an unchanged one costs no write."""
         self.limits = Limits()
         """Open lobbies and games per member and per server (the bot sets them from its configuration)."""
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
+
+    def pipeline(self, game: TurnGame) -> Turns[Any]:
+        """The turn pipeline every game shares (service/turns.py), with the game's own answers (``game``)."""
+        return Turns(self.rules, game, self.store, self.locks, self.now, self._record_with_secrets)
 
     async def open_lobby(
         self,
@@ -184,7 +200,7 @@ class GameService:
     async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
         """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
         game = await self.lobby(game_id)
-        if level not in self.ai_levels:
+        if level not in self.ai_levels or not is_ai_level(level):
             raise GameError(Why.AI_LEVELS, levels=self.ai_levels)
         if game.seat_of(user_id) is None:
             raise GameError(Why.JOIN_FIRST)
@@ -199,7 +215,7 @@ class GameService:
                 game_id,
                 None,
                 name,
-                ai_level=level,  # type: ignore[arg-type]  # one of self.ai_levels, checked above
+                ai_level=level,
                 max_seats=self.rules.max_players,
             )
         return await self.record(game_id)
@@ -237,6 +253,14 @@ class GameService:
             except StoreError:  # started or cancelled meanwhile: nothing to close
                 continue
         return closed
+
+    # --- standings ----------------------------------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(guild_id, game=self.game)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        return await self.store.profile(guild_id, user_id, game=self.game)
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):

@@ -38,11 +38,16 @@ async def finished_record(store: Store, game_id: int, guild_id: int | None, kind
     return game
 
 
-async def cached_gif(store: Store, game_id: int, version: int) -> bytes | None:
-    """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
-    return await store.cached_replay(game_id, version)
+class KeptReplays:
+    """The finished games' animations kept in the database (any process's), by game and renderer version."""
 
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
-async def keep_gif(store: Store, game_id: int, version: int, gif: bytes) -> None:
-    """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
-    await store.save_replay(game_id, version, gif)
+    async def kept(self, game_id: int, version: int) -> bytes | None:
+        """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
+        return await self.store.cached_replay(game_id, version)
+
+    async def keep(self, game_id: int, version: int, gif: bytes) -> None:
+        """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
+        await self.store.save_replay(game_id, version, gif)

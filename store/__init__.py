@@ -42,6 +42,7 @@ from store.records import (
     ResultInput,
     ResultRecord,
     SeatRecord,
+    is_ai_level,
 )
 from store.replays import ReplayQueries
 
@@ -99,6 +100,7 @@ __all__ = [
     "apply_migrations",
     "finishing_ranks",
     "first_reached",
+    "is_ai_level",
     "new_holder",
     "schema_version",
 ]

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Literal, cast
+from typing import Literal, TypeGuard, cast, get_args
 
 from store.backend import Row
 
@@ -31,6 +31,11 @@ def ordinal(mu: float, sigma: float) -> float:
 
 AiLevel = Literal["easy", "normal", "hard"]
 """The AI levels a seat may have: the schema's CHECK on ``seats.ai_level``; every game's levels are among them."""
+
+
+def is_ai_level(level: str) -> TypeGuard[AiLevel]:
+    """Whether ``level`` is one a seat may have (the schema's bounds)."""
+    return level in get_args(AiLevel)
 
 
 @dataclass(frozen=True, slots=True)

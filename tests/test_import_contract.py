@@ -128,6 +128,11 @@ RULES: dict[str, Rule] = {
         ("service/_planted.py", "import engine.clans\n"),
         exempt=tuple(pattern for game in GAMES for pattern in game_files(game)),
     ),
+    "cogs talk to services, never the store or a database": Rule(
+        ("cogs/**",),
+        ("store", *DATABASE),
+        ("cogs/clans/_planted.py", "def f():\n    from store import GameRecord\n    return GameRecord\n"),
+    ),
     "services import no Discord code": Rule(
         ("service/**",),
         (*DISCORD, "cogs"),

@@ -89,6 +89,11 @@ def end_reason(t: Texts, reason: object) -> str:
     return _ended(reason, t)
 
 
+def listed(fact: object) -> list[str]:
+    """A fact that names several things (levels, paces, permissions), each as text."""
+    return [str(item) for item in fact] if isinstance(fact, list | tuple) else [str(fact)]
+
+
 def _status_phrase(t: Texts, game: object, status: object) -> str:
     match status:
         case "lobby":
@@ -176,7 +181,7 @@ def refusal(t: Texts, error: GameError) -> str:
                 "You are the host: use {command} to close the lobby.", command=t.command(str(facts["game"]), "cancel")
             )
         case Why.AI_LEVELS:
-            return t._("The AI levels are {levels}.", levels=", ".join(str(x) for x in facts["levels"]))  # type: ignore[attr-defined]
+            return t._("The AI levels are {levels}.", levels=", ".join(listed(facts["levels"])))
         case Why.JOIN_FIRST:
             return t._("Join the game first to add AI players.")
         case Why.ONLY_HOST_START:
@@ -192,7 +197,7 @@ def refusal(t: Texts, error: GameError) -> str:
         case Why.ONLY_HOST_CANCEL:
             return t._("Only the host or a member with Manage Messages can cancel the game.")
         case Why.UNKNOWN_PACE:
-            return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
+            return t._("The paces are {paces}", paces=", ".join(listed(facts["paces"])))
         case Why.ILLEGAL_MOVE:
             return illegal_reason(t, facts["reason"])
         case Why.NOT_AWAY:
@@ -275,7 +280,7 @@ def refusal(t: Texts, error: GameError) -> str:
                 seated=seated,
             )
         case Why.MISSING_PERMISSIONS:
-            names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]
+            names = [f"**{t.p_('permission', name)}**" for name in listed(facts["permissions"])]
             return t.n_(
                 "I cannot run a game here: I need the {names} permission in this channel. Ask a moderator to grant it.",
                 "I cannot run a game here: I need the {names} permissions in this channel. Ask a moderator to grant "

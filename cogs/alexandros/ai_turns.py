@@ -15,7 +15,8 @@ from collections.abc import Sequence
 import discord
 
 from cogs.ai_tasks import GameTasks
-from cogs.alexandros.posts import built_walls, post_turn, service_of, turn_lines, whole_turns
+from cogs.alexandros.actions import alexandros_service
+from cogs.alexandros.posts import built_walls, post_turn, turn_lines, whole_turns
 from errors import GameError
 from service.alexandros import Acted, AlexTable
 from texts import of_game
@@ -58,7 +59,7 @@ class AlexandrosAiTurns(GameTasks):
             lead, notices = again
 
     async def _play_run(self, game_id: int, done: list[Acted], notices: list[str]) -> None:
-        service = service_of(self.client)
+        service = alexandros_service(self.client)
         while True:
             if game_id in self._again:  # handed over again while this run thinks: its actions join this run
                 actions, more_notices = self._again.pop(game_id)

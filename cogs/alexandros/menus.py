@@ -158,9 +158,14 @@ def menu_page(
 
 
 def _first_guard(value: str) -> int:
+    return _guards(value)[0]
+
+
+def _guards(value: str) -> tuple[int, ...]:
+    """The guards' places of an occupy or take-over menu's action."""
     action = alex.parse_action(value)
     assert isinstance(action, alex.Occupy | alex.TakeOver)
-    return action.guards[0]
+    return action.guards
 
 
 def _provinces(
@@ -170,7 +175,7 @@ def _provinces(
     groups: dict[int, list[int]] = {}
     ways: Counter[int] = Counter()
     for value, _ in entries:
-        guards = alex.parse_action(value).guards  # type: ignore[union-attr]
+        guards = _guards(value)
         zone = view.province[guards[0]]
         groups.setdefault(zone, []).extend(guards)
         ways[zone] += 1

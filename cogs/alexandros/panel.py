@@ -20,6 +20,7 @@ import discord
 from discord import ui
 
 import engine.alexandros as alex
+from cogs.alexandros.actions import alexandros_service
 from cogs.alexandros.menus import (
     MAX_OPTIONS,
     MAX_ROWS,
@@ -35,45 +36,14 @@ from cogs.alexandros.menus import (
     point_tags,
     zone_value,
 )
-from cogs.alexandros.posts import actions_of, after_action, as_view, board_file, service_of
-from cogs.alexandros.replay import ReplayButton
+from cogs.alexandros.posts import after_action, as_view, board_file
 from cogs.bot_base import bot_of
-from cogs.components import ID, GameItem, selected
+from cogs.components import EN, ID, GameItem, selected
 from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
 from service.alexandros import GAME_NAME, Panel
-from texts import DEFAULT, Texts, texts
+from texts import Texts
 from texts.alexandros.names import hand_text, symbol_name
-
-EN = texts(DEFAULT)
-
-
-class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
-    """Under the "your turn" post: opens the mover's own panel."""
-
-    game = GAME_NAME
-
-    def __init__(self, game_id: int, ply: int, t: Texts = EN) -> None:
-        super().__init__(
-            ui.Button(
-                label=t._("Play my turn"), style=discord.ButtonStyle.primary, custom_id=f"alex:panel:{game_id}:{ply}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> PanelButton:
-        return cls(int(match["game"]), int(match["ply"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await actions_of(interaction.client).welcome_back(interaction)  # back from away
-        where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
-        panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id, where=where)
-        content, file, view = await panel_message(bot_of(interaction.client).drawing, reader(interaction), panel)
-        assert file is not None
-        await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
 
 
 class ActSelect(
@@ -121,7 +91,7 @@ class ActSelect(
         return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction.client)
+        service = alexandros_service(interaction.client)
         drawing = bot_of(interaction.client).drawing
         where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         action = action_value(selected(interaction))
@@ -216,9 +186,10 @@ async def panel_message(
     return "\n".join(lines)[:2000], file, as_view(items)
 
 
-def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:
-    return as_view([PanelButton(game_id, ply, t)])
-
-
-ALEXANDROS_ITEMS = (PanelButton, ActSelect, ReplayButton)
-"""Every Alexandros button and select that outlives a restart (the lobby's are every game's: cogs/lobby.py)."""
+async def open_panel(drawing: Drawing, interaction: discord.Interaction, game_id: int) -> None:
+    """The mover's own panel, from the "your turn" post's button (the game's one read checks where it was pressed)."""
+    where = (interaction.guild_id, interaction.channel_id)
+    panel = await alexandros_service(interaction.client).panel(game_id, interaction.user.id, where=where)
+    content, file, view = await panel_message(drawing, reader(interaction), panel)
+    assert file is not None
+    await interaction.response.send_message(content, file=file, view=view, ephemeral=True)

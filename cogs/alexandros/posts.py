@@ -7,21 +7,23 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import ui
 
 import engine.alexandros as alex
-from cogs.alexandros.actions import AlexandrosActions
+from cogs.alexandros.actions import alexandros_actions, alexandros_service
+from cogs.alexandros.replay import replay_view
+from cogs.alexandros.turn_button import panel_button_view
 from cogs.bot_base import bot_of
 from cogs.components import pings
 from cogs.drawing import Drawing
 from cogs.pace_texts import clock_suffix
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
-from service.alexandros import GAME_NAME, Acted, AlexandrosService, AlexTable
-from store import SeatRecord
+from service.alexandros import Acted, AlexTable
+from service.records import SeatRecord
 from texts import Texts, mention, of_game
 from texts.alexandros.names import end_reason_text
 from texts.alexandros.story import story_lines
@@ -35,18 +37,6 @@ MAX_LINES = 20
 """At most this many actions are listed in one post (a long run of AI turns is cut at the front)."""
 STORY_CHARS = 1500
 """At most this many characters of them: the rest of Discord's 2,000 is the post's own."""
-
-
-def service_of(client: discord.Client) -> AlexandrosService:
-    """The Alexandros service among the bot's (no cog lookup)."""
-    service = bot_of(client).services[GAME_NAME]
-    assert isinstance(service, AlexandrosService)
-    return service
-
-
-def actions_of(client: discord.Client) -> AlexandrosActions:
-    """The /alexandros cog's actions that its components call (the cog sets itself there when it loads)."""
-    return cast(AlexandrosActions, bot_of(client).actions[GAME_NAME])
 
 
 async def board_file(
@@ -107,9 +97,6 @@ async def post_turn(
     """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
     time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
     them). ``also_ping``: the players ``lines`` name besides the mover (the start post's seats)."""
-    from cogs.alexandros.panel import panel_button_view
-    from cogs.alexandros.replay import replay_view
-
     t = of_game(table.record)
     channel = client.get_partial_messageable(table.record.channel_id)
     lead = "\n".join(lines)
@@ -137,7 +124,7 @@ async def post_turn(
             scores=scores,
         )
         if table.record.deadline_at is not None:
-            content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
+            content += clock_suffix(t, table.record.deadline_at, alexandros_service(client).now())
         mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
@@ -152,7 +139,7 @@ async def post_turn(
     except discord.HTTPException:
         log.warning("Could not post the turn of Alexandros game %s", table.id)
         return
-    await service_of(client).mark_announced(table.id, table.record.snapshot_ply)
+    await alexandros_service(client).mark_announced(table.id, table.record.snapshot_ply)
 
 
 async def after_action(client: discord.Client, acted: Acted) -> None:
@@ -162,7 +149,7 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     if not table.over and table.view.to_move == acted.seat.seat:
         return  # the mover's turn goes on in their panel
     if table.ai_to_act:
-        actions_of(client).schedule_ai(table.id, lead=[acted])
+        alexandros_actions(client).schedule_ai(table.id, lead=[acted])
         return
     walls = built_walls(whole_turns([acted]))
     await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]), walls)

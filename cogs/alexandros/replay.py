@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from discord import ui
 
-from cogs.replays import GameReplays, replay_template
-from cogs.replays import ReplayButton as SharedReplayButton
-from cogs.replays import replay_view as shared_replay_view
+from cogs.replay_button import ReplayButton as SharedReplayButton
+from cogs.replay_button import replay_template
+from cogs.replay_button import replay_view as shared_replay_view
+from cogs.replays import GameReplays
 from render.alexandros.replay import RENDERER_VERSION, render_replay
 from service.alexandros import GAME_NAME, AlexandrosService
 from service.alexandros.replays import AlexReplay, finished_game, replay_of

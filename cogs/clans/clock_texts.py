@@ -19,7 +19,7 @@ from cogs.pace_texts import (
 )
 from cogs.pace_texts import timeout_notice as shared_timeout_notice
 from engine.clans import Action, Resign
-from store import GameRecord, SeatRecord
+from service.records import GameRecord, SeatRecord
 from texts import N_, Texts
 
 __all__ = [

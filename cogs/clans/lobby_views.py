@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, clans_of
-from cogs.components import ID, GameItem
+from cogs.clans.actions import clans_actions
+from cogs.components import EN, ID, GameItem
 from service.clans.games import GAME_NAME
 from texts import Texts
 
@@ -35,7 +35,7 @@ class CancelButton(GameItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{
         return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await clans_of(interaction).confirm_cancel(interaction, self.game_id)
+        await clans_actions(interaction.client).confirm_cancel(interaction, self.game_id)
 
 
 def cancel_view(t: Texts, game_id: int, label: str | None = None) -> ui.View:

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.clans.shared import mention
 from engine.clans import Chart, Clan, FinalResult, Outcome, PublicView, Resign
 from service.clans.suggest import Suggestion
 from service.clans.tables import AiGuesses, Played
 from service.pace import final_winners
-from store import ResultRecord, SeatRecord
+from service.records import ResultRecord, SeatRecord
 from texts import N_, Texts
+from texts import seat_mention as mention
 from texts.clans.game import (
     chips,
     clan_label,

@@ -22,10 +22,10 @@ from discord import ui
 
 from cogs.bot_base import bot_of
 from cogs.clans import panel_text as words
+from cogs.clans.actions import clans_actions, clans_service
 from cogs.clans.messages import clan_embed
 from cogs.clans.panel_board import preview_file
-from cogs.clans.shared import EN, clans_of, service_of
-from cogs.components import ID, GameItem, parse_choice, selected, where
+from cogs.components import EN, ID, GameItem, parse_choice, selected, where
 from cogs.errors import reader
 from engine.clans import Move, Phase, Preview
 from errors import GameError, Why
@@ -41,7 +41,7 @@ TERRITORY = r"\d{1,3}"
 
 
 async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int | None) -> PanelTable:
-    games = service_of(interaction.client)
+    games = clans_service(interaction.client)
     return await games.panel_table(game_id, interaction.user.id, ply, where(interaction))
 
 
@@ -103,7 +103,7 @@ class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{
         return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        games = service_of(interaction.client)
+        games = clans_service(interaction.client)
         game = await games.record(self.game_id)
         clan = await games.my_clan(self.game_id, interaction.user.id)
         embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
@@ -170,7 +170,7 @@ def sources_page(t: Texts, panel: PanelTable, page: int, source: int | None) -> 
 
 
 def _previews(panel: PanelTable, move: Move | None, interaction: discord.Interaction) -> list[Preview]:
-    previews = service_of(interaction.client).previews(panel.table, move)
+    previews = clans_service(interaction.client).previews(panel.table, move)
     if not previews:
         raise GameError(Why.NOT_A_CHOICE)
     return previews
@@ -419,7 +419,7 @@ class ConfirmButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         move = Move(self.source, self.target) if self.source else None
-        await clans_of(interaction).confirm_move(interaction, self.game_id, self.ply, move, self.index)
+        await clans_actions(interaction.client).confirm_move(interaction, self.game_id, self.ply, move, self.index)
 
 
 PANEL_ITEMS = (

@@ -16,13 +16,14 @@ from typing import Any
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, clans_of, mention
-from cogs.components import ID, GameItem, parse_choice, selected
+from cogs.clans.actions import clans_actions
+from cogs.components import EN, ID, GameItem, parse_choice, selected
 from engine.clans import OrderOption, Village
 from service.clans.games import GAME_NAME
 from service.clans.tables import Table
-from store import SeatRecord
+from service.records import SeatRecord
 from texts import Texts
+from texts import seat_mention as mention
 from texts.clans.game import clan_name, huts, terrain_name, village_order_part, village_worth
 
 log = logging.getLogger("clans.cog")
@@ -136,7 +137,7 @@ class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID
     async def act(self, interaction: discord.Interaction) -> None:
         # the value is parsed inside the error path: a bad one is answered
         territory = parse_choice(selected(interaction))
-        await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
+        await clans_actions(interaction.client).choose_village(interaction, self.game_id, self.ply, territory)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

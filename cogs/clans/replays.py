@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from discord import ui
 
-from cogs.replays import GameReplays, replay_template
-from cogs.replays import ReplayButton as SharedReplayButton
-from cogs.replays import replay_view as shared_replay_view
+from cogs.replay_button import ReplayButton as SharedReplayButton
+from cogs.replay_button import replay_template
+from cogs.replay_button import replay_view as shared_replay_view
+from cogs.replays import GameReplays
 from render.clans.replay import RENDERER_VERSION, render_replay
 from service.clans.games import GAME_NAME, ClansService
 from service.clans.replays import Replay, finished_game, replay_of

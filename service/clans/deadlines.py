@@ -1,4 +1,4 @@
-"""Clans' turn deadlines: the frame's (service/deadlines.py) with Clans' autopilot, which plays the seat's move
+"""Clans' turn deadlines: the shared ones (service/deadlines.py) with Clans' autopilot, which plays the seat's move
 (and a village order it owes) with the autopilot AI told only its own clan, and Clans' catch-up list."""
 
 from __future__ import annotations
@@ -40,17 +40,14 @@ class Deadlines(TurnDeadlines[Timeout]):
         played: list[Played] = []
         while True:
             move = await self._decide(loaded)
-            try:
-                done = await self.games.play(
-                    game_id, None, move, seat=seat_number, expected_ply=loaded.state.ply, timeouts=timeouts
-                )
+            try:  # each action pinned to the position the one before it left, chained on its commit (unread)
+                done, loaded = await self.games._play(loaded, None, move, seat_number, loaded.ply, None, timeouts)
             except GameError as refusal:  # the player moved in the meantime: their move stands
                 log.info("Autopilot in game %s stood down: %s", game_id, refusal)
                 break
             played.append(done)
             if done.table.view.over or done.table.view.to_move != seat_number:
                 break
-            loaded = await self.games._load(game_id)
         if not played:
             return None
         away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)

@@ -20,7 +20,7 @@ def test_layout_counts_an_import_of_a_game_from_shared_code(tmp_path: Path, caps
     out = capsys.readouterr().out
     assert "FIGURE layout_shared_to_clans_import_pairs 1 file-pairs" in out
     assert "FIGURE layout_shared_to_alexandros_import_pairs 0 file-pairs" in out
-    assert "FIGURE layout_longest_file_lines 3 lines (service/games.py)" in out
+    assert "FIGURE layout_longest_file_lines 3 lines (service/lobby.py)" in out
 
 
 def test_a_clans_move_and_a_confirm_pass_through_the_shared_code_and_the_game() -> None:

@@ -4,7 +4,6 @@ lobbies never stops another game's."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,10 @@ from service.pace import ManualClock
 
 
 async def stopped_clocks(bot: GameBot) -> list[Any]:
-    """Every game's clock, its loop stopped once the start's catch-up is done: only the test's ticks act."""
+    """Every game's clock, its loop stopped (the start's catch-up is done when a cog has loaded): only the test's
+    ticks act."""
     clocks = []
     for cog in bot.cogs.values():
-        starting = getattr(cog, "starting", None)
-        if isinstance(starting, asyncio.Task):
-            await starting
         clock = getattr(cog, "clock", None)
         if clock is not None:
             clock.stop()

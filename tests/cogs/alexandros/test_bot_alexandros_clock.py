@@ -63,7 +63,6 @@ async def alex_bot(
     )
     await (fake.restart(bot) if restart else fake.start(bot))
     cog = alexandros_cog(bot)
-    await cog.starting
     cog.clock.stop()
     return bot
 

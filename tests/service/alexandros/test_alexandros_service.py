@@ -12,6 +12,7 @@ from ai.alexandros.requests import AlexandrosDecision
 from errors import GameError, Why
 from service.ai_pool import AiPool
 from service.alexandros import AlexandrosService
+from service.alexandros.replays import finished_game, replay_of
 from service.clans.games import ClansService
 from store import Store
 
@@ -64,7 +65,8 @@ async def test_a_whole_game_with_two_humans_and_an_ai_ends_with_results_and_rati
     board = await service.leaderboard(GUILD)
     assert sorted(row.user_id for row in board) == [ANN, BOB]
     assert await ClansService(store).leaderboard(GUILD) == []  # Clans' leaderboard is untouched
-    views = await service.replay_views(game_id, GUILD)
+    await finished_game(service, game_id, GUILD)
+    views = (await replay_of(service, game_id)).views
     assert views[-1] == table.view and len(views) == len(await service.history(game_id)) + 1
 
 

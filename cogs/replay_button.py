@@ -1,0 +1,46 @@
+"""The Replay button under a finished game's result, for every game: it asks the bot's replay desk
+(cogs/replays.py) for the game's animation, shown only to whoever pressed. Each game registers its own subclass,
+whose custom id carries its prefix ("clans:replay:N", "alex:replay:N": a contract)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self
+
+import discord
+from discord import ui
+
+from cogs.bot_base import bot_of
+from cogs.components import EN, ID, ID_PREFIX, GameItem
+from texts import Texts
+
+
+def replay_template(game: str) -> str:
+    """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
+    return rf"{ID_PREFIX[game]}:replay:(?P<game>{ID})"
+
+
+class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
+    """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
+    registers its own subclass, with ``template=replay_template(game)`` and its ``game``."""
+
+    def __init__(self, game_id: int, t: Texts = EN) -> None:
+        custom_id = f"{ID_PREFIX[self.game]}:replay:{game_id}"
+        super().__init__(
+            ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction.client).replays.send(interaction, self.game, self.game_id, True)
+
+
+def replay_view(button: ReplayButton) -> ui.View:
+    """A result's view: its Replay button, which outlives a restart."""
+    view = ui.View(timeout=None)
+    view.add_item(button)
+    return view
