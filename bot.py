@@ -73,15 +73,16 @@ class GameBot(BotBase):
         limits = Limits(
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
+        self.drawing = Drawing()
+        self.replays = ReplayDesk(KeptReplays(store), self.now, config.replay_cooldown_s)
         self.services = {}
-        for game in every_game():
+        for game in every_game():  # each game's parts, from its one registration record
             service = game.make_service(
                 store, ai_pool=self.ai_pool, now=self.now, claims=claims, seed_source=seed_source, config=config
             )
             service.limits = limits
             self.services[game.name] = service
-        self.drawing = Drawing()
-        self.replays = ReplayDesk(KeptReplays(store), self.now, config.replay_cooldown_s)
+            self.replays.serve(game.make_replays(service))
 
     async def setup_hook(self) -> None:
         await self.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's

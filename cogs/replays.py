@@ -56,11 +56,11 @@ class GameReplays(Generic[R]):
     """One game's replays, as the desk needs them."""
 
     game: str
-    """The games table's kind (engine.games.GAMES)."""
+    """The game (a name in registry.GAME_NAMES)."""
     version: int
     """The game's renderer version: a kept replay of another version is drawn again."""
     finished: Callable[[int, int | None], Awaitable[Finished]]
-    """(game id, asker's server) → the finished game of that server and kind, else a refusal. Cheap: it runs
+    """(game id, asker's server) → the finished game of that server and game, else a refusal. Cheap: it runs
     before the interaction is answered."""
     rebuild: Callable[[int], Awaitable[R]]
     """Every public position of the finished game, to draw."""
@@ -80,8 +80,8 @@ class ReplayDesk:
         self.kept = kept
         self.now = now
         self.cooldown = timedelta(seconds=cooldown_s)
-        self.kinds: dict[str, GameReplays[Any]] = {}
-        """Each game's replays, by the games table's kind (tests replace one to watch or hold its drawing)."""
+        self.games: dict[str, GameReplays[Any]] = {}
+        """Each game's replays, by the game's name (tests replace one to watch or hold its drawing)."""
         self.drawn = 0
         """Replays this desk has drawn (not taken from the cache), for tests and benchmarks."""
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="replay")
@@ -89,15 +89,15 @@ class ReplayDesk:
         self._asked: dict[int, datetime] = {}
         """When each member last got a replay, while their cooldown runs."""
 
-    def serve(self, kind: GameReplays[Any]) -> None:
-        """Take requests for this game's replays (a cog calls it when it is built)."""
-        self.kinds[kind.game] = kind
+    def serve(self, replays: GameReplays[Any]) -> None:
+        """Take requests for this game's replays (the bot serves every registered game's)."""
+        self.games[replays.game] = replays
 
     async def send(self, interaction: discord.Interaction, game: str, game_id: int, ephemeral: bool) -> None:
         """Refuse (through the one error path) before answering; then answer at once ("thinking…") and post
         the animation once it is there."""
-        kind = self.kinds[game]
-        finished = await kind.finished(game_id, interaction.guild_id)
+        replays = self.games[game]
+        finished = await replays.finished(game_id, interaction.guild_id)
         self._check_cooldown(interaction.user.id)
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         gif = await self.gif(game, game_id)
@@ -109,8 +109,8 @@ class ReplayDesk:
         # when only they see it.
         t = reader(interaction) if ephemeral else texts(finished.language, game)
         await interaction.followup.send(
-            content=kind.caption(t, finished),
-            file=discord.File(io.BytesIO(gif), filename=kind.file_name(game_id)),
+            content=replays.caption(t, finished),
+            file=discord.File(io.BytesIO(gif), filename=replays.file_name(game_id)),
             ephemeral=ephemeral,
         )
 
@@ -127,20 +127,22 @@ class ReplayDesk:
 
     async def gif(self, game: str, game_id: int) -> bytes:
         """The finished game's animation: the kept one, else drawn (one at a time) and kept."""
-        kind = self.kinds[game]
-        kept = await self.kept.kept(game_id, kind.version)
+        replays = self.games[game]
+        kept = await self.kept.kept(game_id, replays.version)
         if kept is not None:
             return kept
         async with self._drawing:
-            kept = await self.kept.kept(game_id, kind.version)  # drawn while this one waited
+            kept = await self.kept.kept(game_id, replays.version)  # drawn while this one waited
             if kept is not None:
                 return kept
-            rebuilt = await kind.rebuild(game_id)
+            rebuilt = await replays.rebuild(game_id)
             names = [clean_name(name) for name in rebuilt.names]
             loop = asyncio.get_running_loop()
-            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, texts(rebuilt.language, game))
+            gif = await loop.run_in_executor(
+                self._executor, replays.draw, rebuilt, names, texts(rebuilt.language, game)
+            )
             self.drawn += 1
-            await self.kept.keep(game_id, kind.version, gif)
+            await self.kept.keep(game_id, replays.version, gif)
             return gif
 
     def close(self) -> None:

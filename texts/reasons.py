@@ -1,46 +1,48 @@
-"""The words for every reason below the text layer: the service's refusals, and through the games' own words
-(each game's ``texts/reasons.py`` registers them here) why an engine refused a move, how a move is shown and
-why a game ended.
+"""The words for every reason below the text layer: the service's refusals, and through each game's words (its
+registration record's ``words``: registry/<game>.py) why an engine refused a move, how a move is shown and why a
+game ended.
 
-The frame knows no game: it reaches each game's words through the registry, by name, before wording anything,
-so a reason is never worded by the generic fallback only because its game's module was not imported yet.
+The shared text layer knows no game: it reaches each game's words through the registry, by name.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from functools import cache, singledispatch
-from typing import TypeVar
-
 from errors import GameError, Why
-from registry import GAME_NAMES, package_of
+from registry import every_game
 from texts import Texts, mention, texts
 from texts.usertext import shown_name
 
-R = TypeVar("R")
 
-
-@cache
-def _games_words() -> None:
-    """Import every game's ``texts.reasons``: importing one registers its words."""
-    for name in GAME_NAMES:
-        importlib.import_module(package_of(name, "texts.reasons"))
-
-
-@singledispatch
-def _illegal(reason: object, t: Texts) -> str:
+def illegal_reason(t: Texts, reason: object) -> str:
+    """Why a game's engine refused a move, in its game's words; a generic refusal for anything else."""
+    for game in every_game():
+        if isinstance(reason, game.rules.illegal):
+            return game.words.illegal(t, reason)
     return t._("That move is not allowed.")
 
 
-@singledispatch
-def _shown_move(move: object, t: Texts) -> str:
+def is_illegal_move(error: BaseException) -> bool:
+    """Whether ``error`` is an illegal move of a game (a known refusal, not a bug)."""
+    return any(isinstance(error, game.rules.illegal) for game in every_game())
+
+
+def shown_move(t: Texts, move: object) -> str:
+    """A move as a player recognises it: "23 → 24", "village 23"; a game without words for its moves shows the
+    move's text form."""
+    for game in every_game():
+        words = game.words
+        if words.move_type is not None and words.shown_move is not None and isinstance(move, words.move_type):
+            return words.shown_move(t, move)
     return str(getattr(move, "text", move))
 
 
-@singledispatch
-def _ended(reason: object, t: Texts) -> str:
-    match reason:  # the frame's own reasons, for games closed by the lobby and the overview, not by their rules
+def end_reason(t: Texts, reason: object) -> str:
+    """Why a game ended, as shown after "Game #12 is over —": its game's words for its rules' reasons, or the
+    shared reasons for games closed by the lobby, not by their rules."""
+    for game in every_game():
+        if isinstance(reason, game.words.end_reason_type):
+            return game.words.end_reason(t, reason)
+    match reason:
         case "cancelled":
             return t._("cancelled")
         case "idle":
@@ -48,45 +50,6 @@ def _ended(reason: object, t: Texts) -> str:
         case "unplaced":
             return t._("no place to play")
     return str(reason)
-
-
-def register_illegal(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's words for its engine's illegal-move errors (``kind`` and its subclasses)."""
-    _illegal.register(kind, lambda reason, t: words(t, reason))
-
-
-def register_shown_move(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's way of showing one of its moves in a sentence ("23 → 24")."""
-    _shown_move.register(kind, lambda move, t: words(t, move))
-
-
-def register_end_reason(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's words for why its rules ended a game (its engine's end reasons)."""
-    _ended.register(kind, lambda reason, t: words(t, reason))
-
-
-def illegal_reason(t: Texts, reason: object) -> str:
-    """Why a game's engine refused a move, in its game's words; a generic refusal for anything else."""
-    _games_words()
-    return _illegal(reason, t)
-
-
-def is_illegal_move(error: BaseException) -> bool:
-    """Whether ``error`` is an illegal move of a game that words it (a known refusal, not a bug)."""
-    _games_words()
-    return _illegal.dispatch(type(error)) is not _illegal.dispatch(object)
-
-
-def shown_move(t: Texts, move: object) -> str:
-    """A move as a player recognises it: "23 → 24", "village 23"."""
-    _games_words()
-    return _shown_move(move, t)
-
-
-def end_reason(t: Texts, reason: object) -> str:
-    """Why a game ended, as shown after "Game #12 is over —": its game's words for its rules' reasons."""
-    _games_words()
-    return _ended(reason, t)
 
 
 def listed(fact: object) -> list[str]:

@@ -19,7 +19,7 @@ from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler
 from cogs.alexandros.panel import ActSelect
 from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn
-from cogs.alexandros.replay import ReplayButton, alexandros_replays
+from cogs.alexandros.replay import ReplayButton
 from cogs.alexandros.turn_button import PanelButton
 from cogs.bot_base import BotBase
 from cogs.components import pings
@@ -79,8 +79,7 @@ class AlexandrosCog(
     def __init__(self, bot: BotBase) -> None:
         self.bot = bot
         self.service = alexandros_service(bot)
-        self.replays = bot.replays  # the bot's desk, shared with every game: one cache, drawing slot and cooldown
-        self.replays.serve(alexandros_replays(self.service))
+        self.replays = bot.replays  # the bot's desk, shared with every game (it serves each registered game's)
         self.deadlines = AlexandrosDeadlines(self.service)
         self.ai = AlexandrosAiTurns(bot)
         self.lobby = GameLobby(bot, self.service, self.service.start, self.begin_game, COLOUR)

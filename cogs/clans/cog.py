@@ -23,7 +23,7 @@ from cogs.clans.move_panel import PANEL_ITEMS
 from cogs.clans.order_menus import OrderSelect
 from cogs.clans.overview import OVERVIEW_ITEMS
 from cogs.clans.posts import ClansPosts
-from cogs.clans.replays import ReplayButton, clans_replays
+from cogs.clans.replays import ReplayButton
 from cogs.errors import reader
 from cogs.game_cog import CommandWords, GameCog
 from cogs.lobby import GameLobby
@@ -73,8 +73,7 @@ class ClansCog(
     def __init__(self, bot: BotBase) -> None:
         self.bot = bot
         self.service = clans_service(bot)
-        self.replays = bot.replays  # the bot's desk, shared with every game
-        self.replays.serve(clans_replays(self.service))
+        self.replays = bot.replays  # the bot's desk, shared with every game (it serves each registered game's)
         self.deadlines = Deadlines(self.service)
         self.posts = ClansPosts(bot, self.service, self.deadlines)
         self.ai = self.posts.ai
