@@ -395,6 +395,25 @@ UPDATE games SET announced_ply = snapshot_ply WHERE game = 'alexandros' AND anno
 UPDATE games SET ai_to_act = 1 WHERE game = 'alexandros' AND status = 'running' AND has_ai = 1;
 """
 
+# A result keeps what is only its game's in ``detail``, a JSON object the game writes and reads (Clans: the clan
+# the seat held, its score and the seat's village chips); the shared columns are every game's. Clans' columns,
+# which every other game filled with "" and 0, move there (Clans rows only) and are dropped.
+V13_RESULT_DETAIL: Final = Migration(
+    sqlite="""
+ALTER TABLE results ADD COLUMN detail TEXT CHECK (detail IS NULL OR json_valid(detail));
+UPDATE results SET detail = json_object('clan', clan, 'clan_score', clan_score, 'chips', chips) WHERE game = 'clans';
+ALTER TABLE results DROP COLUMN clan;
+ALTER TABLE results DROP COLUMN clan_score;
+ALTER TABLE results DROP COLUMN chips;
+""",
+    postgres="""
+ALTER TABLE results ADD COLUMN detail TEXT CHECK (detail IS NULL OR json_valid(detail));
+UPDATE results SET detail = json_build_object('clan', clan, 'clan_score', clan_score, 'chips', chips)::text
+    WHERE game = 'clans';
+ALTER TABLE results DROP COLUMN clan, DROP COLUMN clan_score, DROP COLUMN chips;
+""",
+)
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -428,4 +447,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     V11_GAME_KIND,
     V12_ALEXANDROS_CLOCK,
+    V13_RESULT_DETAIL,
 )

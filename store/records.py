@@ -1,6 +1,7 @@
 """The frozen records the store hands out, and their construction from rows."""
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal, TypeGuard, cast, get_args
@@ -8,6 +9,9 @@ from typing import Literal, TypeGuard, cast, get_args
 from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
+
+Detail = str | int
+"""A value of a result's game detail."""
 
 
 def utc_now() -> datetime:
@@ -105,9 +109,6 @@ class ResultInput:
     seat: int
     user_id: int | None
     name: str
-    clan: str
-    clan_score: int
-    chips: int
     total: int
     winner: bool
     resigned: bool = False
@@ -117,6 +118,9 @@ class ResultInput:
     ai_rating: tuple[float, float] | None = None
     """An AI seat's level's published (μ, σ): it takes part in its opponents' ratings at it, every game
     (store/ratings.py); its own is never stored."""
+    detail: Mapping[str, Detail] = field(default_factory=dict)
+    """What only the seat's game keeps of its result (Clans: the clan it held, that clan's score, its chips),
+    stored as a JSON object the store does not read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +129,12 @@ class ResultRecord:
     seat: int
     user_id: int | None
     name: str
-    clan: str
-    clan_score: int
-    chips: int
     total: int
     winner: bool
     resigned: bool
     away: bool = False
+    detail: Mapping[str, Detail] = field(default_factory=dict)
+    """What only the game keeps of the result (``ResultInput.detail``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,14 +251,25 @@ def result_from_row(row: Row) -> ResultRecord:
         seat=int(row["seat"]),
         user_id=_optional_int(row["user_id"]),
         name=str(row["name"]),
-        clan=str(row["clan"]),
-        clan_score=int(row["clan_score"]),
-        chips=int(row["chips"]),
         total=int(row["total"]),
         winner=bool(row["winner"]),
         resigned=bool(row["resigned"]),
         away=bool(row["away"]),
+        detail=detail_from_text(row["detail"]),
     )
+
+
+def detail_to_text(detail: Mapping[str, Detail]) -> str | None:
+    """A result's game detail as the ``results.detail`` column holds it (None: the game keeps none)."""
+    return json.dumps(dict(detail), separators=(",", ":"), sort_keys=True) if detail else None
+
+
+def detail_from_text(text: object) -> dict[str, Detail]:
+    if text is None:
+        return {}
+    loaded = json.loads(str(text))
+    assert isinstance(loaded, dict), "a result's detail is a JSON object"
+    return {str(key): value for key, value in loaded.items() if isinstance(value, str | int)}
 
 
 def rating_from_row(row: Row) -> RatingRecord:
