@@ -4,36 +4,31 @@ whose custom id carries its prefix ("clans:replay:N", "alex:replay:N": a contrac
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import ui
 
 from cogs.bot_base import bot_of
-from cogs.components import EN, ID, ID_PREFIX, GameItem
+from cogs.components import EN, GAME_ID, ID_PREFIX, CustomId, GameItem
 from texts import Texts
 
 
-def replay_template(game: str) -> str:
+def replay_id(game: str) -> CustomId:
     """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
-    return rf"{ID_PREFIX[game]}:replay:(?P<game>{ID})"
+    return CustomId(f"{ID_PREFIX[game]}:replay", GAME_ID)
 
 
-class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
+class ReplayButton(GameItem[ui.Button[Any]]):
     """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
-    registers its own subclass, with ``template=replay_template(game)`` and its ``game``."""
+    registers its own subclass, with ``custom_id=replay_id(game)`` and its ``game``."""
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
-        custom_id = f"{ID_PREFIX[self.game]}:replay:{game_id}"
+        custom_id = self.ids.format(game_id=game_id)
         super().__init__(
             ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction.client).replays.send(interaction, self.game, self.game_id, True)

@@ -12,7 +12,6 @@ A menu's value is an action's text form: user input like any other, checked by t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,7 +37,7 @@ from cogs.alexandros.menus import (
 )
 from cogs.alexandros.posts import after_action, as_view, board_file
 from cogs.bot_base import bot_of
-from cogs.components import EN, ID, GameItem, selected
+from cogs.components import EN, GAME_ID, PLY, CustomId, Field, GameItem, selected
 from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
 from service.alexandros import GAME_NAME, Panel
@@ -48,8 +47,12 @@ from texts.alexandros.names import hand_text, symbol_name
 
 class ActSelect(
     GameItem[ui.Select[Any]],
-    template=(
-        rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?(?::z(?P<zone>\d{{1,4}}))?"
+    custom_id=CustomId(
+        "alex:do",
+        GAME_ID,
+        PLY,
+        Field("menu", "[mpoctxg]", read=str),
+        optional=(Field("page", r"\d{1,4}", default=0), Field("zone", r"\d{1,4}", lead="z")),
     ),
 ):
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
@@ -61,34 +64,26 @@ class ActSelect(
         self,
         game_id: int,
         ply: int,
-        kind: str,
+        menu: str,
         options: list[discord.SelectOption] | None = None,
         t: Texts = EN,
         page: int = 0,
         pages: int = 1,
         zone: int | None = None,
     ) -> None:
-        suffix = f":{page}" if page or zone is not None else ""  # page 0 keeps the custom id menus had before pages
-        suffix += f":z{zone}" if zone is not None else ""
         super().__init__(
             ui.Select(
-                custom_id=f"alex:do:{game_id}:{ply}:{kind}{suffix}",
-                placeholder=_placeholder(t, kind, page, pages),
+                # page 0 in all provinces keeps the custom id menus had before pages: alex:do:12:3:m
+                custom_id=self.ids.format(game_id=game_id, ply=ply, menu=menu, page=page, zone=zone),
+                placeholder=_placeholder(t, menu, page, pages),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
         self.game_id = game_id
         self.ply = ply
-        self.kind = kind
+        self.menu = menu
         self.page = page
         self.zone = zone
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> ActSelect:
-        zone = int(match["zone"]) if match["zone"] else None
-        return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
 
     async def act(self, interaction: discord.Interaction) -> None:
         service = alexandros_service(interaction.client)
@@ -99,8 +94,8 @@ class ActSelect(
             at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
             panel = await service.panel(self.game_id, interaction.user.id, where=where)
             same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
-            redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
-            content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
+            redraw = not same or self.menu == PATH_KIND  # a page of paths shows its own paths on the board
+            content, file, view = await panel_message(drawing, reader(interaction), panel, {self.menu: at}, redraw)
             if file is None:  # the same position: the image stays
                 await interaction.response.edit_message(content=content, view=view)
             else:

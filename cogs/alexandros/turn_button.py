@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import ui
 
 from cogs.alexandros.actions import alexandros_actions
-from cogs.components import EN, ID, GameItem
+from cogs.components import EN, GAME_ID, PLY, CustomId, GameItem
 from service.alexandros import GAME_NAME
 from texts import Texts
 
 
-class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
+class PanelButton(GameItem[ui.Button[Any]], custom_id=CustomId("alex:panel", GAME_ID, PLY)):
     """Under the "your turn" post: opens the mover's own panel."""
 
     game = GAME_NAME
@@ -23,16 +22,12 @@ class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}
     def __init__(self, game_id: int, ply: int, t: Texts = EN) -> None:
         super().__init__(
             ui.Button(
-                label=t._("Play my turn"), style=discord.ButtonStyle.primary, custom_id=f"alex:panel:{game_id}:{ply}"
+                label=t._("Play my turn"),
+                style=discord.ButtonStyle.primary,
+                custom_id=self.ids.format(game_id=game_id, ply=ply),
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> PanelButton:
-        return cls(int(match["game"]), int(match["ply"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         await alexandros_actions(interaction.client).open_panel(interaction, self.game_id)

@@ -3,19 +3,18 @@ The lobby message, its buttons and menus are every game's: cogs/lobby_views.py."
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import ui
 
 from cogs.clans.actions import clans_actions
-from cogs.components import EN, ID, GameItem
+from cogs.components import EN, GAME_ID, CustomId, GameItem
 from service.clans.games import GAME_NAME
 from texts import Texts
 
 
-class CancelButton(GameItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{ID})"):
+class CancelButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:cancel", GAME_ID)):
     game = GAME_NAME
 
     def __init__(self, game_id: int, t: Texts = EN, label: str | None = None) -> None:
@@ -23,16 +22,10 @@ class CancelButton(GameItem[ui.Button[Any]], template=rf"clans:cancel:(?P<game>{
             ui.Button(
                 label=label or t._("Yes, cancel the game"),
                 style=discord.ButtonStyle.danger,
-                custom_id=f"clans:cancel:{game_id}",
+                custom_id=self.ids.format(game_id=game_id),
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> CancelButton:
-        return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         await clans_actions(interaction.client).confirm_cancel(interaction, self.game_id)

@@ -9,7 +9,6 @@ edited into the outcome too. Remembered in memory: after a restart the old menu 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,7 @@ import discord
 from discord import ui
 
 from cogs.clans.actions import clans_actions
-from cogs.components import EN, ID, GameItem, parse_choice, selected
+from cogs.components import EN, GAME_ID, PLY, CustomId, GameItem, parse_choice, selected
 from engine.clans import OrderOption, Village
 from service.clans.games import GAME_NAME
 from service.clans.tables import Table
@@ -105,7 +104,7 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
     return text
 
 
-class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
+class OrderSelect(GameItem[ui.Select[Any]], custom_id=CustomId("clans:order", GAME_ID, PLY)):
     """The mover picks which of the villages their move founded comes next."""
 
     game = GAME_NAME
@@ -120,19 +119,13 @@ class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
-                custom_id=f"clans:order:{game_id}:{ply}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply),
                 placeholder=t._("Which village is founded next?"),
                 options=options,
             )
         )
         self.game_id = game_id
         self.ply = ply
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> OrderSelect:
-        return cls(int(match["game"]), int(match["ply"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         # the value is parsed inside the error path: a bad one is answered

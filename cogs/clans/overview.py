@@ -4,7 +4,6 @@ happened?), with history pages that keep turning after a restart (the game and p
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -12,7 +11,7 @@ from discord import ui
 
 from cogs.clans.actions import clans_service
 from cogs.clans.history_text import games_embed, history_embed, page_count
-from cogs.components import ID, GameItem
+from cogs.components import GAME_ID, CustomId, Field, GameItem
 from cogs.errors import reader
 from cogs.visibility import check_visible
 from service.clans.games import GAME_NAME, ClansService
@@ -49,7 +48,7 @@ async def turn_history_page(interaction: discord.Interaction, game_id: int, page
     await interaction.response.edit_message(embed=history_embed(t, history, page), view=history_view(t, history, page))
 
 
-class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<game>{ID}):(?P<page>{ID})"):
+class HistoryPageButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:history", GAME_ID, Field("page"))):
     """Turns `/clans history` to another page; the game and the page are in the custom_id."""
 
     game = GAME_NAME
@@ -61,18 +60,12 @@ class HistoryPageButton(GameItem[ui.Button[Any]], template=rf"clans:history:(?P<
             ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"clans:history:{game_id}:{page}",
+                custom_id=self.ids.format(game_id=game_id, page=page),
                 disabled=disabled,
             )
         )
         self.game_id = game_id
         self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> HistoryPageButton:
-        return cls(int(match["game"]), int(match["page"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         await turn_history_page(interaction, self.game_id, self.page)

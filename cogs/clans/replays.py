@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from discord import ui
 
 from cogs.replay_button import ReplayButton as SharedReplayButton
-from cogs.replay_button import replay_template
+from cogs.replay_button import replay_id
 from cogs.replay_button import replay_view as shared_replay_view
 from cogs.replays import GameReplays
 from render.clans.replay import RENDERER_VERSION, render_replay
@@ -44,7 +44,7 @@ def clans_replays(games: ClansService) -> GameReplays[Replay]:
     )
 
 
-class ReplayButton(SharedReplayButton, template=replay_template(GAME_NAME)):
+class ReplayButton(SharedReplayButton, custom_id=replay_id(GAME_NAME)):
     """Under a finished Clans game's result: its replay, shown to whoever asks (``clans:replay:N``)."""
 
     game = GAME_NAME
