@@ -2,7 +2,7 @@
 
     python -m bench.ai_cpu [--levels easy,normal,autopilot] [--games N] [--repeats R] [--old-ai DIR]
 
-Each run plays N seeded 4-player games with every seat at one level and times each ``ai.choose_action``
+Each run plays N seeded 4-player games with every seat at one level and times each ``ai.clans.choose_action``
 call in CPU time (process time, so other jobs on a loaded machine count less). Every run is a fresh
 interpreter, so the caches start cold as in a new worker; the runs of the two checkouts alternate, so
 a change in the machine's load falls on both. Prints, per level and checkout, the median over the R
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, tuple[float, int]]:
     """Per level: (mean CPU seconds per decision, decisions), with ``ai`` from the first path entry."""
     ai, engine = clans_modules()
-    known = getattr(ai, "POLICIES", ai.AI_LEVELS)
+    known = getattr(ai, "POLICIES", ai.clans.AI_LEVELS)
     result: dict[str, tuple[float, int]] = {}
     for level in levels:
         if level not in known:
@@ -44,10 +44,10 @@ def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, tuple[flo
             while not state.over:
                 seat = state.to_move
                 began = time.process_time()
-                move = ai.choose_action(level, start, history, seat, state.clans[seat], seed + game)
+                move = ai.clans.choose_action(level, start, history, seat, state.clans[seat], seed + game)
                 spent += time.process_time() - began
                 decisions += 1
-                engine.play(state, move, seat)
+                engine.clans.play(state, move, seat)
                 history.append(move)
         result[level] = (spent / decisions, decisions)
     return result

@@ -111,7 +111,7 @@ class LanguageSelect(GameItem[ui.Select[Any]], custom_id=CustomId(GAME, "languag
 
 
 LOBBY_ITEMS = (LobbyButton, PaceSelect, LanguageSelect)
-"""The lobby's components, of every game (registered once, by the frame's lobby: cogs/lobby.py)."""
+"""The lobby's components, of every game (registered once, by the shared lobby: cogs/lobby.py)."""
 
 
 def lobby_view(game: GameRecord) -> ui.View:

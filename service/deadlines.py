@@ -3,7 +3,7 @@
 The cog's scheduler asks for what is due and hands each due turn to ``handle``; everything here is one
 claim in the database first, so a due event is acted on once however many ticks (or processes) see it.
 
-``TurnDeadlines`` is the frame's part, the same for every game: it reads and claims the clocks of its game's
+``TurnDeadlines`` is the shared part, the same for every game: it reads and claims the clocks of its game's
 kind (the ``games.game`` column), sends reminders, and keeps away seats and announcements. A game adds its
 autopilot (``_autopilot``: play the timed-out seat's whole turn) and what its catch-up lists:
 ``service.clans.deadlines.Deadlines`` is Clans',

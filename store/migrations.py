@@ -31,8 +31,8 @@ def migration_text(migration: Migration | str, dialect: Dialect) -> str:
     return migration if isinstance(migration, str) else migration.text(dialect)
 
 
-# The CHECKs on seats.seat (0 to 3) and seats.ai_level repeat engine.MAX_PLAYERS (seats are 0-based) and
-# ai.AI_LEVELS, their one source; tests/store/test_store_bounds.py fails when they disagree.
+# The CHECKs on seats.seat (0 to 3) and seats.ai_level repeat engine.clans.MAX_PLAYERS (seats are 0-based) and
+# ai.clans.AI_LEVELS, their one source; tests/store/test_store_bounds.py fails when they disagree.
 V1_GAMES_SEATS_MOVES: Final = """
 CREATE TABLE games (
     id               INTEGER PRIMARY KEY,
@@ -306,7 +306,7 @@ V7_SEATS_AWAY: Final = """
 CREATE INDEX seats_away ON seats (away, game_id) WHERE away = 1;
 """
 
-# End reasons were stored as English phrases; they are codes now (engine.EndReason), worded by the text layer in
+# End reasons were stored as English phrases; they are codes now (engine.clans.EndReason), worded by the text layer in
 # each reader's language. The saved snapshots carry the reason too: rewritten the same way (their loader also
 # accepts the old phrases, for a snapshot written by an older process during an upgrade). Portable SQL.
 V8_END_REASON_CODES: Final = """
@@ -345,7 +345,7 @@ CREATE TABLE replays (
 );
 """
 
-# Every game row knows its game (engine.games registry names), and results and ratings are kept per game: a
+# Every game row knows its game (the registry's names), and results and ratings are kept per game: a
 # result row carries its game like its guild (a profile reads one index range), and a rating is keyed by guild,
 # game and player. Clans rows, all there is before this step, default to 'clans'. SQLite cannot change a
 # primary key in place, so its ratings table is rebuilt; PostgreSQL swaps the constraint.
@@ -387,7 +387,7 @@ ALTER TABLE ratings ADD PRIMARY KEY (guild_id, game, user_id);
 
 V11_GAME_KIND: Final = Migration(sqlite=V11_GAME_KIND_SQLITE, postgres=V11_GAME_KIND_POSTGRES)
 
-# Alexandros games get the frame's turn clock, AI claims and catch-up (service/alexandros/games.py). Games of
+# Alexandros games get the shared turn clock, AI claims and catch-up (service/alexandros/games.py). Games of
 # before this step never recorded their announcements: all they did was posted, so it counts as announced. A
 # running one with an AI seat is marked for the AI sweep, which clears the mark if a human is to act.
 V12_ALEXANDROS_CLOCK: Final = """

@@ -9,4 +9,4 @@ AI_LEVELS: tuple[AiLevel, ...] = get_args(AiLevel)
 AUTOPILOT_LEVEL: Final = "autopilot"
 """The policy that moves for a timed-out player: not a seat's level, never offered as one."""
 POLICIES: tuple[str, ...] = (*AI_LEVELS, AUTOPILOT_LEVEL)
-"""Every policy ``ai.choose_action`` plays."""
+"""Every policy ``ai.clans.choose_action`` plays."""

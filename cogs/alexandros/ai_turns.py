@@ -1,10 +1,10 @@
 """Alexandros' AI seats move on their own: one task per game while its AI seats are to act, in whichever
-process claims each action (service.claims), found at once after a commit here or by the frame's AI sweep
+process claims each action (service.claims), found at once after a commit here or by the shared AI sweep
 (cogs/ai_sweep.py) after a restart or a commit in another process.
 
 A run of AI actions is posted once at its end, with the action that handed the turn to the AI when there was
-one (``lead``): the "your turn" post of the next human, or the end. One runner per bot (``bot.alexandros_ai``), so the
-panel, the sweep and the clock share it.
+one (``lead``): the "your turn" post of the next human, or the end. One runner per bot (the /alexandros cog's
+``ai``), so the panel, the sweep and the clock share it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Alexandros' turn clock: the frame's scheduler (cogs/clock.py) with Alexandros' reminders, timeout notices
+"""Alexandros' turn clock: the shared scheduler (cogs/clock.py) with Alexandros' reminders, timeout notices
 and catch-up posts. The autopilot's turn and a catch-up are posted like any turn (cogs/alexandros/posts.py):
 the board, and the next player's "your turn" post with its panel button."""
 

@@ -48,7 +48,7 @@ async def board_file(
     paths: Sequence[tuple[str, Sequence[int]]] = (),
     new_walls: int = 0,
 ) -> discord.File:
-    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time); ``paths``:
+    """The board image, drawn in the bot's drawing slots (off the event loop, a few at a time); ``paths``:
     the candidate wall paths, labelled as the panel numbers them; ``new_walls``: the sides walled by the turns
     the post tells, marked as new."""
     drawn = [clean_name(name) for name in names]

@@ -62,7 +62,7 @@ class AiGuesses:
     ai_name: str
     guesses: tuple[tuple[str, Clan, float], ...]
     exposed: tuple[Clan, float] | None = None
-    """This AI's clan, and how sure a table running the AI's code could have been of it (``ai.exposure``)."""
+    """This AI's clan, and how sure a table running the AI's code could have been of it (``ai.clans.exposure``)."""
 
 
 @dataclass(frozen=True, slots=True)

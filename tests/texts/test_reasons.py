@@ -1,5 +1,5 @@
 """Reasons are data below the text layer: the engine and the service say why with codes and facts; the
-words come from the catalogs, in any language, each game's through the words it registers with the frame."""
+words come from the catalogs, in any language, each game's through the words its registration record names."""
 
 from __future__ import annotations
 
@@ -99,8 +99,8 @@ def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_frame()
 
 
 def test_the_frame_finds_every_game_s_words_without_being_told_to_import_them() -> None:
-    """A process that imports only the frame's text layer and the engines still words every game's reasons:
-    the frame reaches each game's texts.reasons through the registry before wording anything."""
+    """A process that imports only the shared text layer and the engines still words every game's reasons:
+    the shared text layer reaches each game's words through the registry."""
     script = (
         "import sys\n"
         "from texts import texts\n"

@@ -1,4 +1,4 @@
-"""Alexandros on the frame's clock, through the real interaction path: the pace chosen in the lobby, reminders in
+"""Alexandros on the shared clock, through the real interaction path: the pace chosen in the lobby, reminders in
 the channel and by DM, the autopilot playing a timed-out player's whole turn from their own hand alone, away and
 back; AI turns played once by two processes on one database; and actions committed before a crash, posted once
 after the restart."""
