@@ -265,9 +265,9 @@ class AlexandrosService(GameService):
         """The actions committed since the last public post, when they ended a turn (or the game) and so were
         due one: a crash came between the commit and the post. None while the mover is still in their turn."""
         record = await self._record_with_secrets(game_id)
-        if record.status not in ("running", "finished") or record.snapshot is None:
+        if record.status not in ("running", "finished"):
             return None
-        view = alex.public_view(alex.state_from_json(record.snapshot))
+        view = alex.public_view((await self.turns.loaded(record)).state)  # the snapshot, else the log: one loader
         if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
             return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
         everything = await self.store.moves(game_id)
