@@ -9,7 +9,7 @@ entry point imports the cogs, the cogs import this base.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 from discord import ui
@@ -72,6 +72,16 @@ def bot_of(client: discord.Client) -> BotBase:
     """The bot behind an interaction's ``client``, with its typed attributes."""
     assert isinstance(client, BotBase), "the bot is built on cogs.bot_base.BotBase"
     return client
+
+
+ServiceT = TypeVar("ServiceT", bound=GameService)
+
+
+def service_of(client: discord.Client, game: str, kind: type[ServiceT]) -> ServiceT:
+    """Game ``game``'s service among the bot's, as its own class (each game's package asks for its own)."""
+    service = bot_of(client).services[game]
+    assert isinstance(service, kind), f"{game}'s service is a {kind.__name__}"
+    return service
 
 
 def known_custom_id(custom_id: str, items: tuple[type[ui.DynamicItem[Any]], ...]) -> bool:

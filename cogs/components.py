@@ -62,6 +62,9 @@ class Field:
     """An optional field's value when the id leaves it out."""
 
 
+GAME = Field("game", "|".join(GAMES_BY_PREFIX), read=GAMES_BY_PREFIX.__getitem__, write=ID_PREFIX.__getitem__)
+"""Which game a shared component (the lobby's, the Replay button) is of, written as the game's custom id prefix
+(``clans``, ``alex``)."""
 GAME_ID = Field("game_id")
 PLY = Field("ply")
 """The position a component was built for (the actions played so far)."""

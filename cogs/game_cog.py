@@ -33,6 +33,7 @@ from cogs.errors import reader, server_texts
 from cogs.lobby import GameLobby
 from cogs.notify import NotifyWords, set_notify
 from cogs.pace_texts import back_note
+from cogs.replay_button import ReplayButton
 from cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
 from cogs.visibility import check_visible
 from errors import GameError
@@ -73,7 +74,8 @@ class GameCog(commands.Cog):
     game: ClassVar[str]
     """The game this cog plays (a name in registry.GAME_NAMES)."""
     components: ClassVar[tuple[type[ui.DynamicItem[Any]], ...]] = ()
-    """The game's buttons and selects that outlive a restart (the lobby's are every game's: cogs/lobby.py)."""
+    """The game's buttons and selects that outlive a restart (the lobby's and the Replay button are every game's:
+    cogs/lobby.py, cogs/replay_button.py)."""
     bot: BotBase
     service: GameService
     lobby: GameLobby[Any]
@@ -99,7 +101,7 @@ class GameCog(commands.Cog):
         needs it sooner; then at start: who is away, the moves committed before a crash but never announced, the AI
         turns a stopped process (or another one) left; then the sweep and the clock run."""
         self.bot.actions[self.game] = self  # what the game's components call (cogs/<game>/actions.py)
-        self.bot.add_dynamic_items(*self.components)
+        self.bot.add_dynamic_items(ReplayButton, *self.components)  # the Replay button is every game's
         self.clock.follow(self.service.turns)
         try:
             await self.deadlines.load_away()

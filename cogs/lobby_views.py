@@ -14,15 +14,12 @@ import discord
 from discord import ui
 
 from cogs.bot_base import bot_of
-from cogs.components import EN, GAME_ID, GAMES_BY_PREFIX, ID_PREFIX, CustomId, Field, GameItem, selected
+from cogs.components import EN, GAME, GAME_ID, CustomId, Field, GameItem, selected
 from cogs.pace_texts import pace_label, pace_options
 from registry import rules_of
 from service.pace import DEFAULT_PACE
 from service.records import GameRecord
 from texts import DEFAULT, LANGUAGES, N_, Texts, seat_mention, texts
-
-GAME = Field("game", "|".join(GAMES_BY_PREFIX), read=GAMES_BY_PREFIX.__getitem__, write=ID_PREFIX.__getitem__)
-"""Which game a lobby component is of, written as the game's custom id prefix (``clans``, ``alex``)."""
 
 LOBBY_BUTTONS = {
     "join": (N_("Join"), discord.ButtonStyle.success),

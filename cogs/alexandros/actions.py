@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from cogs.bot_base import bot_of
+from cogs.bot_base import bot_of, service_of
 from service.alexandros import GAME_NAME, Acted, AlexandrosService
 
 
@@ -36,6 +36,4 @@ def alexandros_actions(client: discord.Client) -> AlexandrosActions:
 
 def alexandros_service(client: discord.Client) -> AlexandrosService:
     """The Alexandros service among the bot's."""
-    service = bot_of(client).services[GAME_NAME]
-    assert isinstance(service, AlexandrosService)
-    return service
+    return service_of(client, GAME_NAME, AlexandrosService)

@@ -19,7 +19,6 @@ from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler
 from cogs.alexandros.panel import ActSelect
 from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn
-from cogs.alexandros.replay import ReplayButton
 from cogs.alexandros.turn_button import PanelButton
 from cogs.bot_base import BotBase
 from cogs.components import pings
@@ -69,7 +68,7 @@ class AlexandrosCog(
     game=GAME_NAME,
     words=ALEXANDROS_WORDS,
 ):
-    components = (PanelButton, ActSelect, ReplayButton)
+    components = (PanelButton, ActSelect)
     service: AlexandrosService
     lobby: GameLobby[AlexTable]
     deadlines: AlexandrosDeadlines

@@ -14,12 +14,12 @@ from discord import ui
 
 import engine.alexandros as alex
 from cogs.alexandros.actions import alexandros_actions, alexandros_service
-from cogs.alexandros.replay import replay_view
 from cogs.alexandros.turn_button import panel_button_view
 from cogs.bot_base import bot_of
 from cogs.components import pings
 from cogs.drawing import Drawing
 from cogs.pace_texts import clock_suffix
+from cogs.replay_button import replay_view
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexTable
@@ -115,7 +115,7 @@ async def post_turn(
         if players:  # everyone who played hears of the end, resigned players too
             content += "\n" + " ".join(mention(seat.user_id) for seat in players if seat.user_id is not None)
         mentions = pings(players)
-        extra["view"] = replay_view(t, table.id)
+        extra["view"] = replay_view(t, table.record.game, table.id)
     elif table.mover.user_id is not None:
         content = t._(
             "{player}, your turn in Alexandros #{game}. Points: {scores}",

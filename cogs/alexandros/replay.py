@@ -5,11 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from discord import ui
-
-from cogs.replay_button import ReplayButton as SharedReplayButton
-from cogs.replay_button import replay_id
-from cogs.replay_button import replay_view as shared_replay_view
 from cogs.replays import GameReplays
 from render.alexandros.replay import RENDERER_VERSION, render_replay
 from service.alexandros import GAME_NAME, AlexandrosService
@@ -41,13 +36,3 @@ def alexandros_replays(games: AlexandrosService) -> GameReplays[AlexReplay]:
         draw=draw,
         caption=caption,
     )
-
-
-class ReplayButton(SharedReplayButton, custom_id=replay_id(GAME_NAME)):
-    """Under a finished Alexandros game's result: its replay, shown to whoever asks (``alex:replay:N``)."""
-
-    game = GAME_NAME
-
-
-def replay_view(t: Texts, game_id: int) -> ui.View:
-    return shared_replay_view(ReplayButton(game_id, t))

@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from cogs.bot_base import bot_of
+from cogs.bot_base import bot_of, service_of
 from engine.clans import Move
 from service.clans.games import GAME_NAME, ClansService
 
@@ -40,6 +40,4 @@ def clans_actions(client: discord.Client) -> ClansActions:
 
 def clans_service(client: discord.Client) -> ClansService:
     """The Clans service among the bot's."""
-    service = bot_of(client).services[GAME_NAME]
-    assert isinstance(service, ClansService)
-    return service
+    return service_of(client, GAME_NAME, ClansService)

@@ -23,7 +23,6 @@ from cogs.clans.move_panel import PANEL_ITEMS
 from cogs.clans.order_menus import OrderSelect
 from cogs.clans.overview import OVERVIEW_ITEMS
 from cogs.clans.posts import ClansPosts
-from cogs.clans.replays import ReplayButton
 from cogs.errors import reader
 from cogs.game_cog import CommandWords, GameCog
 from cogs.lobby import GameLobby
@@ -64,7 +63,7 @@ class ClansCog(
     game=GAME_NAME,
     words=CLANS_WORDS,
 ):
-    components = (OrderSelect, CancelButton, ReplayButton, BackButton, *OVERVIEW_ITEMS, *PANEL_ITEMS)
+    components = (OrderSelect, CancelButton, BackButton, *OVERVIEW_ITEMS, *PANEL_ITEMS)
     service: ClansService
     lobby: GameLobby[Table]
     deadlines: Deadlines

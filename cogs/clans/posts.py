@@ -23,8 +23,8 @@ from cogs.clans.boards import BoardImages
 from cogs.clans.history_text import with_catch_up
 from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
-from cogs.clans.replays import replay_view
 from cogs.components import pings
+from cogs.replay_button import replay_view
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
@@ -174,7 +174,7 @@ class ClansPosts:
                 content=f"{lead}{over}",
                 embeds=embeds,
                 file=board,
-                view=replay_view(t, table.id),
+                view=replay_view(t, table.record.game, table.id),
                 allowed_mentions=pings(seats),
             )
             return

@@ -6,11 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from discord import ui
-
-from cogs.replay_button import ReplayButton as SharedReplayButton
-from cogs.replay_button import replay_id
-from cogs.replay_button import replay_view as shared_replay_view
 from cogs.replays import GameReplays
 from render.clans.replay import RENDERER_VERSION, render_replay
 from service.clans.games import GAME_NAME, ClansService
@@ -42,13 +37,3 @@ def clans_replays(games: ClansService) -> GameReplays[Replay]:
         draw=draw,
         caption=caption,
     )
-
-
-class ReplayButton(SharedReplayButton, custom_id=replay_id(GAME_NAME)):
-    """Under a finished Clans game's result: its replay, shown to whoever asks (``clans:replay:N``)."""
-
-    game = GAME_NAME
-
-
-def replay_view(t: Texts, game_id: int) -> ui.View:
-    return shared_replay_view(ReplayButton(game_id, t))

@@ -72,8 +72,9 @@ def test_every_posted_id_has_one_component_that_writes_it_the_same_way(fake: Fak
     from cogs.alexandros.cog import AlexandrosCog
     from cogs.clans.cog import ClansCog
     from cogs.lobby_views import LOBBY_ITEMS
+    from cogs.replay_button import ReplayButton
 
-    components = (*ClansCog.components, *AlexandrosCog.components, *LOBBY_ITEMS)
+    components = (*ClansCog.components, *AlexandrosCog.components, *LOBBY_ITEMS, ReplayButton)
     for custom_id in posted(12, 345):
         matched = [
             (item, m) for item in components if (m := item.__discord_ui_compiled_template__.fullmatch(custom_id))
