@@ -45,14 +45,23 @@ def closed(lobby: dict[str, Any]) -> bool:
     return all(c.get("disabled") for c in components_of(lobby) if "custom_id" in c)
 
 
-async def test_idle_lobbies_of_both_games_are_closed_each_in_its_own_words(fake: FakeDiscord, tmp_path: Path) -> None:
+async def two_lobbies(
+    fake: FakeDiscord, tmp_path: Path, first: str
+) -> tuple[GameBot, ManualClock, list[Any], FakeChannel, FakeChannel]:
+    """A bot on a clock the test moves, its clocks stopped, and a lobby of each game in a channel of its own
+    (``first`` opened first)."""
     clock = ManualClock(datetime.now(UTC))
     bot = await start_bot(fake, tmp_path, now=clock)
     clocks = await stopped_clocks(bot)
     alice, bob = users(fake, 2)
-    clans_here, alex_here = fake.text_channel(931, "clans"), fake.text_channel(932, "alexandros")
-    answered(await fake.slash(alice, "clans new", channel=clans_here))
-    answered(await fake.slash(bob, "alexandros new", channel=alex_here))
+    here = {"clans": fake.text_channel(931, "clans"), "alexandros": fake.text_channel(932, "alexandros")}
+    for game in sorted(here, key=lambda game: game != first):
+        answered(await fake.slash(alice if game == "clans" else bob, f"{game} new", channel=here[game]))
+    return bot, clock, clocks, here["clans"], here["alexandros"]
+
+
+async def test_idle_lobbies_of_both_games_are_closed_each_in_its_own_words(fake: FakeDiscord, tmp_path: Path) -> None:
+    bot, clock, clocks, clans_here, alex_here = await two_lobbies(fake, tmp_path, first="clans")
     clans_posts, alex_posts = len(public_messages(fake, clans_here)), len(public_messages(fake, alex_here))
     clock.advance(timedelta(hours=25))
     for scheduler in clocks:
@@ -78,13 +87,7 @@ async def test_idle_lobbies_of_both_games_are_closed_each_in_its_own_words(fake:
 
 
 async def test_one_games_failure_does_not_stop_anothers_closing(fake: FakeDiscord, tmp_path: Path) -> None:
-    clock = ManualClock(datetime.now(UTC))
-    bot = await start_bot(fake, tmp_path, now=clock)
-    clocks = await stopped_clocks(bot)
-    alice, bob = users(fake, 2)
-    clans_here, alex_here = fake.text_channel(931, "clans"), fake.text_channel(932, "alexandros")
-    answered(await fake.slash(bob, "alexandros new", channel=alex_here))
-    answered(await fake.slash(alice, "clans new", channel=clans_here))
+    bot, clock, clocks, clans_here, _ = await two_lobbies(fake, tmp_path, first="alexandros")
     alexandros = bot.services["alexandros"]
 
     async def broken(*args: object, **kwargs: object) -> list[object]:

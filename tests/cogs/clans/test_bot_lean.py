@@ -16,21 +16,27 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     start_bot,
     users,
 )
-from fakediscord import FakeDiscord
+from fakediscord import FakeDiscord, FakeUser
 from panelkit import PanelTurn, choose_move, ids_with, open_panel
 
-from engine.clans import legal_moves
+from bot import GameBot
+from engine.clans import Move, legal_moves
 
 
-async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  # + the announced mark
-    fake: FakeDiscord, tmp_path: Path
-) -> None:
+async def game_with_a_move(fake: FakeDiscord, tmp_path: Path) -> tuple[GameBot, int, FakeUser, Move]:
+    """A started two-player game: its mover and a legal move of theirs."""
     bot = await start_bot(fake, tmp_path, seeds=[11])
     alice, bob = users(fake, 2)
     game_id = await open_game(fake, [alice, bob])
     table = await peek(bot, game_id)
     mover = alice if table.mover.user_id == alice.id else bob
-    move = legal_moves(table.state)[0]
+    return bot, game_id, mover, legal_moves(table.state)[0]
+
+
+async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  # + the announced mark
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot, game_id, mover, move = await game_with_a_move(fake, tmp_path)
     seen_at_answer: list[int] = []
     store = bot.store
     original = type(store)._write
@@ -76,12 +82,7 @@ def count_game_reads(store: object, monkeypatch: pytest.MonkeyPatch) -> list[str
 async def test_a_typed_move_reads_its_game_once(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[11])
-    alice, bob = users(fake, 2)
-    game_id = await open_game(fake, [alice, bob])
-    table = await peek(bot, game_id)
-    mover = alice if table.mover.user_id == alice.id else bob
-    move = legal_moves(table.state)[0]
+    bot, _, mover, move = await game_with_a_move(fake, tmp_path)
     reads = count_game_reads(bot.store, monkeypatch)
     before = bot.store.transactions
     answered(await fake.slash(mover, "clans move", {"from": move.src, "to": move.dst}))
@@ -94,14 +95,10 @@ async def test_the_panels_confirm_reads_its_game_once(
 ) -> None:
     """The Confirm of the move panel plays the previewed move reading the game once (the panel's checks and the
     move's own share that read), then writes it, then marks it announced."""
-    bot = await start_bot(fake, tmp_path, seeds=[11])
-    alice, bob = users(fake, 2)
-    game_id = await open_game(fake, [alice, bob])
-    table = await peek(bot, game_id)
-    mover = alice if table.mover.user_id == alice.id else bob
+    bot, game_id, mover, move = await game_with_a_move(fake, tmp_path)
     turn = PanelTurn(mover)
     panel = await open_panel(fake, mover, game_id, turn)
-    panel = await choose_move(fake, mover, panel, legal_moves(table.state)[0], turn)
+    panel = await choose_move(fake, mover, panel, move, turn)
     [confirm] = ids_with(panel, "clans:pgo:")
     reads = count_game_reads(bot.store, monkeypatch)
     before = bot.store.transactions
