@@ -3,18 +3,23 @@ plays, started and stopped the same way for every game (its cog's ``cog_load`` a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs.ai_sweep import AiSweep
 from cogs.ai_tasks import GameTasks
 from cogs.clock import ClockScheduler
+from cogs.days_off import follow_days_off
 from service.deadlines import TurnDeadlines
-from service.turns import Turns
+from service.turns import Committed, Turns
+
+if TYPE_CHECKING:
+    from cogs.frame import Frame
 
 
 class GameTurns:
     """A base of a game's cog: it sets these, then follows its turn pipeline."""
 
+    bot: Frame
     deadlines: TurnDeadlines[Any]
     clock: ClockScheduler[Any]
     ai: GameTasks
@@ -22,9 +27,19 @@ class GameTurns:
     _followed: Turns[Any]
 
     def follow_turns(self, turns: Turns[Any]) -> None:
-        """Every commit of the game's pipeline wakes the clock when the next turn needs it sooner."""
+        """Every commit of the game's pipeline wakes the clock when the next turn needs it sooner; days off that
+        end early (a player's button, command, or their action in any game) wake it too, for the turns held."""
         self._followed = turns
         self.clock.follow(turns)
+        follow_days_off(self.bot, self.clock.wake)
+        turns.after_commit(self._back_from_days_off)
+
+    def _back_from_days_off(self, committed: Committed[Any]) -> None:
+        """A player acted while off: the commit ended their days off, so every game's clock looks again."""
+        checked = committed.checked
+        off = checked.loaded.record.seats[checked.seat].days_off
+        if checked.user_id is not None and off is not None and off.covers(self.bot.days_off.now()):
+            self.bot.days_off.released()
 
     async def catch_up_at_start(self) -> None:
         """At start: who is away, the moves committed before a crash but never announced, and the AI turns a
@@ -41,6 +56,8 @@ class GameTurns:
     async def stop_turns(self) -> None:
         """At unload: no commit wakes the clock any more, the sweep and every AI task stop, then the clock."""
         self.clock.unfollow(self._followed)
+        self._followed.forget(self._back_from_days_off)
+        self.bot.days_off.forget(self.clock.wake)
         self.sweep.stop()
         self.ai.cancel_all()
         await self.clock.stopped()
