@@ -81,9 +81,10 @@ async def start_days(interaction: discord.Interaction, current: str) -> list[app
 async def zones(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for ``zone``: IANA time zones matching what was typed, and ``off``."""
     t = reader(interaction)
-    off = [app_commands.Choice(name=t._("off: reminders at any hour"), value="off")]
-    found = [app_commands.Choice(name=name, value=name) for name in matching_zones(current, 24)]
-    return (off + found)[:25] if "off".startswith(current.strip().lower()) else found[:25]
+    found = [app_commands.Choice(name=name, value=name) for name in matching_zones(current, 25)]
+    if "off".startswith(current.strip().lower()):
+        found.insert(0, app_commands.Choice(name=t._("off: reminders at any hour"), value="off"))
+    return found[:25]
 
 
 class EndDaysOffButton(ui.DynamicItem[ui.Button[Any]], template=re.escape(END_ID)):

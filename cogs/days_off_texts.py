@@ -125,6 +125,16 @@ def plan_text(t: Texts, plan: DaysOffPlan, game: str, now: datetime) -> str:
     return "\n".join(lines)
 
 
+def days_off_help(t: Texts, game: str) -> str:
+    """The help's line on days off and waking hours, with the game's own command names."""
+    return t._(
+        "{daysoff} — days off: your turns in every daily or relaxed game wait for you · {hours} — turn reminders "
+        "only in your waking hours, in your own time zone",
+        daysoff=t.command(game, "daysoff", days=3),
+        hours=t.command(game, "hours", zone="Europe/Rome"),
+    )
+
+
 def back_text(t: Texts) -> str:
     return "👋 " + t._(
         "Welcome back! Your days off are over: each turn that waited for you starts again with its whole time."

@@ -162,7 +162,9 @@ class DaysOffQueries(Database):
             used = sum((_overlap(period, window_start, ends_at) for period in earlier), timedelta(0))
             wanted = _overlap(OffPeriod(starts_at, ends_at), window_start, ends_at)
             if used + wanted > allowance:
-                raise AllowanceUsed(max(timedelta(0), allowance - used))
+                # What is left from now on: days off under way have already taken their days so far.
+                taken = _overlap(OffPeriod(starts_at, now), window_start, ends_at) if under_way else timedelta(0)
+                raise AllowanceUsed(max(timedelta(0), allowance - used - taken))
             if under_way:
                 await conn.execute(
                     "UPDATE days_off SET ends_at = ? WHERE user_id = ? AND latest = 1", (iso(ends_at), user_id)

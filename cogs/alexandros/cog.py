@@ -21,7 +21,7 @@ from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn, service_of
 from cogs.alexandros.replay import alexandros_replays
 from cogs.components import pings
-from cogs.days_off_texts import days_off_lines
+from cogs.days_off_texts import days_off_help, days_off_lines
 from cogs.errors import reader
 from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
@@ -225,6 +225,8 @@ class AlexandrosCog(
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
             )
+            + "\n"
+            + days_off_help(t, KIND)
         }
 
 
