@@ -23,6 +23,7 @@ import discord
 from cogs.components import pings
 from cogs.days_off_texts import resumed_text
 from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
+from service.days_off import DaysOff, came_back
 from service.deadlines import Reminder, Resumed, TurnDeadlines
 from service.turns import Committed, Turns
 from store import DueTurn, GameRecord
@@ -90,6 +91,7 @@ class ClockScheduler(Generic[Event]):
         self._next_look: datetime | None = None
         """When the sleeping loop looks again by itself (None: it is awake)."""
         self._stopping = False
+        self._days_off: DaysOff | None = None
 
     # --- what each game does ------------------------------------------------------------------------------
 
@@ -137,9 +139,19 @@ class ClockScheduler(Generic[Event]):
 
     def unfollow(self, turns: Turns[Any]) -> None:
         turns.forget(self._committed)
+        if self._days_off is not None:
+            self._days_off.forget(self.wake)
+
+    def follow_days_off(self, days_off: DaysOff) -> None:
+        """Days off that end early (the player's button or command, or their action in any game) make the turns
+        held for them due at once: every game's clock wakes."""
+        self._days_off = days_off
+        days_off.after_release(self.wake)
 
     def _committed(self, committed: Committed[Any]) -> None:
         self.wake_by(committed.next_event_at)
+        if self._days_off is not None and came_back(committed, self._days_off.now()):
+            self._days_off.released()  # the commit ended their days off: every game's clock looks again
 
     def stop(self) -> None:
         self._stopping = True

@@ -9,7 +9,6 @@ ever shown to its owner), so nobody can end, or declare, anyone else's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +21,7 @@ from service.waking import matching_zones
 from texts import N_, Texts
 
 if TYPE_CHECKING:
-    from cogs.frame import Frame
+    pass
 
 END_ID = "daysoff:end"
 END_LABEL = N_("End my days off")
@@ -111,9 +110,3 @@ def end_view(t: Texts) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(EndDaysOffButton(t._(END_LABEL)))
     return view
-
-
-def follow_days_off(bot: Frame, wake: Callable[[], None]) -> None:
-    """A game's clock wakes when days off end early (their held turns are due at once); the button is known."""
-    bot.days_off.after_release(wake)
-    bot.add_dynamic_items(EndDaysOffButton)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from cogs.ai_sweep import AiSweep
 from cogs.ai_tasks import GameTasks
 from cogs.clock import ClockScheduler
-from cogs.days_off import follow_days_off
+from cogs.days_off import EndDaysOffButton
 from service.deadlines import TurnDeadlines
-from service.turns import Committed, Turns
+from service.turns import Turns
 
 if TYPE_CHECKING:
     from cogs.frame import Frame
@@ -31,15 +31,8 @@ class GameTurns:
         end early (a player's button, command, or their action in any game) wake it too, for the turns held."""
         self._followed = turns
         self.clock.follow(turns)
-        follow_days_off(self.bot, self.clock.wake)
-        turns.after_commit(self._back_from_days_off)
-
-    def _back_from_days_off(self, committed: Committed[Any]) -> None:
-        """A player acted while off: the commit ended their days off, so every game's clock looks again."""
-        checked = committed.checked
-        off = checked.loaded.record.seats[checked.seat].days_off
-        if checked.user_id is not None and off is not None and off.covers(self.bot.days_off.now()):
-            self.bot.days_off.released()
+        self.clock.follow_days_off(self.bot.days_off)
+        self.bot.add_dynamic_items(EndDaysOffButton)
 
     async def catch_up_at_start(self) -> None:
         """At start: who is away, the moves committed before a crash but never announced, and the AI turns a
@@ -56,8 +49,6 @@ class GameTurns:
     async def stop_turns(self) -> None:
         """At unload: no commit wakes the clock any more, the sweep and every AI task stop, then the clock."""
         self.clock.unfollow(self._followed)
-        self._followed.forget(self._back_from_days_off)
-        self.bot.days_off.forget(self.clock.wake)
         self.sweep.stop()
         self.ai.cancel_all()
         await self.clock.stopped()

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from errors import GameError, Why
 from service.pace import WAITING_PACES, Clock, system_clock
+from service.turns import Committed
 from service.waking import DEFAULT_FROM, DEFAULT_TO, WakingHours, check_hours, parse_zone
 from store import AllowanceUsed, OffPeriod, PlayerGame, Store, WakingHoursRecord
 
@@ -78,6 +80,13 @@ class DaysOffPlan:
 
 
 Listener = Callable[[], None]
+
+
+def came_back(committed: Committed[Any], now: datetime) -> bool:
+    """A player acted (their own action, not the autopilot's) while off: the commit ended their days off."""
+    checked = committed.checked
+    off = checked.loaded.record.seats[checked.seat].days_off
+    return checked.user_id is not None and off is not None and off.covers(now)
 
 
 class DaysOff:

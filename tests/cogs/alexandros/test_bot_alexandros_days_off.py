@@ -20,7 +20,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord, FakeUser
 from test_bot_alexandros import choose, open_panel
-from test_bot_alexandros_clock import alex_bot, tick
+from test_bot_alexandros_clock import alex_bot, alexandros_cog, tick
 
 from bot import GameBot
 from service.pace import ManualClock
@@ -138,3 +138,37 @@ async def test_a_restart_during_days_off_resumes_the_turn_when_they_end(fake: Fa
         f"🌅 <@{off.id}>, your days off are over: it is your turn in game #1, {due(clock() + 24 * HOUR)}."
     ]
     assert (await bot.services["alexandros"].table(1)).record.deadline_at == clock() + 24 * HOUR
+
+
+async def test_days_off_declared_through_one_process_hold_a_turn_handed_over_by_another(
+    fake: FakeDiscord, database_target: str
+) -> None:
+    """Two bot processes on one database (SQLite, then PostgreSQL): the player declares through the one Discord
+    sends their command to, the other process commits the move that hands them the turn; it waits, and when the
+    days off end it restarts once, whichever process's clock ticks first."""
+    clock = ManualClock()
+    first = await alex_bot(fake, database_target, clock)
+    second = await alex_bot(fake, database_target, clock)  # the fake Discord now talks to this one
+    try:
+        alice, bob = users(fake, 2)
+        answered(await fake.slash(alice, "alexandros new", {"pace": "relaxed"}))
+        answered(await fake.slash(bob, "alexandros join"))
+        answered(await fake.slash(alice, "alexandros start"))
+        service = first.services["alexandros"]
+        table = await service.table(1)
+        mover, off = (alice, bob) if table.mover.user_id == alice.id else (bob, alice)
+        answered(await fake.slash(off, "alexandros daysoff", {"days": 2}))
+        while table.mover.user_id == mover.id:  # the other process plays the mover's turn, step by step
+            legal = (await service.hand(1, mover.id)).legal
+            table = (await service.act(1, mover.id, next(a for a in legal if not a.startswith("resign")))).table
+        assert (await second.services["alexandros"].table(1)).record.held_until == clock() + 2 * DAY
+        clock.advance(2 * DAY)
+        resumed = [text for bot in (second, first) for text in await tick(fake, bot) if text.startswith("🌅")]
+        assert resumed == [
+            f"🌅 <@{off.id}>, your days off are over: it is your turn in game #1, {due(clock() + 72 * HOUR)}."
+        ]
+        assert [await alexandros_cog(bot).clock.tick() for bot in (first, second)] == [0, 0]
+    finally:
+        for bot in (first, second):
+            if not bot.is_closed():
+                await bot.close()
