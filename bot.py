@@ -24,6 +24,7 @@ from config import Config, ConfigError, env_file, load_config
 from registry import every_game
 from service.ai_pool import AiPool
 from service.claims import Claims
+from service.days_off import Allowance, DaysOff
 from service.pace import Clock, system_clock
 from store import Limits, Store, StoreError
 
@@ -79,6 +80,7 @@ class GameBot(Frame):
             )
             service.limits = limits
             self.services[game.name] = service
+        self.days_off = DaysOff(store, self.now, Allowance(config.days_off, config.days_off_window))
         self.drawing = Drawing()
         self.replays = ReplayDesk(store, self.now, config.replay_cooldown_s)
 

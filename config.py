@@ -74,6 +74,10 @@ class Config:
     """Running games in one server at once."""
     ai_queue: int = 200
     """AI turns waiting for a worker at most; more wait in the database until the AI sweep finds them."""
+    days_off: int = 14
+    """Days off one player may take in any ``days_off_window`` days (their turns wait meanwhile)."""
+    days_off_window: int = 60
+    """The window, in days, over which ``days_off`` is counted."""
 
     def __repr__(self) -> str:
         """Every setting but the secrets: the token, and a database URL's password."""
@@ -106,6 +110,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         lobbies_per_server=_limit(env, "CLANS_LOBBIES_PER_SERVER", 10),
         games_per_server=_limit(env, "CLANS_GAMES_PER_SERVER", 50),
         ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
+        **_days_off(env),
         **_shards(env),
     )
 
@@ -179,6 +184,18 @@ def _positive(env: Mapping[str, str], key: str, default: float) -> float:
     if value == 0:
         raise ConfigError(f"{key} must be more than 0 seconds")
     return value
+
+
+def _days_off(env: Mapping[str, str]) -> dict[str, Any]:
+    """CLANS_DAYS_OFF days in any CLANS_DAYS_OFF_WINDOW days: the allowance must be shorter than its window."""
+    days = _limit(env, "CLANS_DAYS_OFF", 14)
+    window = _limit(env, "CLANS_DAYS_OFF_WINDOW", 60)
+    if days >= window:
+        raise ConfigError(
+            f"CLANS_DAYS_OFF ({days}) must be fewer days than CLANS_DAYS_OFF_WINDOW ({window}), "
+            "the days it is counted in"
+        )
+    return {"days_off": days, "days_off_window": window}
 
 
 def _shards(env: Mapping[str, str]) -> dict[str, Any]:

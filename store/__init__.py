@@ -8,6 +8,7 @@ images.
 
 from store.claims import ClaimKind, ClaimQueries, new_holder
 from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
+from store.days_off import AllowanceUsed, DaysOffQueries, Declared, PlayerGame, WakingHoursRecord
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -37,6 +38,7 @@ from store.records import (
     GameStatus,
     LeaderboardRow,
     MoveRecord,
+    OffPeriod,
     ProfileRecord,
     RatingRecord,
     ResultInput,
@@ -55,6 +57,7 @@ class Store(
     LanguageQueries,
     ReplayQueries,
     LimitQueries,
+    DaysOffQueries,
 ):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
@@ -63,12 +66,14 @@ __all__ = [
     "MAX_SEATS",
     "MIGRATIONS",
     "AiLevel",
+    "AllowanceUsed",
     "AlreadySeated",
     "Ceiling",
     "ChannelBusy",
     "ClaimKind",
     "ClockStage",
     "Database",
+    "Declared",
     "DueTurn",
     "GameNotFound",
     "GameRecord",
@@ -83,7 +88,9 @@ __all__ = [
     "NotInLobby",
     "NotRunning",
     "NotSeated",
+    "OffPeriod",
     "OpenCounts",
+    "PlayerGame",
     "ProfileRecord",
     "RatingRecord",
     "ResultInput",
@@ -95,6 +102,7 @@ __all__ = [
     "Store",
     "StoreError",
     "TurnClock",
+    "WakingHoursRecord",
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",

@@ -33,6 +33,8 @@ EFFECTS: dict[str, tuple[str, Callable[[Config], Any], Any]] = {
     "CLANS_GAMES_PER_SERVER": ("6", lambda c: c.games_per_server, 6),
     "CLANS_REPLAY_COOLDOWN": ("7", lambda c: c.replay_cooldown_s, 7.0),
     "CLANS_AI_QUEUE": ("8", lambda c: c.ai_queue, 8),
+    "CLANS_DAYS_OFF": ("10", lambda c: c.days_off, 10),
+    "CLANS_DAYS_OFF_WINDOW": ("90", lambda c: c.days_off_window, 90),
     "LOG_LEVEL": ("warning", lambda c: c.log_level, "WARNING"),
     "CLANS_DEBUG_HTTP": ("1", lambda c: c.debug_http, True),
 }

@@ -21,6 +21,7 @@ from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn, service_of
 from cogs.alexandros.replay import alexandros_replays
 from cogs.components import pings
+from cogs.days_off_texts import days_off_help, days_off_lines
 from cogs.errors import reader
 from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
@@ -163,7 +164,9 @@ class AlexandrosCog(
         )
         pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
         left = time_left(t, table.record.deadline_at, self.games.now()) if not table.over else ""
-        clock = f"{pace} · {left}" if left else pace
+        clock = "\n".join(
+            [f"{pace} · {left}" if left else pace, *days_off_lines(t, table.record.seats, self.games.now())]
+        )
         await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
 
     @app_commands.command(
@@ -222,6 +225,8 @@ class AlexandrosCog(
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
             )
+            + "\n"
+            + days_off_help(t, KIND)
         }
 
 

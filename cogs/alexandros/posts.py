@@ -15,9 +15,9 @@ from discord import ui
 import engine.alexandros as alex
 from cogs.alexandros.actions import AlexandrosActions
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.drawing import Drawing
 from cogs.frame import frame_of
-from cogs.pace_texts import clock_suffix
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import KIND, Acted, AlexandrosService, AlexTable
@@ -136,8 +136,7 @@ async def post_turn(
             game=table.id,
             scores=scores,
         )
-        if table.record.deadline_at is not None:
-            content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
+        content += turn_suffix(t, table.record, table.mover, service_of(client).now())
         mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:

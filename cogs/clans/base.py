@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 
-from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_sweep import AiSweep
@@ -23,6 +22,7 @@ from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention, service_of
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.frame import Frame
 from cogs.game_commands import GameCommands
 from cogs.game_turns import GameTurns
@@ -132,7 +132,7 @@ class ClansBase(GameTurns, GameCommands):
             await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
             return
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
+        left = turn_suffix(t, table.record, mover, self.games.now()) if mover.user_id else ""
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"

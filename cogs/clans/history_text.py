@@ -9,8 +9,9 @@ from datetime import datetime
 
 import discord
 
-from cogs.clans.clock_texts import clock_suffix, pace_name
+from cogs.clans.clock_texts import pace_name
 from cogs.clans.messages import BRAND
+from cogs.days_off_texts import turn_suffix
 from engine.clans import Move, Resign, Village
 from service.clans.history import MoveFact
 from service.clans.overview import GameHistory, SeatedGame
@@ -128,7 +129,7 @@ def games_embed(t: Texts, games: Sequence[SeatedGame], now: datetime) -> discord
         else:
             who = t._("{player} to move", player=shown_name(game.mover.name))
         link = channel_link(game.record.guild_id, game.record.channel_id)
-        left = clock_suffix(t, game.record.deadline_at, now)
+        left = turn_suffix(t, game.record, game.mover, now)
         game_link = f"{'▶ ' if game.yours else ''}[" + t._("Game #{game}", game=game.record.id) + f"]({link})"
         move = t._("move {number}", number=game.move_number)
         lines.append(f"{game_link} · {move} · {pace_name(t, game.record.pace)} · {who}{left}")

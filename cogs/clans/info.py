@@ -11,6 +11,7 @@ from discord import app_commands
 from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, channel_id
+from cogs.days_off_texts import days_off_help
 from cogs.errors import reader
 from cogs.lobby_views import lobby_embed
 from cogs.standings import RecentLine
@@ -71,7 +72,9 @@ class InfoCommands(ClansBase):
     def help_message(self, t: Texts) -> dict[str, Any]:
         return {
             "content": t._(text.HELP_TAPS),
-            "embed": discord.Embed(description=t._(text.HELP_TEXT), colour=text.BRAND),
+            "embed": discord.Embed(
+                description=f"{t._(text.HELP_TEXT)}\n{days_off_help(t, 'clans')}", colour=text.BRAND
+            ),
         }
 
     def profile_line(self) -> RecentLine:
