@@ -66,6 +66,8 @@ class Why(StrEnum):
     REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
     OTHER_GAME = "other_game"  # game (a name of registry.GAME_NAMES): the channel or button is of another game
     SEATS_CHANGED = "seats_changed"  # seated (someone joined or left while the host pressed Start)
+    ONLY_HOST_WEB_LINK = "only_host_web_link"  # renewing or revoking the link to a game's web page
+    WEB_OFF = "web_off"  # this bot serves no web pages (WEB_HOST is not set)
 
 
 class GameError(Exception):

@@ -44,6 +44,7 @@ from store.records import (
     SeatRecord,
 )
 from store.replays import ReplayQueries
+from store.web import PageMark, WebQueries
 
 
 class Store(
@@ -55,6 +56,7 @@ class Store(
     LanguageQueries,
     ReplayQueries,
     LimitQueries,
+    WebQueries,
 ):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
@@ -84,6 +86,7 @@ __all__ = [
     "NotRunning",
     "NotSeated",
     "OpenCounts",
+    "PageMark",
     "ProfileRecord",
     "RatingRecord",
     "ResultInput",

@@ -395,6 +395,21 @@ UPDATE games SET announced_ply = snapshot_ply WHERE game = 'alexandros' AND anno
 UPDATE games SET ai_to_act = 1 WHERE game = 'alexandros' AND status = 'running' AND has_ai = 1;
 """
 
+# Every game has a web page (web/) at an unguessable link: a random token per game, never its id alone. NULL: the
+# link is revoked (the page answers 404) until the host or a moderator renews it. Games of before this step get a
+# token here, from each database's own strong random source; new ones get theirs from the service.
+V13_WEB_TOKENS_SQLITE: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
+V13_WEB_TOKENS_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = replace(gen_random_uuid()::text, '-', '');
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -428,4 +443,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     V11_GAME_KIND,
     V12_ALEXANDROS_CLOCK,
+    Migration(sqlite=V13_WEB_TOKENS_SQLITE, postgres=V13_WEB_TOKENS_POSTGRES),
 )
