@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("ai", "cogs", "data", "engine", "render", "service", "store", "terminal", "texts")
+LAYERS = ("ai", "cogs", "data", "engine", "render", "service", "store", "terminal", "texts", "web")
 TOP_MODULES = ("bot", "config", "errors")
 TOOLS = "tools"
 """The programs behind make targets that are not the bot (catalogs, migration): shared code, no game's own."""
@@ -110,7 +110,7 @@ class Rule:
         )
 
 
-OTHER_LAYERS = ("texts", "service", "store", "cogs", "render", "ai", "terminal", REGISTRY, "config", "errors")
+OTHER_LAYERS = ("texts", "service", "store", "cogs", "render", "ai", "terminal", "web", REGISTRY, "config", "errors")
 RULES: dict[str, Rule] = {
     "engines are pure: no text, service, store, render, AI, Discord, database or image code": Rule(
         ("engine/**",),
@@ -147,6 +147,16 @@ RULES: dict[str, Rule] = {
         ("render/**",),
         ("service", "store", "cogs", "ai", *DISCORD, *DATABASE),
         ("render/clans/_planted.py", "from store import Store\n"),
+    ),
+    "the web pages talk to services only: no store, cog, AI, Discord or database code": Rule(
+        ("web/**",),
+        ("store", "cogs", "ai", "bot", *DISCORD, *DATABASE),
+        ("web/clans/_planted.py", "def f():\n    from store import Store\n    return Store\n"),
+    ),
+    "only the entry point starts the web pages: no other layer imports them": Rule(
+        tuple(f"{layer}/**" for layer in LAYERS if layer != "web"),
+        ("web",),
+        ("cogs/_planted.py", "from web.server import WebServer\n"),
     ),
 }
 for _game in GAMES:

@@ -71,8 +71,33 @@ class Shown:
         return f"{page_path(self.token)}/board/{step}.{self.lang}.png?v={version}"
 
 
+def page_words(t: Texts) -> dict[str, str]:
+    """The page's fixed words in the reader's language, escaped."""
+    said = {
+        "pause": t._("Pause"),
+        "replay": t._("Replay"),
+        "footer": t._("A read-only page of a game played on Discord. It follows the game as it goes."),
+        "board": t._("Board"),
+        "steps": t._("Steps"),
+        "start": t._("Start position"),
+        "previous": t._("Previous action"),
+        "next": t._("Next action"),
+        "latest": t._("Latest"),
+        "hint": t._("Step through the game with ← and →, or play the replay."),
+        "until": t._("Time to act until"),
+        "seats": t._("Seats"),
+        "player": t._("Player"),
+        "points": t._("Points"),
+        "history": t._("History"),
+        "nothing": t._("Nothing has been played yet."),
+        "waiting": t._("The board appears when the game starts."),
+    }
+    return {key: h(words) for key, words in said.items()}
+
+
 def render_page(shown: Shown) -> str:
     t, page = shown.t, shown.page
+    w = page_words(t)
     title = shown.part.title(t, page.record.id)
     overview = _overview(shown)
     state = _state_line(shown, overview)
@@ -89,10 +114,10 @@ def render_page(shown: Shown) -> str:
     follow = " data-follow" if shown.step is None else ""
     body = (
         f'<body data-version="{h(version_of(page.mark))}" data-events="{h(page_path(shown.token))}/events"'
-        f' data-playing="{h(t._("Pause"))}" data-play="{h(t._("Replay"))}"{follow}>\n'
+        f' data-playing="{w["pause"]}" data-play="{w["replay"]}"{follow}>\n'
         f'<header class="top"><h1>{h(title)}</h1><p id="state" class="state">{h(state)}</p></header>\n'
-        f"<main>\n{_board(shown)}{_summary(shown, overview)}{_history(shown)}</main>\n"
-        f"<footer><p>{h(t._('A read-only page of a game played on Discord. It follows the game as it goes.'))}"
+        f"<main>\n{_board(shown, w)}{_summary(shown, overview, w)}{_history(shown, w)}</main>\n"
+        f"<footer><p>{w['footer']}"
         "</p></footer>\n</body>\n</html>\n"
     )
     return head + body
@@ -116,11 +141,9 @@ def _state_line(shown: Shown, overview: Overview) -> str:
     return overview.state
 
 
-def _board(shown: Shown) -> str:
-    t = shown.t
+def _board(shown: Shown, w: dict[str, str]) -> str:
     if shown.steps == 0:
-        waiting = h(t._("The board appears when the game starts."))
-        return f'<section class="board"><p class="waiting">{waiting}</p></section>\n'
+        return f'<section class="board"><p class="waiting">{w["waiting"]}</p></section>\n'
     step, last = shown.shown_step, shown.steps - 1
     caption = _caption(shown, step)
 
@@ -130,16 +153,16 @@ def _board(shown: Shown) -> str:
         return f'<a id="{ident}" class="button" href="{h(href)}" {named}>{symbol}</a>'
 
     return (
-        f'<section class="board" aria-label="{h(t._("Board"))}">\n'
+        f'<section class="board" aria-label="{w["board"]}">\n'
         f'<figure><img id="board" src="{h(shown.board_url(step))}" alt="{h(caption)}">'
         f'<figcaption id="caption">{h(caption)}</figcaption></figure>\n'
-        f'<nav class="steps" aria-label="{h(t._("Steps"))}">'
-        f"{link('first', 0, t._('Start position'), '⏮')}"
-        f"{link('prev', max(step - 1, 0), t._('Previous action'), '←')}"
-        f'<button id="play" type="button" hidden title="{h(t._("Replay"))}" aria-label="{h(t._("Replay"))}">▶</button>'
-        f"{link('next', step + 1, t._('Next action'), '→')}"
-        f"{link('last', None, t._('Latest'), '⏭')}</nav>\n"
-        f'<p class="hint">{h(t._("Step through the game with ← and →, or play the replay."))}</p>\n'
+        f'<nav class="steps" aria-label="{w["steps"]}">'
+        f"{link('first', 0, w['start'], '⏮')}"
+        f"{link('prev', max(step - 1, 0), w['previous'], '←')}"
+        f'<button id="play" type="button" hidden title="{w["replay"]}" aria-label="{w["replay"]}">▶</button>'
+        f"{link('next', step + 1, w['next'], '→')}"
+        f"{link('last', None, w['latest'], '⏭')}</nav>\n"
+        f'<p class="hint">{w["hint"]}</p>\n'
         "</section>\n"
     )
 
@@ -158,21 +181,21 @@ def _entries(shown: Shown) -> list[Entry]:
     return [] if shown.page.steps is None else shown.part.entries(shown.t, shown.page)
 
 
-def _summary(shown: Shown, overview: Overview) -> str:
+def _summary(shown: Shown, overview: Overview, w: dict[str, str]) -> str:
     t, record = shown.t, shown.page.record
     parts = ['<section id="summary" class="summary">\n']
     if record.status == "running" and record.deadline_at is not None:
         moment = record.deadline_at.astimezone(UTC)
         parts.append(
-            f'<p class="deadline">{h(t._("Time to act until"))} '
+            f'<p class="deadline">{w["until"]} '
             f'<time datetime="{h(moment.strftime("%Y-%m-%dT%H:%M:%SZ"))}">'
             f"{h(moment.strftime('%Y-%m-%d %H:%M UTC'))}</time></p>\n"
         )
     if overview.facts:
         parts.append('<ul class="facts">' + "".join(f"<li>{h(fact)}</li>" for fact in overview.facts) + "</ul>\n")
     parts.append(
-        f'<table class="seats"><caption>{h(t._("Seats"))}</caption><thead><tr><th>#</th>'
-        f"<th>{h(t._('Player'))}</th><th>{h(t._('Points'))}</th></tr></thead><tbody>\n"
+        f'<table class="seats"><caption>{w["seats"]}</caption><thead><tr><th>#</th>'
+        f"<th>{w['player']}</th><th>{w['points']}</th></tr></thead><tbody>\n"
     )
     for number, seat in enumerate(overview.seats, start=1):
         parts.append(_seat_row(t, number, seat))
@@ -183,7 +206,10 @@ def _summary(shown: Shown, overview: Overview) -> str:
 def _seat_row(t: Texts, number: int, seat: SeatLine) -> str:
     classes = " ".join(c for c, on in (("to-move", seat.to_move), ("winner", seat.winner)) if on)
     marker = "▶ " if seat.to_move else ("🏆 " if seat.winner else "")
-    ai = f' <span class="ai">{h(t._("AI ({level})", level=seat.ai_level))}</span>' if seat.ai_level else ""
+    ai = ""
+    if seat.ai_level:
+        level = h(t._("AI ({level})", level=seat.ai_level))
+        ai = f' <span class="ai">{level}</span>'
     note = f' <span class="note">{h(seat.note)}</span>' if seat.note else ""
     return (
         f'<tr class="{classes}"><td>{number}</td><td>{marker}<span class="name">{html_text(seat.name)}</span>'
@@ -191,9 +217,9 @@ def _seat_row(t: Texts, number: int, seat: SeatLine) -> str:
     )
 
 
-def _history(shown: Shown) -> str:
+def _history(shown: Shown, w: dict[str, str]) -> str:
     t = shown.t
-    parts = [f'<section class="history"><h2>{h(t._("History"))}</h2>\n<ol id="steps">\n']
+    parts = [f'<section class="history"><h2>{w["history"]}</h2>\n<ol id="steps">\n']
     if shown.steps:
         current = shown.shown_step
         items: list[tuple[int, str | None, str]] = [(0, None, t._("Start position"))]
@@ -206,6 +232,6 @@ def _history(shown: Shown) -> str:
                 f'<a href="?step={step}"><span class="n">{step}</span> {name}{h(text)}</a></li>\n'
             )
     else:
-        parts.append(f"<li>{h(t._('Nothing has been played yet.'))}</li>\n")
+        parts.append(f"<li>{w['nothing']}</li>\n")
     parts.append("</ol>\n</section>\n")
     return "".join(parts)

@@ -26,6 +26,7 @@ from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
+from cogs.web_links import page_line, with_page_link
 from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
@@ -164,7 +165,11 @@ class AlexandrosCog(
         pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
         left = time_left(t, table.record.deadline_at, self.games.now()) if not table.over else ""
         clock = f"{pace} · {left}" if left else pace
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
+        web = page_line(self.bot, t, table.record)
+        text = "\n".join(part for part in (line, scores, walls, clock, web) if part)
+        view = with_page_link(self.bot, t, table.record, None)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"

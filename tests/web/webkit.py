@@ -126,9 +126,7 @@ def url(server: WebServer, token: str, tail: str = "") -> str:
     return f"{server.address}{page_path(token)}{tail}"
 
 
-async def fetch(
-    server: WebServer, path: str, language: str = "en"
-) -> tuple[int, dict[str, str], bytes]:
+async def fetch(server: WebServer, path: str, language: str = "en") -> tuple[int, dict[str, str], bytes]:
     async with (
         aiohttp.ClientSession() as session,
         session.get(server.address + path, headers={"Accept-Language": language}) as response,
