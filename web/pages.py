@@ -221,14 +221,20 @@ def _history(shown: Shown, w: dict[str, str]) -> str:
     t = shown.t
     parts = [f'<section class="history"><h2>{w["history"]}</h2>\n<ol id="steps">\n']
     if shown.steps:
-        current = shown.shown_step
+        current, last = shown.shown_step, shown.steps - 1
         items: list[tuple[int, str | None, str]] = [(0, None, t._("Start position"))]
         items += [(i, e.who, e.text) for i, e in enumerate(_entries(shown), start=1)]
         for step, who, text in items:
             mark = ' aria-current="step"' if step == current else ""
             name = f"<b>{h(who)}</b> " if who else ""
+            said = f"{who}: {text}" if who else text
+            line = (
+                w["start"]
+                if step == 0
+                else h(t._("Action {number} of {count}", number=step, count=last) + " · " + said)
+            )
             parts.append(
-                f'<li data-step="{step}" data-board="{h(shown.board_url(step))}"{mark}>'
+                f'<li data-step="{step}" data-board="{h(shown.board_url(step))}" data-caption="{line}"{mark}>'
                 f'<a href="?step={step}"><span class="n">{step}</span> {name}{h(text)}</a></li>\n'
             )
     else:

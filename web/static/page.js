@@ -33,13 +33,7 @@
     if (list && list.scrollHeight > list.clientHeight) { item.scrollIntoView({ block: "nearest" }); }
   }
 
-  function captionOf(item) {
-    const link = item.querySelector("a");
-    const number = item.querySelector(".n");
-    const text = (link ? link.textContent : "").trim();
-    const prefix = number ? number.textContent : "";
-    return text.startsWith(prefix) ? text.slice(prefix.length).trim() : text;
-  }
+  function captionOf(item) { return item.dataset.caption || ""; }
 
   function setLinks() {
     const end = last();
