@@ -36,9 +36,13 @@ install: $(STAMP)
 # playwright (a dev tool, requirements-dev.lock) drives it; its own browser download is never used.
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+# The emoji font draws the games' symbols (a clan's square, a terrain) as players' own browsers do.
+BROWSER_PACKAGES := chromium fonts-noto-color-emoji
 browser:
-	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium (for the web pages' browser tests and gallery)"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@if ! test -x $(CHROMIUM) || { command -v dpkg >/dev/null && ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; }; then \
+	  echo "Installing Debian's $(BROWSER_PACKAGES) (for the web pages' browser tests and gallery)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	fi
 	@test -x $(CHROMIUM) || { echo "No browser at $(CHROMIUM): install Debian's chromium, or set CHROMIUM=…"; exit 1; }
 
 install-run: $(RUN_STAMP)

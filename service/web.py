@@ -92,6 +92,9 @@ class WebPages:
         self._opened: OrderedDict[str, tuple[float, GamePage | None]] = OrderedDict()
         self._steps: OrderedDict[int, tuple[int, PublicSteps]] = OrderedDict()
         self._telling: dict[tuple[int, int], asyncio.Future[PublicSteps]] = {}
+        self._reading: dict[str, asyncio.Future[GamePage | None]] = {}
+        self._forgotten: dict[int, float] = {}
+        """When each game last changed (within ``OPENED_FOR_S``)."""
         self.told = 0
         """Games told again from their seed (not taken from those kept), for tests and benchmarks."""
 
@@ -99,18 +102,39 @@ class WebPages:
         """The game ``token`` opens, as its page shows it; None for a wrong or revoked link."""
         now = self.clock()
         kept = self._opened.get(token)
-        if kept is not None and now - kept[0] < OPENED_FOR_S:
+        if kept is not None and now - kept[0] < OPENED_FOR_S and self._fresh(*kept):
             return kept[1]
-        found = await self.store.game_by_web_token(token)
-        page = None if found is None else await self._page(*found)
-        self._opened[token] = (now, page)
-        self._opened.move_to_end(token)
-        while len(self._opened) > OPENED_KEPT:
-            self._opened.popitem(last=False)
+        reading = self._reading.get(token)
+        if reading is not None:  # another page asked for this link a moment ago: one read for both
+            return await asyncio.shield(reading)
+        reading = asyncio.ensure_future(self._read(token))
+        self._reading[token] = reading
+        try:
+            page = await asyncio.shield(reading)
+        finally:
+            if self._reading.get(token) is reading:
+                del self._reading[token]
+        if self._fresh(now, page):  # a read begun before the game changed is not kept
+            self._opened[token] = (now, page)
+            self._opened.move_to_end(token)
+            while len(self._opened) > OPENED_KEPT:
+                self._opened.popitem(last=False)
         return page
 
+    async def _read(self, token: str) -> GamePage | None:
+        found = await self.store.game_by_web_token(token)
+        return None if found is None else await self._page(*found)
+
+    def _fresh(self, read_at: float, page: GamePage | None) -> bool:
+        return page is None or read_at > self._forgotten.get(page.record.id, float("-inf"))
+
     def forget(self, game_id: int) -> None:
-        """The game changed: the next request for any of its links reads it again."""
+        """The game changed: the next request for any of its links reads it again (a read under way when it
+        changed is not kept)."""
+        now = self.clock()
+        self._forgotten = {game: at for game, at in self._forgotten.items() if now - at < OPENED_FOR_S}
+        self._forgotten[game_id] = now
+        self._reading.clear()  # whoever asks from now on reads the game as it now is
         for token, (_, page) in list(self._opened.items()):
             if page is not None and page.record.id == game_id:
                 del self._opened[token]

@@ -157,11 +157,11 @@ def _board(shown: Shown, w: dict[str, str]) -> str:
         f'<figure><img id="board" src="{h(shown.board_url(step))}" alt="{h(caption)}">'
         f'<figcaption id="caption">{h(caption)}</figcaption></figure>\n'
         f'<nav class="steps" aria-label="{w["steps"]}">'
-        f"{link('first', 0, w['start'], '⏮')}"
+        f"{link('first', 0, w['start'], '⇤')}"
         f"{link('prev', max(step - 1, 0), w['previous'], '←')}"
         f'<button id="play" type="button" hidden title="{w["replay"]}" aria-label="{w["replay"]}">▶</button>'
         f"{link('next', step + 1, w['next'], '→')}"
-        f"{link('last', None, w['latest'], '⏭')}</nav>\n"
+        f"{link('last', None, w['latest'], '⇥')}</nav>\n"
         f'<p class="hint">{w["hint"]}</p>\n'
         "</section>\n"
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 
 from aiohttp import web
@@ -22,7 +23,7 @@ from service.web import GamePage, WebPages, follow_commits
 from texts import texts
 from texts.catalogs import LANGUAGES
 from web.boards import BoardCache, Busy
-from web.follow import Following
+from web.follow import Following, version_of
 from web.language import page_language
 from web.limits import STREAMS, STREAMS_PER_CLIENT, RateLimit, client_of
 from web.pages import STATIC_FILES, Shown, render_page, static_file
@@ -35,6 +36,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 a 404 without a look at the database."""
 LONG_HISTORY = 200
 """A page with a longer history is written in a thread (tens of milliseconds): the event loop stays free."""
+PAGES_KEPT = 256
+"""Pages kept as written (web/pages.py's HTML, about 10 KB each)."""
 HEARTBEAT_S = 20.0
 """A live stream says something at least this often, so proxies and browsers keep it open."""
 
@@ -77,6 +80,7 @@ class WebServer:
         poll_s: float | None = None,
         limit: RateLimit | None = None,
         boards: BoardCache | None = None,
+        streams_per_client: int = STREAMS_PER_CLIENT,
     ) -> None:
         self.pages = pages
         self.host = host
@@ -85,9 +89,13 @@ class WebServer:
         self.following = Following(pages) if poll_s is None else Following(pages, poll_s)
         self.limit = limit or RateLimit()
         self.boards = boards or BoardCache()
+        self.streams_per_client = streams_per_client
         self._services = services or {}
         self._stop_following: Callable[[], None] = lambda: None
         self._streams: dict[str, int] = {}
+        self._written: OrderedDict[tuple[object, ...], str] = OrderedDict()
+        """Pages as last written, by link, mark, seats, language and step: the pages following a game fetch
+        themselves again all at once after each action, and all but the first get the page as written."""
         self._runner: web.AppRunner | None = None
         self.app = self._app()
 
@@ -101,7 +109,9 @@ class WebServer:
         return app
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)  # no token in any log
+        # No access log (no token in any log); a reader who leaves ends their request at once (a live stream's
+        # count drops then, not at its next write).
+        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False, handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         try:
@@ -171,9 +181,18 @@ class WebServer:
         lang = page_language(request.headers.get("Accept-Language"))
         raw_step = request.query.get("step", "")
         step = int(raw_step) if raw_step.isdigit() and len(raw_step) <= 5 else None
-        shown = Shown(page, part_of(page.record.game), texts(lang, page.record.game), lang, token, self.now(), step)
-        long = len(page.moves) > LONG_HISTORY
-        html = await asyncio.to_thread(render_page, shown) if long else render_page(shown)
+        seats = tuple((seat.name, seat.ai_level, seat.away) for seat in page.record.seats)
+        key = (token, version_of(page.mark), seats, lang, step)
+        html = self._written.get(key)
+        if html is None:
+            shown = Shown(page, part_of(page.record.game), texts(lang, page.record.game), lang, token, self.now(), step)
+            long = len(page.moves) > LONG_HISTORY
+            html = await asyncio.to_thread(render_page, shown) if long else render_page(shown)
+            self._written[key] = html
+            while len(self._written) > PAGES_KEPT:
+                self._written.popitem(last=False)
+        else:
+            self._written.move_to_end(key)
         response = web.Response(text=html, content_type="text/html", charset="utf-8")
         response.headers["Vary"] = "Accept-Language"
         response.enable_compression()
@@ -206,7 +225,7 @@ class WebServer:
             return not_found()
         token, page = found
         client = client_of(request)
-        if self._streams.get(client, 0) >= STREAMS_PER_CLIENT or self.following.streams >= STREAMS:
+        if self._streams.get(client, 0) >= self.streams_per_client or self.following.streams >= STREAMS:
             return web.Response(status=429, text="Too many live pages", headers={"Retry-After": "30"})
         response = web.StreamResponse(
             headers={

@@ -58,7 +58,7 @@
     if (playing !== null) { stop(); return; }
     if (current >= last()) { show(0, true); }
     const button = document.getElementById("play");
-    button.textContent = "⏸";
+    button.textContent = "❚❚";
     button.title = body.dataset.playing;
     button.setAttribute("aria-label", body.dataset.playing);
     playing = setInterval(function () {
