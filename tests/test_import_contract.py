@@ -1,8 +1,8 @@
 """Layers point one way: each rule below names who may not import whom, and fails on the first violation.
 
 The layout is the design card's: a folder per layer (``engine/``, ``ai/``, ``render/``, ``texts/``, ``service/``,
-``store/``, ``cogs/``, ``data/``, ``terminal/``), the code every game shares at the layer's root and each game in
-its own sub-package (``engine/clans/``, ``cogs/alexandros/`` …), and ``registry/``, one record per game. Every
+``store/``, ``cogs/``, ``data/``, ``terminal/``, ``web/``), the code every game shares at the layer's root and each
+game in its own sub-package (``engine/clans/``, ``cogs/alexandros/`` …), and ``registry/``, one record per game. Every
 import statement counts, those inside functions and under TYPE_CHECKING too: a lazy import is still a dependency.
 Shared code reaches a game only through ``registry``, which imports each record by name at run time.
 
