@@ -32,12 +32,14 @@ class Watch:
         self.token = token
         self.mark = mark
         self.ended = False
+        self.gone = False
+        """Ended because its link no longer opens the game (not because the server stops)."""
         self.changed = asyncio.Event()
 
     def see(self, mark: PageMark | None) -> bool:
         """The game's mark now (None: gone); whether it is news to this page."""
         if mark is None or mark.web_token != self.token:
-            self.end()
+            self.end(gone=True)
             return True
         if mark == self.mark:
             return False
@@ -45,8 +47,9 @@ class Watch:
         self.changed.set()
         return True
 
-    def end(self) -> None:
+    def end(self, gone: bool = False) -> None:
         self.ended = True
+        self.gone = gone
         self.changed.set()
 
     @property

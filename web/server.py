@@ -248,11 +248,12 @@ class WebServer:
                         continue
                     watch.changed.clear()
                     if watch.ended:
-                        await response.write(b"event: gone\ndata: \n\n")
-                        break
+                        if watch.gone:  # the link was revoked or renewed: the page stops following
+                            await response.write(b"event: gone\ndata: \n\n")
+                        break  # else the server stops: the browser comes back on its own (retry)
                     await response.write(f"event: mark\ndata: {watch.version}\n\n".encode())
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass  # the reader left, or the server stops
+        except ConnectionResetError:
+            pass  # the reader left
         finally:
             left = self._streams.get(client, 1) - 1
             if left:

@@ -132,6 +132,8 @@
       if (hadBoard !== !!fresh.getElementById("board")) {
         const main = document.querySelector("main");
         main.replaceWith(document.importNode(fresh.querySelector("main"), true));
+        const button = document.getElementById("play");
+        if (button) { button.hidden = false; }
       } else {
         swap(fresh, "summary");
         swap(fresh, "steps");
