@@ -29,8 +29,14 @@
       const url = following ? location.pathname : location.pathname + "?step=" + current;
       history.replaceState(null, "", url);
     }
+    // The history scrolls by itself on a desktop: keep the step shown in view (the window itself stays put).
     const list = document.getElementById("steps");
-    if (list && list.scrollHeight > list.clientHeight) { item.scrollIntoView({ block: "nearest" }); }
+    if (list && list.scrollHeight > list.clientHeight) {
+      const shown = item.getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      if (shown.top < box.top) { list.scrollTop -= box.top - shown.top; }
+      if (shown.bottom > box.bottom) { list.scrollTop += shown.bottom - box.bottom; }
+    }
   }
 
   function captionOf(item) { return item.dataset.caption || ""; }
@@ -163,7 +169,6 @@
   const play_button = document.getElementById("play");
   if (play_button) { play_button.hidden = false; }
   const marked = document.querySelector("#steps li[aria-current]");
-  current = marked ? Number(marked.dataset.step) : 0;
   localTimes();
-  setLinks();
+  show(marked ? Number(marked.dataset.step) : 0, false);
 })();
