@@ -78,6 +78,13 @@ class Config:
     """Days off one player may take in any ``days_off_window`` days (their turns wait meanwhile)."""
     days_off_window: int = 60
     """The window, in days, over which ``days_off`` is counted."""
+    web_host: str | None = None
+    """Where the games' web pages are served (web/): the address to listen on; None: no web server."""
+    web_port: int = 8080
+    """The port to listen on (0: any free one, which the server then reports)."""
+    web_base_url: str | None = None
+    """The address people open the pages at (behind a reverse proxy), for the links posted in Discord; None: no
+    link buttons (``/clans status`` names the page's address on this machine instead)."""
 
     def __repr__(self) -> str:
         """Every setting but the secrets: the token, and a database URL's password."""
@@ -111,6 +118,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         games_per_server=_limit(env, "CLANS_GAMES_PER_SERVER", 50),
         ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
         **_days_off(env),
+        **_web(env),
         **_shards(env),
     )
 
@@ -196,6 +204,28 @@ def _days_off(env: Mapping[str, str]) -> dict[str, Any]:
             "the days it is counted in"
         )
     return {"days_off": days, "days_off_window": window}
+
+
+def _web(env: Mapping[str, str]) -> dict[str, Any]:
+    """WEB_HOST and WEB_PORT (where the pages are served; no host: no server) and WEB_BASE_URL (their links)."""
+    host = env.get("WEB_HOST", "").strip() or None
+    raw_port = env.get("WEB_PORT", "").strip()
+    if raw_port and (not raw_port.isdigit() or int(raw_port) > 65535):
+        raise ConfigError(f"WEB_PORT must be a port number, 0 to 65535, not {raw_port!r}")
+    base = env.get("WEB_BASE_URL", "").strip().rstrip("/") or None
+    if base is not None:
+        scheme, sep, rest = base.partition("://")
+        host_part = rest.split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
+        if scheme not in ("http", "https") or not sep or not host_part:
+            raise ConfigError(f"WEB_BASE_URL must be an http:// or https:// address, not {base!r}")
+        if "." not in host_part:
+            raise ConfigError(
+                f"WEB_BASE_URL needs a domain (or an IP address), such as https://clans.example.org: Discord refuses"
+                f" links to a host without one, like {host_part!r}"
+            )
+        if host is None:
+            raise ConfigError("WEB_BASE_URL needs WEB_HOST, the address the bot serves the pages on")
+    return {"web_host": host, "web_port": int(raw_port) if raw_port else 8080, "web_base_url": base}
 
 
 def _shards(env: Mapping[str, str]) -> dict[str, Any]:

@@ -73,6 +73,8 @@ class Why(StrEnum):
     UNKNOWN_ZONE = "unknown_zone"  # zone (as typed, shortened)
     WAKING_HOURS = "waking_hours"  # start, end (hours that are not two different hours of the day)
     NO_ZONE = "no_zone"  # waking hours without a time zone given or known
+    ONLY_HOST_WEB_LINK = "only_host_web_link"  # renewing or revoking the link to a game's web page
+    WEB_OFF = "web_off"  # this bot serves no web pages (WEB_HOST is not set)
 
 
 class GameError(Exception):

@@ -24,6 +24,7 @@ from cogs.errors import reader, server_texts
 from cogs.notify import NotifyWords, set_notify
 from cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
 from cogs.visibility import check_visible
+from cogs.web_links import set_web_link
 from errors import GameError
 from service.deadlines import TurnDeadlines
 from store import GameRecord, LeaderboardRow, ProfileRecord
@@ -227,5 +228,13 @@ def shared_commands(words: CommandWords) -> type[GameCommands]:
             t = server_texts(interaction)
             embed = profile_embed(t, self.game_kind, record, target, self.profile_line())
             await interaction.response.send_message(embed=embed)
+
+        @app_commands.command(
+            name="weblink", description="Renew or revoke the link to this game's web page (host or moderator)"
+        )
+        @app_commands.describe(action="renew: a new link, the old one stops working; revoke: no page until renewed")
+        @app_commands.choices(action=[app_commands.Choice(name=v, value=v) for v in ("renew", "revoke")])
+        async def weblink(self, interaction: discord.Interaction, action: str) -> None:
+            await set_web_link(interaction, self.game_kind, action == "renew")
 
     return SharedCommands

@@ -46,6 +46,7 @@ from store.records import (
     SeatRecord,
 )
 from store.replays import ReplayQueries
+from store.web import PageMark, WebQueries
 
 
 class Store(
@@ -58,6 +59,7 @@ class Store(
     ReplayQueries,
     LimitQueries,
     DaysOffQueries,
+    WebQueries,
 ):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
@@ -90,6 +92,7 @@ __all__ = [
     "NotSeated",
     "OffPeriod",
     "OpenCounts",
+    "PageMark",
     "PlayerGame",
     "ProfileRecord",
     "RatingRecord",

@@ -426,6 +426,21 @@ CREATE TABLE waking_hours (
 ALTER TABLE games ADD COLUMN held_until TEXT;                   -- the turn waits for its player's days off
 """
 
+# Every game has a web page (web/) at an unguessable link: a random token per game, never its id alone. NULL: the
+# link is revoked (the page answers 404) until the host or a moderator renews it. Games of before this step get a
+# token here, from each database's own strong random source; new ones get theirs from the service.
+V14_WEB_TOKENS_SQLITE: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
+V14_WEB_TOKENS_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = replace(gen_random_uuid()::text, '-', '');
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -466,4 +481,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
             "user_id    INTEGER", "user_id    BIGINT"
         ),
     ),
+    Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
 )

@@ -94,6 +94,8 @@ class GameRecord:
     """The language of the game's public messages, boards and replays (a texts catalog)."""
     game: str = field(kw_only=True)
     """Which game this is (a name in registry.GAME_NAMES)."""
+    web_token: str | None = field(default=None, kw_only=True)
+    """The unguessable part of the link to the game's web page; None: revoked (or never made)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -248,6 +250,7 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         held_until=parse_time(row["held_until"]),
         language=str(row["language"]),
         game=str(row["game"]),
+        web_token=cast(str | None, row["web_token"]),
     )
 
 

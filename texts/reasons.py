@@ -191,6 +191,10 @@ def refusal(t: Texts, error: GameError) -> str:
             )
         case Why.ONLY_HOST_CANCEL:
             return t._("Only the host or a member with Manage Messages can cancel the game.")
+        case Why.ONLY_HOST_WEB_LINK:
+            return t._("Only the host or a member with Manage Messages can renew or revoke the game's web link.")
+        case Why.WEB_OFF:
+            return t._("This bot serves no web pages: its operator has not set WEB_HOST.")
         case Why.UNKNOWN_PACE:
             return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
         case Why.ILLEGAL_MOVE:

@@ -27,6 +27,7 @@ from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
+from cogs.web_links import page_line, with_page_link
 from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
@@ -167,7 +168,11 @@ class AlexandrosCog(
         clock = "\n".join(
             [f"{pace} · {left}" if left else pace, *days_off_lines(t, table.record.seats, self.games.now())]
         )
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
+        web = page_line(self.bot, t, table.record)
+        text = "\n".join(part for part in (line, scores, walls, clock, web) if part)
+        view = with_page_link(self.bot, t, table.record, None)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"

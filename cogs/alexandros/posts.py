@@ -18,6 +18,7 @@ from cogs.components import pings
 from cogs.days_off_texts import turn_suffix
 from cogs.drawing import Drawing
 from cogs.frame import frame_of
+from cogs.web_links import with_page_link
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import KIND, Acted, AlexandrosService, AlexTable
@@ -142,6 +143,9 @@ async def post_turn(
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings(also_ping)
+    view = with_page_link(client, t, table.record, extra.get("view"))  # the game's web page
+    if view is not None:
+        extra["view"] = view
     file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:

@@ -27,6 +27,7 @@ from cogs.frame import Frame
 from cogs.game_commands import GameCommands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
+from cogs.web_links import linked
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
@@ -88,6 +89,7 @@ class ClansBase(GameTurns, GameCommands):
         ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
         after ``notice``. Once it is posted, the game records the action as announced.
         """
+        send = linked(self.bot, of_game(played.table.record), played.table.record, send)  # the game's web page
         try:
             await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
