@@ -20,7 +20,9 @@ from cogs.errors import report_error
 from cogs.replays import ReplayDesk
 from config import Config
 from errors import GameError, Why
+from service.days_off import DaysOff
 from service.games import GameService
+from service.web import WebLinks
 
 
 class LobbyActions(Protocol):
@@ -48,6 +50,10 @@ class BotBase(commands.AutoShardedBot):
     """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
     drawing: Drawing
     """Every game's board images: off the event loop, a few at a time."""
+    days_off: DaysOff
+    """Every player's days off and waking hours: one setting for every game (service/days_off.py)."""
+    web_links: WebLinks | None = None
+    """The games' web pages (web/), when the bot serves them (WEB_HOST)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

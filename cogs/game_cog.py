@@ -1,8 +1,9 @@
 """The one shape of every game's cog: one class, its slash-command group, over the game's service, lobby, clock, AI
 turns and the AI sweep, each built by the game's cog and handed what it needs.
 
-The commands every game's group has (join, leave, addbot, start, cancel, resign, notify, rules, help, status,
-leaderboard and profile) are declared here once and worded by each game: a game's cog names its descriptions in
+The commands every game's group has (join, leave, addbot, start, cancel, resign, notify, daysoff, hours, rules,
+help, status, leaderboard, profile and weblink) are declared here once; daysoff, hours and weblink read alike in
+every game, the others are worded by each game: a game's cog names its descriptions in
 its class statement (``words=CommandWords(...)``: the descriptions its servers already hold, so the command tree
 and its translations stay as they were), and the AI levels ``addbot`` offers are its registry record's. `new`,
 `replay` and `history`, whose options differ between the games, are declared by each game over the shared
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
 import discord
@@ -29,6 +30,7 @@ from cogs.ai_sweep import AiSweep
 from cogs.ai_tasks import GameTasks
 from cogs.bot_base import BotBase
 from cogs.clock import ClockScheduler
+from cogs.days_off import EndDaysOffButton, days_off_command, hours_command, start_days, zones
 from cogs.errors import reader, server_texts
 from cogs.lobby import GameLobby
 from cogs.notify import NotifyWords, set_notify
@@ -36,6 +38,7 @@ from cogs.pace_texts import back_note
 from cogs.replay_button import ReplayButton
 from cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
 from cogs.visibility import check_visible
+from cogs.web_links import set_web_link
 from errors import GameError
 from registry import game as game_named
 from service.deadlines import TurnDeadlines
@@ -91,7 +94,7 @@ class GameCog(commands.Cog):
             cls.game = game
         if words is not None:
             for name, shared in vars(GameCog).items():
-                if isinstance(shared, app_commands.Command):
+                if isinstance(shared, app_commands.Command) and shared.name in WORDED:
                     setattr(cls, name, worded(shared, words, game_named(cls.game).ai_levels))
 
     # --- start and stop ---------------------------------------------------------------------------------------
@@ -101,8 +104,10 @@ class GameCog(commands.Cog):
         needs it sooner; then at start: who is away, the moves committed before a crash but never announced, the AI
         turns a stopped process (or another one) left; then the sweep and the clock run."""
         self.bot.actions[self.game] = self  # what the game's components call (cogs/<game>/actions.py)
-        self.bot.add_dynamic_items(ReplayButton, *self.components)  # the Replay button is every game's
+        self.bot.add_dynamic_items(ReplayButton, EndDaysOffButton, *self.components)  # these two: every game's
         self.clock.follow(self.service.turns)
+        # Days off that end early (a player's button, command, or their action in any game) wake the clock too.
+        self.clock.follow_days_off(self.bot.days_off)
         try:
             await self.deadlines.load_away()
             await self.clock.catch_up(immediate=True)
@@ -217,6 +222,37 @@ class GameCog(commands.Cog):
     async def notify(self, interaction: discord.Interaction, dm: str) -> None:
         await set_notify(self.deadlines, self.bot, interaction, dm == "on", self.notify_words)
 
+    # daysoff and hours are worded alike in every game: the setting is the player's, for every game.
+    @app_commands.command(name="daysoff", description="Days off: your turns in every game wait for you (0 ends them)")
+    @app_commands.describe(
+        days="Whole days off, in every game you play (0 ends them now; leave out to see yours)",
+        start="The day they begin, in your time zone (default: now)",
+    )
+    @app_commands.autocomplete(start=start_days)
+    async def daysoff(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, 365] | None = None,
+        start: str | None = None,
+    ) -> None:
+        await days_off_command(interaction, self.game, days, start)
+
+    @app_commands.command(name="hours", description="The hours you want turn reminders in, in your own time zone")
+    @app_commands.describe(
+        zone="Your time zone, e.g. Europe/Rome (off: reminders at any hour)",
+        start="Reminders from this hour on (0-23; default 8)",
+        end="Reminders until this hour (0-23; default 22)",
+    )
+    @app_commands.autocomplete(zone=zones)
+    async def hours(
+        self,
+        interaction: discord.Interaction,
+        zone: str | None = None,
+        start: app_commands.Range[int, 0, 23] | None = None,
+        end: app_commands.Range[int, 0, 23] | None = None,
+    ) -> None:
+        await hours_command(interaction, self.game, zone, start, end)
+
     @app_commands.command(name="rules", description="-")
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(**self.rules_message(reader(interaction)), ephemeral=True)
@@ -249,6 +285,18 @@ class GameCog(commands.Cog):
         t = server_texts(interaction)
         embed = profile_embed(t, self.game, record, target, self.profile_line())
         await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(
+        name="weblink", description="Renew or revoke the link to this game's web page (host or moderator)"
+    )
+    @app_commands.describe(action="renew: a new link, the old one stops working; revoke: no page until renewed")
+    @app_commands.choices(action=[app_commands.Choice(name=v, value=v) for v in ("renew", "revoke")])
+    async def weblink(self, interaction: discord.Interaction, action: str) -> None:
+        await set_web_link(interaction, self.game, action == "renew")
+
+
+WORDED = {field.name for field in fields(CommandWords)} - {"notify_dm"}
+"""The shared commands each game words (the others, daysoff, hours and weblink, read alike in every game)."""
 
 
 def worded(shared: Command, words: CommandWords, ai_levels: tuple[str, ...]) -> Command:

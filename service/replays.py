@@ -25,17 +25,17 @@ class Finished:
     """The game's language: the words of its public posts and of its replay."""
 
 
-async def finished_record(store: Store, game_id: int, guild_id: int | None, kind: str) -> GameRecord:
-    """The game's record, if it is a finished ``kind`` game of this server (else refused). A game of another
+async def finished_record(store: Store, game_id: int, guild_id: int | None, game: str) -> GameRecord:
+    """The game's record, if it is a finished ``game`` game of this server (else refused). A game of another
     server is refused as if it did not exist."""
-    game = await store.get_game(game_id)
-    if game is None or game.guild_id != guild_id:
+    record = await store.get_game(game_id)
+    if record is None or record.guild_id != guild_id:
         raise GameError(Why.NO_SUCH_GAME, game=game_id)
-    if game.game != kind:
-        raise GameError(Why.OTHER_GAME, game=game.game)
-    if game.status != "finished":
-        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
-    return game
+    if record.game != game:
+        raise GameError(Why.OTHER_GAME, game=record.game)
+    if record.status != "finished":
+        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=record.status)
+    return record
 
 
 class KeptReplays:

@@ -23,7 +23,7 @@ from registry import GAME_NAMES
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = (
     "ai", "bench", "cogs", "data", "docs", "engine", "registry", "render", "scripts", "service", "store", "terminal",
-    "tests", "texts", "tools",
+    "tests", "texts", "tools", "web",
 )  # fmt: skip
 MODULES = ("bot.py", "config.py", "errors.py")
 PATH = re.compile(

@@ -22,10 +22,12 @@ from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn
 from cogs.alexandros.turn_button import PanelButton
 from cogs.bot_base import BotBase
 from cogs.components import pings
+from cogs.days_off_texts import days_off_help, days_off_lines
 from cogs.errors import reader
 from cogs.game_cog import CommandWords, GameCog
 from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
+from cogs.web_links import page_line, with_page_link
 from service.alexandros import GAME_NAME, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
@@ -141,8 +143,14 @@ class AlexandrosCog(
         )
         pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
         left = time_left(t, table.record.deadline_at, self.service.now()) if not table.over else ""
-        clock = f"{pace} · {left}" if left else pace
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
+        clock = "\n".join(
+            [f"{pace} · {left}" if left else pace, *days_off_lines(t, table.record.seats, self.service.now())]
+        )
+        web = page_line(self.bot, t, table.record)
+        text = "\n".join(part for part in (line, scores, walls, clock, web) if part)
+        view = with_page_link(self.bot, t, table.record, None)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"
@@ -200,6 +208,8 @@ class AlexandrosCog(
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
             )
+            + "\n"
+            + days_off_help(t, GAME_NAME)
         }
 
 

@@ -17,9 +17,10 @@ from cogs.alexandros.actions import alexandros_actions, alexandros_service
 from cogs.alexandros.turn_button import panel_button_view
 from cogs.bot_base import bot_of
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.drawing import Drawing
-from cogs.pace_texts import clock_suffix
 from cogs.replay_button import replay_view
+from cogs.web_links import with_page_link
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import Acted, AlexTable
@@ -123,13 +124,15 @@ async def post_turn(
             game=table.id,
             scores=scores,
         )
-        if table.record.deadline_at is not None:
-            content += clock_suffix(t, table.record.deadline_at, alexandros_service(client).now())
+        content += turn_suffix(t, table.record, table.mover, alexandros_service(client).now())
         mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings(also_ping)
+    view = with_page_link(client, t, table.record, extra.get("view"))  # the game's web page
+    if view is not None:
+        extra["view"] = view
     file = await board_file(bot_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:

@@ -10,11 +10,11 @@ import discord
 from cogs.clans import clock_texts as words
 from cogs.clans.clock_views import back_view
 from cogs.clans.posts import ClansPosts
-from cogs.clock import ClockScheduler, post_reminder
+from cogs.clock import ClockScheduler, post_reminder, post_resumed
 from cogs.lobby import GameLobby
 from service.clans.deadlines import Deadlines, Timeout
 from service.clans.tables import Table
-from service.deadlines import Reminder
+from service.deadlines import Reminder, Resumed
 from texts import of_game
 
 log = logging.getLogger("clans.clock")
@@ -29,6 +29,9 @@ class TurnScheduler(ClockScheduler[Timeout]):
 
     async def _remind(self, reminder: Reminder) -> None:
         await post_reminder(self.posts.bot, self.posts.service, reminder, self.deadlines.now(), words.REMINDERS)
+
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        await post_resumed(self.posts.bot, self.posts.service, resumed, self.deadlines.now())
 
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played

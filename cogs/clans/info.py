@@ -11,10 +11,27 @@ from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.posts import ClansPosts
 from cogs.clans.turns import channel_id
+from cogs.days_off_texts import days_off_help
 from cogs.errors import reader
 from cogs.lobby_views import lobby_embed
+from cogs.web_links import page_line, with_page_link
 from engine.clans import load_chart
+from service.records import GameRecord
 from texts import Texts
+
+
+def page_view(client: discord.Client, t: Texts, record: GameRecord) -> dict[str, Any]:
+    """A status's link button to the game's web page, when there is one."""
+    view = with_page_link(client, t, record, None)
+    return {"view": view} if view is not None else {}
+
+
+def with_page_text(embed: discord.Embed, client: discord.Client, t: Texts, record: GameRecord) -> discord.Embed:
+    """A status's line naming the game's web page, when it goes on no button (cogs/web_links.py)."""
+    line = page_line(client, t, record)
+    if line:
+        embed.add_field(name=t._("Web page"), value=line, inline=False)
+    return embed
 
 
 async def show_board(posts: ClansPosts, interaction: discord.Interaction) -> None:
@@ -28,23 +45,27 @@ async def show_board(posts: ClansPosts, interaction: discord.Interaction) -> Non
 
 
 async def show_status(posts: ClansPosts, interaction: discord.Interaction) -> None:
-    """`/clans status`: epoch, chips left, scores, seats and whose turn it is (or the lobby, or the result)."""
-    service = posts.service
+    """`/clans status`: epoch, chips left, scores, seats and whose turn it is (or the lobby, or the result), with
+    the game's web page."""
+    service, bot = posts.service, posts.bot
     finished = await service.finished_here(channel_id(interaction))
     if finished is not None:  # the channel's last game ended: its result, until a new one opens
         await show_result(posts, interaction, finished.id)
         return
     game = await service.active_game(channel_id(interaction))
+    t = reader(interaction)
     if game.status == "lobby":
         await interaction.response.send_message(
-            embed=lobby_embed(reader(interaction), game, text.BRAND), ephemeral=True
+            embed=with_page_text(lobby_embed(t, game, text.BRAND), bot, t, game),
+            ephemeral=True,
+            **page_view(bot, t, game),
         )
         return
     table = await service.table(game.id)
-    t = reader(interaction)
     clock = clock_texts.status_clock(t, table.record, service.now())
+    embed = text.status_embed(t, table.view, table.record.seats, table.id, clock)
     await interaction.response.send_message(
-        embed=text.status_embed(t, table.view, table.record.seats, table.id, clock), ephemeral=True
+        embed=with_page_text(embed, bot, t, table.record), ephemeral=True, **page_view(bot, t, table.record)
     )
 
 
@@ -53,10 +74,13 @@ async def show_result(posts: ClansPosts, interaction: discord.Interaction, game_
     table = await posts.service.table(game_id)
     assert table.view.result is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
+    t = reader(interaction)
+    embed = text.final_embed(t, table.view.result, table.record.seats, table.id)
     await interaction.followup.send(
-        embed=text.final_embed(reader(interaction), table.view.result, table.record.seats, table.id),
+        embed=with_page_text(embed, posts.bot, t, table.record),
         file=await posts.board_file(table, final=True),
         ephemeral=True,
+        **page_view(posts.bot, t, table.record),
     )
 
 
@@ -75,5 +99,5 @@ def rules_message(t: Texts) -> dict[str, Any]:
 def help_message(t: Texts) -> dict[str, Any]:
     return {
         "content": t._(text.HELP_TAPS),
-        "embed": discord.Embed(description=t._(text.HELP_TEXT), colour=text.BRAND),
+        "embed": discord.Embed(description=f"{t._(text.HELP_TEXT)}\n{days_off_help(t, 'clans')}", colour=text.BRAND),
     }

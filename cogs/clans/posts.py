@@ -15,7 +15,6 @@ from typing import Any
 import discord
 
 from cogs.bot_base import BotBase
-from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_turns import AITurns
@@ -24,7 +23,9 @@ from cogs.clans.history_text import with_catch_up
 from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.replay_button import replay_view
+from cogs.web_links import linked
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
@@ -72,10 +73,10 @@ class ClansPosts:
         """The start post: a new message, so that every player, the first mover among them, is notified; then every
         player's clan by DM, and the first turn's AI."""
         t = of_game(table.record)
-        send = self.post_in(table)
+        send = linked(self.bot, t, table.record, self.post_in(table))  # with the game's web page
         seats = "\n".join(f"{s.seat + 1}. {mention(s)}" for s in table.record.seats)
         first = table.mover
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.service.now())
+        left = turn_suffix(t, table.record, first, self.service.now())
         if first.user_id is not None:
             who_first = t._(
                 "{player} moves first: press **Play my turn** (or type `/clans move from to`){left}.",
@@ -143,8 +144,10 @@ class ClansPosts:
         ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
         after ``notice``. Once it is posted, the game records the action as announced.
         """
+        record = played.table.record
+        send = linked(self.bot, of_game(record), record, send or self.post_in(played.table))  # the game's web page
         try:
-            await self._announce(played, send or self.post_in(played.table), notice, earlier, extra_view)
+            await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
         finally:  # the commit already woke the clock (ClockScheduler.follow)
             self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
@@ -187,7 +190,7 @@ class ClansPosts:
             await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
             return
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.service.now()) if mover.user_id else ""
+        left = turn_suffix(t, table.record, mover, self.service.now()) if mover.user_id else ""
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"

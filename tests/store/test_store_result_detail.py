@@ -5,13 +5,13 @@ from store_helpers import ANN, BOB
 
 from store import MIGRATIONS, ResultInput, Store
 from store.db import open_backend
-from store.migrations import V13_RESULT_DETAIL
+from store.migrations import V15_RESULT_DETAIL
 
 FINISHED = "'2026-01-01T10:00:00+00:00'"
 
 
 async def test_the_migration_moves_clans_columns_into_each_clans_results_detail(database_target: str) -> None:
-    before = MIGRATIONS[: MIGRATIONS.index(V13_RESULT_DETAIL)]
+    before = MIGRATIONS[: MIGRATIONS.index(V15_RESULT_DETAIL)]
     backend = await open_backend(database_target, before)
     try:
         async with backend.write() as conn:
