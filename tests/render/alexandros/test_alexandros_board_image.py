@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.alexandros import MoveAlexander, Occupy, apply, legal_actions, new_game, public_view
 from render.alexandros import PLAYER_COLOURS, render_board
-from render.alexandros.board_image import GOLD, WALL, bot_of
+from render.alexandros.board_image import GOLD, WALL, frame_of
 from render.alexandros.layout import WIDTH, all_slots
 
 
@@ -23,7 +23,7 @@ def _near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 40) -> bool:
 
 
 def _pixel(view, point: tuple[float, float]) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    return bot_of(view).xy(point)
+    return frame_of(view).xy(point)
 
 
 def test_a_game_in_progress_renders_with_its_guards_walls_and_alexander() -> None:
@@ -41,7 +41,7 @@ def test_a_game_in_progress_renders_with_its_guards_walls_and_alexander() -> Non
     image = _image(png)
     assert image.width == WIDTH and 1300 < image.height < 1700
     space = next(s for s, g in enumerate(state.guards) if g >= 0)
-    x, y = all_slots(bot_of(view))[space].icon
+    x, y = all_slots(frame_of(view))[space].icon
     # The guard's shape in its player's colour, around the white symbol.
     seat = state.guards[space]
     crop = image.crop((round(x - 23), round(y - 23), round(x + 23), round(y + 23)))

@@ -14,7 +14,7 @@ from PIL import Image
 from engine.alexandros import load_board
 from render.alexandros import overlays, render_board
 from render.alexandros import palette as pal
-from render.alexandros.board_image import bot_of
+from render.alexandros.board_image import frame_of
 from render.alexandros.gallery import Game
 from render.alexandros.layout import PHONE_WIDTH, WALL, WIDTH, all_slots, offset_towards, side_ends
 from render.alexandros.static import map_frame, map_layers
@@ -56,7 +56,7 @@ def test_a_wall_is_three_times_as_thick_as_the_coast_and_a_red_one_hollow() -> N
     game.play(lambda s: s.red != 0 and bin(s.walls).count("1") > 30)
     view = game.view
     image = _image(render_board(view))
-    frame = bot_of(view)
+    frame = frame_of(view)
     board = view.board
     coast = next(s for s in range(len(board.sides)) if board.coast[s] and not view.walls >> s & 1)
     black = next(s for s in range(len(board.sides)) if view.walls >> s & 1 and not view.red >> s & 1)
@@ -72,7 +72,7 @@ def test_the_walls_built_this_turn_are_dotted() -> None:
     game = Game(3, 4)
     game.play(lambda s: game.new_walls != 0 and s.phase.value == "actions")
     view, new = game.view, game.new_walls
-    frame = bot_of(view)
+    frame = frame_of(view)
     side = next(s for s in range(len(view.board.sides)) if new >> s & 1)
     a, b = side_ends(frame, side)
     dot = (round(a[0] + (b[0] - a[0]) / 5), round(a[1] + (b[1] - a[1]) / 5))
@@ -108,7 +108,7 @@ def test_owned_provinces_are_outlined_in_their_owners_colour() -> None:
     game.play(lambda s: sum(g >= 0 for g in s.guards) >= 5)
     view = game.view
     image = _image(render_board(view))
-    frame = bot_of(view)
+    frame = frame_of(view)
     slots = all_slots(frame)
     board = view.board
     owner = overlays.owners(view)

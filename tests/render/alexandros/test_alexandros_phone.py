@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.alexandros import SYMBOLS, GameState, MoveAlexander, PublicView, legal_actions, new_game, public_view
 from render.alexandros import overlays, render_board
 from render.alexandros import palette as pal
-from render.alexandros.board_image import board_picture, bot_of, name_size, name_width
+from render.alexandros.board_image import board_picture, frame_of, name_size, name_width
 from render.alexandros.gallery import Game, candidate_paths, destinations
 from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
 from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, STAR, WIDTH, all_slots, phone_px
@@ -72,7 +72,7 @@ def _walled(view: PublicView, space: int) -> bool:
 def test_every_unguarded_space_number_is_8px_tall_on_a_phone(name: str) -> None:
     view, _ = BOARDS[name]
     image = _image(render_board(view, NAMES))
-    frame = bot_of(view)
+    frame = frame_of(view)
     slots = all_slots(frame)
     heights = []
     for space, symbol in enumerate(view.board.symbol):
@@ -108,7 +108,7 @@ def test_every_region_is_named_in_every_language(lang: str) -> None:
 
 
 def test_symbols_and_guards_are_large_distinct_icons_on_a_phone() -> None:
-    unit = bot_of(BOARDS["start"][0]).unit
+    unit = frame_of(BOARDS["start"][0]).unit
     icon = round(phone_px(ICON * unit))
     assert icon >= MIN_ICON and phone_px(GUARD * unit) >= MIN_GUARD
     shapes = {}
@@ -136,7 +136,7 @@ def test_destination_markers_cover_neither_alexander_nor_one_another() -> None:
     view, state = BOARDS["midgame"]
     targets = destinations(state)
     assert len(targets) >= 3
-    frame = bot_of(view)
+    frame = frame_of(view)
     assert any(point == view.alexander_point for _, point in targets)  # A4.8: his own point is a destination
     alone = _image(render_board(view, NAMES))
     marked = _image(render_board(view, NAMES, targets=targets))
@@ -165,7 +165,7 @@ def test_wall_path_labels_cover_nothing_they_must_not() -> None:
             break
     assert game is not None and game.state.phase.value == "path"
     view, paths = game.view, candidate_paths(game.state)
-    frame = bot_of(view)
+    frame = frame_of(view)
     picture = board_picture(view, NAMES)
     star = overlays.alexander_box(frame, view.alexander_point)
     boxes = overlays.wall_paths(ImageDraw.Draw(picture), frame, paths, [star], map_layers(view.board).content)
@@ -220,6 +220,6 @@ def test_a_move_to_any_destination_keeps_alexander_visible() -> None:
     moves = [a for a in legal_actions(state) if isinstance(a, MoveAlexander)]
     view = public_view(state)
     image = _image(render_board(view, NAMES[:3], targets=destinations(state)))
-    x, y = bot_of(view).point(view.alexander_point)
+    x, y = frame_of(view).point(view.alexander_point)
     crop = image.crop((round(x - 30), round(y - 30), round(x + 30), round(y + 30)))
     assert moves and sum(1 for p in crop.getdata() if p == pal.GOLD) >= 300
