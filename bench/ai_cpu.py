@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, tuple[float, int]]:
     """Per level: (mean CPU seconds per decision, decisions), with ``ai`` from the first path entry."""
     ai, engine = clans_modules()
-    known = getattr(ai, "POLICIES", ai.clans.AI_LEVELS)
+    known = getattr(ai, "POLICIES", ai.AI_LEVELS)
     result: dict[str, tuple[float, int]] = {}
     for level in levels:
         if level not in known:
@@ -44,10 +44,10 @@ def measure(levels: Sequence[str], games: int, seed: int) -> dict[str, tuple[flo
             while not state.over:
                 seat = state.to_move
                 began = time.process_time()
-                move = ai.clans.choose_action(level, start, history, seat, state.clans[seat], seed + game)
+                move = ai.choose_action(level, start, history, seat, state.clans[seat], seed + game)
                 spent += time.process_time() - began
                 decisions += 1
-                engine.clans.play(state, move, seat)
+                engine.play(state, move, seat)
                 history.append(move)
         result[level] = (spent / decisions, decisions)
     return result

@@ -82,7 +82,7 @@ def _modules(ai_path: str | None) -> tuple[Any, Any]:
 
 def observe_game(task: Task) -> GameReading:
     ai, engine = _modules(task.ai_path)
-    policies = getattr(ai, "POLICIES", ai.clans.AI_LEVELS)
+    policies = getattr(ai, "POLICIES", ai.AI_LEVELS)
     played = task.level if task.level in policies or task.level == "control" else "normal"
     state = engine.new_game(4, task.seed)
     start = engine.public_view(state)
@@ -98,7 +98,7 @@ def observe_game(task: Task) -> GameReading:
         if level == "control":
             return random.Random(seed).choice(engine.legal_moves(_replay(engine, start, history)))
         iterations = task.hard_iterations if level == "hard" else None
-        return ai.clans.choose_action(level, start, history, seat, engine.Clan(clan), seed, iterations=iterations)
+        return ai.choose_action(level, start, history, seat, engine.Clan(clan), seed, iterations=iterations)
 
     history: list[Any] = []
     result = GameReading()
@@ -121,7 +121,7 @@ def observe_game(task: Task) -> GameReading:
                 result.pins += 1
             if reading.moves == MOVE5:
                 reading.at_move5 = top1(reading.logs, reading.clan)
-        engine.clans.play(state, move, seat)
+        engine.play(state, move, seat)
         history.append(move)
     for reading in readings.values():
         result.top1_end.append(top1(reading.logs, reading.clan))
