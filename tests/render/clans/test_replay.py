@@ -80,10 +80,14 @@ def frames_of(gif: bytes) -> list[Image.Image]:
     return frames
 
 
+def colours_of(image: Image.Image) -> set[pal.RGB]:
+    return {(c[0], c[1], c[2]) for _, c in image.getcolors(1 << 16) or [] if isinstance(c, tuple)}
+
+
 def nearest(frame: Image.Image, box: tuple[float, float, float, float], colour: pal.RGB) -> float:
     """The smallest CIE76 difference between ``colour`` and a pixel of ``frame`` inside ``box``."""
-    crop = frame.crop(tuple(round(v) for v in box))  # type: ignore[arg-type]
-    return min(cie76(pixel, colour) for _, pixel in crop.getcolors(1 << 16) or [])
+    left, top, right, bottom = (round(v) for v in box)
+    return min(cie76(pixel, colour) for pixel in colours_of(frame.crop((left, top, right, bottom))))
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +119,6 @@ def test_every_clan_colour_is_in_every_frame(
     """The scores' key shows every clan in every frame: each in exactly the board's colour."""
     _, frames = four_player_game
     for index, frame in enumerate(frames):
-        colours = {colour for _, colour in frame.getcolors(1 << 16) or []}
+        colours = colours_of(frame)
         for clan in Clan:
             assert min(cie76(c, pal.CLAN[clan]) for c in colours) <= MAX_DELTA_E, (index, clan)
