@@ -7,7 +7,8 @@ Mid-game boards are 40 different positions (seeded random games after 25-40 move
 alone is timed on the very image a render produces.
 
 The smallest text: every text the map draws (territory numbers, counts, totals, village values, move numbers:
-what ``render.clans.hut_markers`` and the static map's ``_draw_map`` write; not the panel below the map) is
+what ``render.clans.hut_markers``, ``render.clans.move_marks`` and the static map's ``_draw_map`` write; not the
+panel below the map, nor the samples of its key) is
 recorded while the gallery's boards are rendered in a fresh process, and the tallest glyph of each string
 (its ink box in the font, without the outline) is scaled to 400 px wide. The same code measures any checkout,
 as it only watches Pillow's ``ImageDraw.text``.
@@ -135,10 +136,20 @@ seen = []
 draw_text = ImageDraw.ImageDraw.text
 
 
+def in_key():
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").endswith(".key"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
     frame = sys._getframe(1)
     module, function = frame.f_globals.get("__name__", ""), frame.f_code.co_name
-    if module.endswith("hut_markers") or (module.endswith("static") and function == "_draw_map"):
+    on_map = module.endswith(("hut_markers", "move_marks")) or (module.endswith("static") and function == "_draw_map")
+    if on_map and not in_key():
         left, top, right, bottom = font.getbbox(str(text), anchor="ls")
         seen.append((bottom - top, str(text), module.rsplit(".", 1)[-1], font.size))
     return draw_text(self, xy, text, fill, font, *args, **kwargs)

@@ -18,9 +18,9 @@ from engine.clans.clan import Clan, Terrain
 from engine.clans.state import EndReason, FinalResult
 from render.clans import palette as pal
 from render.clans.hut_markers import clan_shape_rgba
+from render.clans.icons import terrain_swatch
 from render.clans.indexed import to_indexed
 from render.clans.layout import BLOCK_W, CHART_H, EPOCH_H, KEY_SIZE, PLAYERS_H, SCORES_H, TURN_H
-from render.clans.static import terrain_swatch
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, N_, Texts, texts
 from texts.clans.terms import terrain_name
