@@ -3,7 +3,8 @@
 alexandros-start.png (a new four-player game, Alexander's destinations marked as the panel letters them),
 alexandros-midgame.png (many walls and provinces, this turn's walls dotted), alexandros-takeover.png (right
 after a take-over), alexandros-paths.png (the mover choosing among candidate wall paths, each labelled as the
-panel numbers them) and alexandros-names.png (long names in several scripts). Each is also written scaled to
+panel numbers them), alexandros-names.png (long names in several scripts) and alexandros-final.png (the last
+image of a game: the result, the winners starred). Each is also written scaled to
 400 px wide (``*-400.png``): what a phone shows in the chat.
 """
 
@@ -121,6 +122,13 @@ def names() -> bytes:
     return render_board(game.view, NAMES_IN_SCRIPTS, targets=destinations(game.state))
 
 
+def final() -> bytes:
+    """The last image of a whole seeded game: the result, the winners starred."""
+    game = Game(3, 3)
+    game.play(lambda s: False, limit=5000)
+    return render_board(game.view, NAMES[:3])
+
+
 def phone_size(png: bytes) -> Image.Image:
     """The image as a phone shows it: scaled to PHONE_WIDTH px wide."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -129,7 +137,7 @@ def phone_size(png: bytes) -> Image.Image:
 
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    boards = {"start": start, "midgame": midgame, "takeover": takeover, "paths": paths, "names": names}
+    boards = {"start": start, "midgame": midgame, "takeover": takeover, "paths": paths, "names": names, "final": final}
     written = []
     for name, draw in boards.items():
         png = draw()
