@@ -1,6 +1,6 @@
 """The key below the Alexandros map, in the game's language: a player's province (the washes of the players at
 the table, each with its texture), a province's tax tag, the walls built this turn (dotted), a wall, a red wall
-(the last turn) and Alexander's star. Two columns of three rows, at KEY_SIZE: 9.5 px tall on a phone.
+(the last turn) and Alexander's star: three rows of two, at KEY_SIZE (9.5 px tall on a phone).
 ``key_items`` is what is drawn, so tests can check that every catalog's words fit.
 """
 
@@ -20,29 +20,42 @@ from render.fonts import bold
 from texts import Texts
 
 MARGIN = 14
-SAMPLE_W = 64
+SAMPLE_W = 58
 """Room for each sample; its words follow."""
 COLUMN_W = (WIDTH - 2 * MARGIN) // 2
+GAP = 24
 
 Sample = Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]
 """Draws a sample with its left edge at x and its middle at y."""
 
 
 def key_items(t: Texts, board: Board, players: int) -> list[tuple[Sample, str]]:
-    """The key's samples and words, in reading order (row by row, left column first): KEY_ROWS rows of two."""
+    """The key's samples and words, in reading order (row by row, left first): KEY_ROWS rows of two, a long item
+    beside a short one."""
     return [
         (_washes(board, players), t._("a player's province")),
-        (_tag, t._("tax value (0: shared)")),
         (_wall(pal.WALL), t._("wall")),
-        (_red_wall, t._("red wall: last turn")),
-        (_new_wall, t._("built this turn")),
+        (_tag, t._("tax value (0: shared)")),
         (_star, t._("Alexander")),
+        (_new_wall, t._("built this turn")),
+        (_red_wall, t._("red wall: last turn")),
     ]
 
 
+def _width(words: str) -> float:
+    return SAMPLE_W + bold(KEY_SIZE).getlength(words)
+
+
+def second_column(first: str, second: str) -> float:
+    """Where a row's second item begins: the middle of the key, after a long first item, or earlier for a long
+    second one."""
+    return max(_width(first) + GAP, min(float(COLUMN_W), WIDTH - 2 * MARGIN - _width(second)))
+
+
 def words_fit(t: Texts) -> bool:
-    font = bold(KEY_SIZE)
-    return all(SAMPLE_W + font.getlength(words) <= COLUMN_W - 8 for _, words in key_items(t, load_board(), 4))
+    items = key_items(t, load_board(), 4)
+    rows = [(items[k][1], items[k + 1][1]) for k in range(0, len(items), 2)]
+    return all(second_column(a, b) + _width(b) <= WIDTH - 2 * MARGIN for a, b in rows)
 
 
 def draw_key(image: Image.Image, view: PublicView, t: Texts) -> None:
@@ -50,9 +63,10 @@ def draw_key(image: Image.Image, view: PublicView, t: Texts) -> None:
     draw = ImageDraw.Draw(image)
     draw.line((0, top, WIDTH, top), fill=pal.INK, width=2)
     font = bold(KEY_SIZE)
-    for k, (sample, words) in enumerate(key_items(t, view.board, view.players)):
+    items = key_items(t, view.board, view.players)
+    for k, (sample, words) in enumerate(items):
         row, column = divmod(k, 2)
-        x = MARGIN + column * COLUMN_W
+        x = MARGIN + (second_column(items[k - 1][1], words) if column else 0)
         y = top + KEY_PAD + row * KEY_ROW + KEY_ROW / 2
         sample(image, draw, x, y)
         draw.text((x + SAMPLE_W, y), words, font=font, fill=pal.INK, anchor="lm")
@@ -65,7 +79,7 @@ def _washes(board: Board, players: int) -> Sample:
     cx, cy = (round(v) for v in all_slots(map_frame(board))[space].centre)
 
     def sample(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-        width = (SAMPLE_W - 12) // players
+        width = (SAMPLE_W - 8) // players
         h = KEY_ROW - 8
         for seat in range(players):
             patch = layers.washed[seat].crop((cx - width // 2, cy - h // 2, cx - width // 2 + width, cy - h // 2 + h))
@@ -81,7 +95,7 @@ def _washes(board: Board, players: int) -> Sample:
 
 def _tag(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     h, shape = KEY_ROW - 6, KEY_ROW - 14
-    box = (x, y - h / 2, x + SAMPLE_W - 12, y + h / 2)
+    box = (x, y - h / 2, x + SAMPLE_W - 8, y + h / 2)
     draw.rounded_rectangle(box, radius=h // 3, fill=pal.WHITE, outline=pal.PLAYER_COLOURS[0], width=3)
     sprite = shape_sprite(0, shape, pal.PLAYER_COLOURS[0], pal.INK)
     image.paste(sprite, (round(x + 4), round(y - shape / 2)), sprite)
@@ -89,7 +103,7 @@ def _tag(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> N
 
 
 def _ends(x: float, y: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    return (x + 6, y), (x + SAMPLE_W - 18, y)
+    return (x + 6, y), (x + SAMPLE_W - 14, y)
 
 
 def _wall(colour: pal.RGB) -> Sample:
@@ -110,4 +124,4 @@ def _new_wall(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float)
 
 
 def _star(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    overlays.star(draw, x + 22, y, KEY_ROW / 2 - 4)
+    overlays.star(draw, x + 20, y, KEY_ROW / 2 - 4)

@@ -65,9 +65,9 @@ def turn_block(title: str, name: str, line: str) -> Image.Image:
     return to_indexed(image)
 
 
-def _swatch(image: Image.Image, terrain: Terrain, x: int, y: int, w: int, h: int, razed: bool, faded: bool) -> None:
+def _swatch(image: Image.Image, terrain: Terrain, x: int, y: int, w: int, h: int, doomed: bool, faded: bool) -> None:
     image.paste(terrain_swatch(terrain, w, h, faded), (x, y))
-    if razed:
+    if doomed:
         draw = ImageDraw.Draw(image)
         for a, b in (((x + 4, y + 3), (x + w - 4, y + h - 3)), ((x + w - 4, y + 3), (x + 4, y + h - 3))):
             draw.line([a, b], fill=pal.WHITE, width=6)

@@ -88,8 +88,8 @@ def village_line(t: Texts, village: Village) -> str:
 
 
 def village_worth(t: Texts, village: Village) -> str:
-    """ "worth 5", "razed, 0": what a village founded by a move scores."""
-    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
+    """ "worth 5", "doomed, 0": what a village founded by a move scores (the one word for a doomed village)."""
+    return t._("doomed, 0") if village.destroyed else t._("worth {value}", value=village.value)
 
 
 def village_order_part(t: Texts, village: Village) -> str:
