@@ -26,18 +26,38 @@ from engine.clans import (
     Move,
     Outcome,
     Phase,
+    legal_moves,
     new_game,
     order_consequences,
     play,
     public_view,
 )
 from render.clans import render_board, render_final
-from terminal.clans_moves import best_moves_text, moves_text
-from terminal.hotseat import CLEAR, HotSeatGame, ai_seed_of, command_word, game_folder, game_language, read_command
-from texts import DEFAULT, Texts, texts
-from texts.clans.game import chips, epoch_line, epoch_terms, village_line, village_order_part
+from service.clans.suggest import best_foundings, suggest_sources, suggest_targets
+from terminal.hotseat import (
+    CLEAR,
+    HotSeatGame,
+    ai_seed_of,
+    command_word,
+    game_folder,
+    game_language,
+    read_command,
+    wrap_items,
+)
+from texts import Texts, texts
+from texts.clans.game import (
+    chips,
+    epoch_line,
+    epoch_terms,
+    founds_words,
+    huts,
+    village_line,
+    village_order_part,
+    village_words,
+)
 from texts.clans.reasons import end_reason, illegal
-from texts.clans.terms import clan_name
+from texts.clans.terminal import board_image, help_text
+from texts.clans.terms import clan_name, terrain_name
 
 
 def plain(text: str) -> str:
@@ -143,7 +163,7 @@ class TerminalGame(HotSeatGame):
         if command == "quit":
             return False
         if command == "help":
-            print(help_text(t))
+            print(help_text(t, {name: command_word(t, name) for name in (*COMMANDS, "all")}))
         elif command == "moves":
             every = read_command(t, args, ("all",)) == "all"
             print((moves_text if every else best_moves_text)(t, self.state, terminal_width()))
@@ -261,32 +281,67 @@ COMMANDS = ("move", "village", "moves", "board", "status", "clan", "help", "quit
 """The terminal's commands here, by their English words (each also in the player's language)."""
 
 
-def help_text(t: Texts) -> str:
-    """The commands, each by its word in the player's language."""
+def terminal_width() -> int:
+    return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
 
-    def word(name: str) -> str:
-        return command_word(t, name)
 
-    explained = [
-        (f"{word('move')} 23 24", t._("move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)")),
-        (f"{word('village')} 23", t._("while ordering the villages your move founded: found 23 next")),
-        (word("moves"), t._("the best moves, with what their villages would score and to whom")),
-        (f"{word('moves')} {word('all')}", t._("every legal move, by the territory it leaves")),
-        (word("board"), t._("the territories with huts, in short")),
-        (word("status"), t._("epoch, scores, chips")),
-        (word("clan"), t._("show your secret clan again")),
-        (word("help"), t._("this text")),
-        (word("quit"), t._("leave the game")),
-    ]
-    width = max(len(w) for w, _ in explained) + 2
-    lines = [t._("Commands:")] + [f"  {w:<{width}}{what}" for w, what in explained]
-    if t.lang != DEFAULT:
-        lines.append(t._("The English command words work too."))
+BEST_FEW = 8
+"""How many moves `moves` shows; `moves all` shows every one."""
+
+
+def order_choices_text(t: Texts, state: GameState, width: int) -> str:
+    choices = [f"{command_word(t, 'village')} {m.src}" for m in legal_moves(state)]
+    head = t.n_("{count} legal move:", "{count} legal moves:", len(choices), count=len(choices))
+    return "\n".join(wrap_items(head, choices, width, "  "))
+
+
+def best_moves_text(t: Texts, state: GameState, width: int, few: int = BEST_FEW) -> str:
+    """The best ``few`` moves: those that found villages first (more villages, then more points), each with what
+    its villages would score and to whom, or that they are doomed; then the largest groups. While villages wait
+    for their order: those choices."""
+    if state.phase is Phase.ORDER:
+        return order_choices_text(t, state, width)
+    view = public_view(state)
+    count = len(legal_moves(state))
+    lines = [t.n_("{count} legal move; the best:", "{count} legal moves; the best:", count, count=count)]
+    chosen: set[Move] = set()
+    for founding in best_foundings(view)[:few]:
+        said = "; ".join(village_words(t, v) for v in founding.villages)
+        if founding.order_matters:
+            said += " " + t._("(in map order: you choose the order)")
+        move, n = founding.move, len(founding.villages)
+        lines.append(f"  {move.src:>2}-{move.dst:<3} " + t.n_("village {what}", "villages {what}", n, what=said))
+        chosen.add(move)
+    for source in suggest_sources(view, limit=None):
+        for target in suggest_targets(view, source.territory, limit=None):
+            move = Move(source.territory, target.territory)
+            if len(lines) <= few and move not in chosen and not target.founds:
+                lines.append(f"  {move.src:>2}-{move.dst:<3} {huts(t, source.huts)}, {terrain_name(t, source.terrain)}")
+    if count > len(lines) - 1:
+        more = f"{command_word(t, 'moves')} {command_word(t, 'all')}"
+        lines.append("  " + t._("Type '{more}' for all {count}.", more=more, count=count))
     return "\n".join(lines)
 
 
-def terminal_width() -> int:
-    return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
+def moves_text(t: Texts, state: GameState, width: int) -> str:
+    """Every legal move, by the territory it leaves, ranked as the bot's autocomplete ranks them: moves that
+    found villages first (with why), then the largest groups. While villages wait for their order: those."""
+    if state.phase is Phase.ORDER:
+        return order_choices_text(t, state, width)
+    view = public_view(state)
+    sources = suggest_sources(view, limit=None)
+    count = sum(len(suggest_targets(view, s.territory, limit=None)) for s in sources)
+    lines = [t.n_("{count} legal move:", "{count} legal moves:", count, count=count)]
+    for source in sources:
+        head = f"{huts(t, source.huts)}, {terrain_name(t, source.terrain)}"
+        if source.founds:
+            head = f"{founds_words(t, source.founds, target=False)}, {head}"
+        targets = [
+            f"{source.territory}-{s.territory}" + (f" ({founds_words(t, s.founds, target=True)})" if s.founds else "")
+            for s in suggest_targets(view, source.territory, limit=None)
+        ]
+        lines += wrap_items(f"  {source.territory:>2} ({head}):", targets, width, "      ")
+    return "\n".join(lines)
 
 
 def board_text(t: Texts, state: GameState, width: int) -> str:
@@ -310,10 +365,6 @@ def board_text(t: Texts, state: GameState, width: int) -> str:
         "  " + "".join(f"{c:<{cell}}" for c in cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
     ]
     return "\n".join([legend, *rows])
-
-
-def board_image(t: Texts, path: Path) -> str:
-    return "  " + t._("Board image: {path}", path=path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,7 +20,6 @@ from engine.clans import new_game as clans_new_game
 from engine.clans import play as clans_play
 from service.clans.suggest import suggest_sources
 from terminal.clans import TerminalGame
-from terminal.clans_moves import BEST_FEW
 from terminal.hotseat import CLEAR, game_folder
 from texts import texts
 
@@ -345,7 +344,7 @@ def test_moves_shows_the_best_few_with_their_villages_value_clans_and_doom() -> 
         lines = best.splitlines()
         count = len(legal_moves(state))
         assert lines[0] == f"{count} legal moves; the best:"
-        assert len(lines) <= BEST_FEW + 2 and lines[-1] == f"  Type 'moves all' for all {count}."
+        assert len(lines) <= play.BEST_FEW + 2 and lines[-1] == f"  Type 'moves all' for all {count}."
         founding = [line for line in lines[1:-1] if " village" in line]
         assert founding and lines[1 : 1 + len(founding)] == founding, "the villages first"
         for line in founding:

@@ -21,7 +21,6 @@ SCANNED = [
     "terminal/hotseat.py",
     "engine",
     "terminal/clans.py",
-    "terminal/clans_moves.py",
     "terminal/alexandros.py",
     "texts/alexandros/terminal.py",
 ]
