@@ -124,8 +124,12 @@ migrate-to-postgres: $(STAMP)
 	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
 	@$(BIN)/python -m tools.migrate "$(SQLITE)" "$(PG)"
 
+# Example boards and replays of every game in gallery/after/; BEFORE=<rev> draws the same with that revision's
+# renderers in gallery/before/ and puts each pair side by side in gallery/compare/ (BEFORE= for none). The default
+# is the commit before issue 35's pictures.
+BEFORE ?= bddb725
 gallery: $(STAMP)
-	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
+	$(BIN)/python -m tools.gallery gallery $(if $(BEFORE),--before $(BEFORE),)
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info
