@@ -1,6 +1,7 @@
 """Render speed, PNG size and the smallest text on the map at phone width: ``python -m bench.render``
 prints ``FIGURE <name> <value> <unit>`` lines; ``python -m bench.render --before DIR`` also prints the
-figures of another checkout (e.g. ``git worktree add DIR <commit>``) side by side.
+figures of another checkout (e.g. ``git worktree add DIR <commit>``) side by side: the mid-game render median,
+the PNG size and the replay's seconds and size, each the median of three fresh processes taken turn about.
 
 Mid-game boards are 40 different positions (seeded random games after 25-40 moves), end-game boards
 40 finished games; each is rendered several times and the per-render times pooled. The PNG encoding
@@ -177,27 +178,42 @@ for seed in range(20):
             break
         engine.play(state, rng.choice(engine.legal_moves(state)))
     timed.append(engine.public_view(state))
-for view in timed:
-    render_board(view)
+sizes = [len(render_board(view)) / 1024 for view in timed]
 times = []
 for _ in range(5):
     for view in timed:
         start = time.perf_counter()
         render_board(view)
         times.append((time.perf_counter() - start) * 1000)
-print(json.dumps({
+figures = {
     "smallest_px": smallest[0] * 400 / 840, "smallest_text": smallest[1], "smallest_from": smallest[2],
-    "smallest_size": smallest[3], "render_ms": statistics.median(times),
-}))
+    "smallest_size": smallest[3], "render_ms": statistics.median(times), "png_kb": statistics.median(sizes),
+}
+if "--replay" in sys.argv:  # the longest of 100 seeded random games, as _replay_figures draws it
+    from render.clans.replay import render_replay
+    games = []
+    for seed in range(100):
+        state = engine.new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        views = [engine.public_view(state)]
+        while not state.over:
+            engine.play(state, rng.choice(engine.legal_moves(state)))
+            views.append(engine.public_view(state))
+        games.append(views)
+    longest = max(games, key=len)
+    start = time.perf_counter()
+    gif = render_replay(longest, ["Alice", "Bob", "Charlotte", "Dee"][: longest[0].players])
+    figures.update(replay_s=time.perf_counter() - start, replay_kb=len(gif) / 1024, replay_frames=len(longest))
+print(json.dumps(figures))
 """
 
 
-def measured(checkout: str = ".") -> dict[str, float | str]:
-    """The smallest map text at 400 px and the mid-game render median of the checkout at ``checkout``, measured
-    in a fresh process (every sprite drawn anew, so every text is seen)."""
-    out = subprocess.run(
-        [sys.executable, "-c", MEASURE], cwd=checkout, capture_output=True, text=True, check=True, env=_env(checkout)
-    )
+def measured(checkout: str = ".", replay: bool = False) -> dict[str, float | str]:
+    """The smallest map text at 400 px, the mid-game render median and PNG size of the checkout at ``checkout``
+    (with ``replay``: the longest game's replay, its seconds and size), measured in a fresh process (every sprite
+    drawn anew, so every text is seen)."""
+    command = [sys.executable, "-c", MEASURE, *(["--replay"] if replay else [])]
+    out = subprocess.run(command, cwd=checkout, capture_output=True, text=True, check=True, env=_env(checkout))
     result: dict[str, float | str] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -215,21 +231,26 @@ def text_figures(before: str | None, rounds: int = 3) -> list[tuple[str, float, 
     alternating fresh processes (``rounds`` each) so that the machine's load falls on both alike."""
     afters, befores = [], []
     for _ in range(rounds if before else 1):
-        afters.append(measured())
+        afters.append(measured(replay=bool(before)))
         if before:
-            befores.append(measured(before))
+            befores.append(measured(before, replay=True))
     after = afters[0]
     print(f"# smallest now: {after['smallest_text']!r} from {after['smallest_from']}, {after['smallest_size']}")
     figures = [("map_smallest_text_400px", float(after["smallest_px"]), "px")]
     if befores:
         old = befores[0]
         print(f"# smallest before: {old['smallest_text']!r} from {old['smallest_from']}, {old['smallest_size']}")
-        figures = [
-            ("map_smallest_text_400px_before", float(old["smallest_px"]), "px"),
-            ("map_smallest_text_400px_after", float(after["smallest_px"]), "px"),
-            ("render_midgame_median_ms_before", statistics.median(float(m["render_ms"]) for m in befores), "ms"),
-            ("render_midgame_median_ms_after", statistics.median(float(m["render_ms"]) for m in afters), "ms"),
-        ]
+        figures = [("map_smallest_text_400px_before", float(old["smallest_px"]), "px")]
+        figures.append(("map_smallest_text_400px_after", float(after["smallest_px"]), "px"))
+        for key, name, unit in (
+            ("render_ms", "render_midgame_median_ms", "ms"),
+            ("png_kb", "png_size_midgame_kb", "KB"),
+            ("replay_s", "replay_render_median_s", "s"),
+            ("replay_kb", "replay_size_kb", "KB"),
+        ):
+            for label, runs in (("before", befores), ("after", afters)):
+                figures.append((f"{name}_{label}", statistics.median(float(m[key]) for m in runs), unit))
+        figures.append(("replay_frames_compared", float(after["replay_frames"]), "frames"))
     return figures
 
 
