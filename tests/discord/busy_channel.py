@@ -32,7 +32,6 @@ class Busy:
 
 
 async def open_two_games(fake: FakeDiscord, seeds: tuple[int, int] = (3, 4)) -> tuple[dict[int, FakeUser], Busy]:
-    fake.settle_timeout = max(fake.settle_timeout, 60.0)  # a slow Discord holds the AI runs' posts
     alice, bob, carol, dave = users(fake, 4)
     thread = fake.thread(950, "clans-2", parent_id=fake.channel.id)
     busy = Busy()

@@ -77,7 +77,7 @@ async def test_every_change_of_turn_to_a_human_notifies_them_and_the_end_everyon
 
 async def quietly(fake: FakeDiscord, sent: InteractionResult) -> InteractionResult:
     """An interaction dispatched without settling (an AI run's post is held), once it has its answer."""
-    await fake.wait_until(lambda: sent.response is not None, timeout=10)
+    await fake.wait_until(lambda: sent.response is not None)
     return sent
 
 
@@ -112,12 +112,12 @@ async def test_a_hand_off_while_the_ai_run_is_being_posted_is_played_at_once(fak
     await ai.idle()
     held = fake.hold_next("POST", r"^/channels/\d+/messages$")  # the AI run's post waits, as under a rate limit
     first = await play_my_turn_quietly(fake, alice)
-    await fake.wait_until(lambda: not fake._holds, timeout=20)  # the AI played, its post is held
+    await fake.wait_until(lambda: not fake._holds)  # the AI played, its post is held
     table = await bot.services["alexandros"].table(1)
     assert table.mover.user_id == alice.id
     ply = table.record.snapshot_ply
     second = await play_my_turn_quietly(fake, alice)
-    await fake.wait_until(lambda: 1 in ai._again, timeout=10)  # alice's hand-off reached the task still posting
+    await fake.wait_until(lambda: 1 in ai._again)  # alice's hand-off reached the task still posting
     assert (await bot.services["alexandros"].table(1)).record.snapshot_ply > ply
     held.set()
     await fake.settle(timeout=30)

@@ -79,7 +79,6 @@ async def test_the_end_post_has_a_replay_button_that_shows_the_animation_to_whoe
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     bot = await start_bot(fake, tmp_path)
-    fake.settle_timeout = 60  # the animation renders in a thread, for seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     game_id = await finished_alexandros(fake, bot, [alice, bob], 941)
     end = message_with(fake, f"alex:replay:{game_id}", fake.channels[941])
@@ -94,7 +93,6 @@ async def test_an_alexandros_replay_is_an_animation_drawn_once_then_sent_from_th
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     bot = await start_bot(fake, tmp_path)
-    fake.settle_timeout = 60  # the animation renders in a thread, for seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     game_id = await finished_alexandros(fake, bot, [alice, bob], 940)
     desk = cog(bot).replays
@@ -121,7 +119,6 @@ async def test_an_alexandros_replay_is_an_animation_drawn_once_then_sent_from_th
 async def test_the_replay_cooldown_is_per_member_and_shared_with_clans(fake: FakeDiscord, tmp_path: Path) -> None:
     clock = ManualClock()
     bot = await start_bot(fake, tmp_path, seeds=[11], now=clock, replay_cooldown_s=30)
-    fake.settle_timeout = 60
     alice, bob = users(fake, 2)
     clans_channel = fake.text_channel(941)
     clans_game = await open_game(fake, [alice, bob], channel=clans_channel)
@@ -179,7 +176,6 @@ async def test_clans_and_alexandros_replays_are_drawn_one_at_a_time(fake: FakeDi
     """One drawing slot for every game: an Alexandros replay asked while a Clans one is drawn waits for it,
     already answered."""
     bot = await start_bot(fake, tmp_path, seeds=[11])
-    fake.settle_timeout = 60
     alice, bob = users(fake, 2)
     clans_channel = fake.text_channel(946)
     clans_game = await open_game(fake, [alice, bob], channel=clans_channel)
@@ -211,7 +207,7 @@ async def test_clans_and_alexandros_replays_are_drawn_one_at_a_time(fake: FakeDi
         await fake.slash(alice, "clans replay", {"game": clans_game}, channel=clans_channel, settle=False),
         await fake.slash(bob, "alexandros replay", {"game": game_id}, channel=fake.channels[947], settle=False),
     ]
-    await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked), timeout=10)
+    await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked))
     assert all(r.response is not None and r.response.callback_type == 5 for r in asked), "answered: thinking…"
     release.set()
     await fake.settle(60)

@@ -88,7 +88,6 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
 
 
 async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Path) -> None:
-    fake.settle_timeout = 120  # a hard AI in a low-priority worker, on a busy machine, plays ~20 moves
     bot = await start_bot(fake, tmp_path, seeds=[32])
     [alice] = users(fake, 1)
     await open_game(fake, [alice], ai=["easy", "normal", "hard"])

@@ -140,7 +140,6 @@ async def test_a_crashed_worker_is_replaced_and_the_game_goes_on(fake: FakeDisco
 
 
 async def test_a_hung_worker_is_replaced_and_a_legal_move_played(fake: FakeDiscord, tmp_path: Path) -> None:
-    fake.settle_timeout = 60  # each hung turn waits out two deadlines and starts two workers
     pool = AiPool(1, solver=hang, margin_s=0.3, niceness=0)
     bot = await start_pool_bot(fake, tmp_path, [43], pool)
     [alice] = users(fake, 1)

@@ -46,8 +46,8 @@ async def test_an_ai_turn_refused_by_a_full_line_is_played_after_the_sweep(
         moves.append(
             await fake.slash(player, "clans move", {"from": move.src, "to": move.dst}, channel=channel, settle=False)
         )
-        await fake.wait_until(lambda m=moves[-1]: bool(m.followups) or m.response is not None, timeout=10)
-    await fake.wait_until(lambda: any("AI queue full" in r.getMessage() for r in caplog.records), timeout=30)
+        await fake.wait_until(lambda m=moves[-1]: bool(m.followups) or m.response is not None)
+    await fake.wait_until(lambda: any("AI queue full" in r.getMessage() for r in caplog.records))
     assert [(await peek(bot, game_id)).state.ply for game_id, _, _ in games] == [1, 1, 1]
     gate.touch()
     await fake.settle(60)

@@ -190,7 +190,7 @@ async def test_a_hand_off_while_the_run_is_being_posted_is_played_at_once(
     await fake.wait_until(lambda: len(public_messages(fake)) == posts + 1)  # alice's move is posted
     held = fake.hold_next("POST", r"^/channels/\d+/messages$")  # the AI run's post waits, as under a rate limit
     think.set()
-    await fake.wait_until(lambda: not fake._holds, timeout=10)  # the run is committed, its post held
+    await fake.wait_until(lambda: not fake._holds)  # the run is committed, its post held
     table = await peek(bot, 1)
     assert len(await bot.store.moves(1)) == start + 2 and table.mover.user_id == alice.id
     move = legal_moves(table.state)[0]

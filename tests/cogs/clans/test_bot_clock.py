@@ -351,7 +351,6 @@ async def test_a_human_move_and_a_timeout_racing_apply_once(fake: FakeDiscord, t
 
 
 async def test_an_away_player_at_the_end_cannot_win_and_is_ranked_last(fake: FakeDiscord, tmp_path: Path) -> None:
-    fake.settle_timeout = 30
     bot, clock, people = await timed_game(fake, tmp_path, pace="live", seed=43)
     sleeper = await mover_of(bot, people)
     [awake] = [p for p in people if p != sleeper]
@@ -432,5 +431,5 @@ async def test_the_background_loop_acts_when_woken(fake: FakeDiscord, tmp_path: 
     answered(await fake.slash(alice, "clans start"))
     clock.advance(HOUR)
     cog(bot).clock.wake()
-    await fake.wait_until(lambda: any("ran out of time" in m["content"] for m in public_messages(fake)), 20)
+    await fake.wait_until(lambda: any("ran out of time" in m["content"] for m in public_messages(fake)))
     assert len(await stored_moves(bot, 1)) == 1

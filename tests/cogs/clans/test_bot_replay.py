@@ -33,7 +33,6 @@ def frames(gif: bytes) -> int:
 
 async def test_a_finished_game_offers_its_replay(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[11])
-    fake.settle_timeout = 60  # the animation renders in a thread for a few seconds on a busy machine
     alice, bob = users(fake, 2)
     game_id = await open_game(fake, [alice, bob])
     await play_game(fake, bot, game_id, by_id(alice, bob), random_picker(4))

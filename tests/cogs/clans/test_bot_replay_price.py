@@ -108,7 +108,7 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
         await fake.slash(alice, "clans replay", {"game": first}, channel=fake.channels[930], settle=False),
         await fake.slash(bob, "clans replay", {"game": second}, channel=fake.channels[931], settle=False),
     ]
-    await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked), timeout=10)
+    await fake.wait_until(lambda: started.is_set() and all(r.response is not None for r in asked))
     assert all(r.response is not None and r.response.callback_type == 5 for r in asked), "answered: thinking…"
     # A replay is being drawn (and another waits): a move in another game is announced with its board meanwhile.
     move = await play_turn_unsettled(fake, bot, running, by_id(carol, dave), playing)
@@ -116,7 +116,7 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
     def board_posted() -> bool:
         return any(s.files and not s.ephemeral for s in move.posts)
 
-    await fake.wait_until(board_posted, timeout=10)  # fails if the move's board waited for the replay
+    await fake.wait_until(board_posted)  # fails if the move's board waited for the replay
     assert move.latency < 3.0 and not release.is_set()
     release.set()
     await fake.settle(60)

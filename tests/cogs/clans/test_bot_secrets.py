@@ -98,7 +98,6 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     holds which clan. The final message then does reveal them.
     """
     bot = await start_bot(fake, tmp_path, seeds=[13, 13])
-    fake.settle_timeout = 60  # the replays render in a thread for a few seconds on a busy machine
     alice, bob, carol = users(fake, 3)
     people = by_id(alice, bob, carol)
     records = []

@@ -28,7 +28,7 @@ from botkit import (
     users,
 )
 from discord.ext import commands
-from fakediscord import FakeDiscord, FakeUser, InteractionResult
+from fakediscord import HANG_GUARD_S, FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
 from engine.clans import legal_moves
@@ -81,12 +81,12 @@ def on(fake: FakeDiscord, bot: GameBot) -> FakeDiscord:
     return fake
 
 
-async def until(condition: Callable[[], Coroutine[Any, Any, bool]], tries: int = 2000) -> None:
-    for _ in range(tries):
-        if await condition():
-            return
+async def until(condition: Callable[[], Coroutine[Any, Any, bool]]) -> None:
+    """Poll ``condition`` until it holds, or fail at the hang guard (never a deadline a loaded machine misses)."""
+    deadline = asyncio.get_running_loop().time() + HANG_GUARD_S
+    while not await condition():
+        assert asyncio.get_running_loop().time() < deadline, "the condition never held"
         await asyncio.sleep(0.005)
-    raise AssertionError("the condition never held")
 
 
 async def test_each_process_runs_its_own_shards(fake: FakeDiscord, two_bots: list[GameBot]) -> None:
@@ -188,7 +188,6 @@ async def test_an_ai_turn_found_by_both_sweeps_is_played_once(
 async def test_an_ai_turn_held_by_a_dead_process_is_taken_over_when_its_lease_expires(
     fake: FakeDiscord, postgres_target: str, clock: Clock
 ) -> None:
-    fake.settle_timeout = 60
     # The first process's AI never answers (its worker hangs); the second's is healthy.
     stuck = AiPool(1, solver=hang, margin_s=NEVER_S, niceness=0)
     dying = await make_bot(fake, postgres_target, [SEED], clock=clock, ai_pool=stuck)
@@ -301,7 +300,6 @@ async def test_a_due_reminder_or_timeout_fires_once_when_both_schedulers_tick(
 async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its_lease(
     fake: FakeDiscord, postgres_target: str
 ) -> None:
-    fake.settle_timeout = 60
     turn_clock = ManualClock()
     # The first process's autopilot never decides (its AI worker hangs); the second's is healthy.
     stuck = AiPool(1, solver=hang, margin_s=NEVER_S, niceness=0)

@@ -159,9 +159,14 @@ async def test_a_slow_answer_holds_no_other_action_and_a_double_submission_appli
     mover = table.mover.user_id
     assert mover is not None
     move = table.hut_moves()[0]
-    slow = asyncio.Event()
-    first = asyncio.create_task(games.play_in(CHANNEL, mover, move, accepted=slow.wait))
-    await asyncio.sleep(0.05)  # the first is checked and waits on its answer
+    slow, answering = asyncio.Event(), asyncio.Event()
+
+    async def slow_answer() -> None:
+        answering.set()
+        await slow.wait()
+
+    first = asyncio.create_task(games.play_in(CHANNEL, mover, move, accepted=slow_answer))
+    await answering.wait()  # the first is checked and waits on its answer
     assert not first.done()
     second = asyncio.create_task(games.play_in(CHANNEL, mover, move))
     # Not behind the first: the second finishes while the first still waits (the bound only turns a deadlock,
