@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.clans import Clan, Phase, PublicView, legal_moves, new_game, parse_action, play
 from render.clans import palette as pal
-from render.clans.board_image import pip_centres
+from render.clans.board_image import marks_of, move_plan, pip_centres
 from render.clans.replay import FRAME_MS, LAST_FRAME_MS, SCALE, render_replay
 from service.clans.replays import replay_views
 
@@ -122,3 +122,22 @@ def test_every_clan_colour_is_in_every_frame(
         colours = colours_of(frame)
         for clan in Clan:
             assert min(cie76(c, pal.CLAN[clan]) for c in colours) <= MAX_DELTA_E, (index, clan)
+
+
+def test_every_move_tag_and_arrow_keeps_the_arrows_pink_in_every_frame(
+    four_player_game: tuple[tuple[PublicView, ...], list[Image.Image]],
+) -> None:
+    """The move's tag and arrow, in each frame that shows a hut move, in the board's pink within ΔE 6 (the old
+    palette turned it brown, 76 off)."""
+    views, frames = four_player_game
+    checked = 0
+    for view, frame in zip(views, frames, strict=True):
+        for mark in move_plan(view, marks_of(view, None)):
+            left, top, right, bottom = (v * SCALE for v in mark.tag)
+            assert nearest(frame, (left, top, right, bottom), pal.ARROW) <= MAX_DELTA_E, view.ply
+            if mark.route is not None:
+                (x0, y0), (x1, y1) = mark.route.start, mark.route.tip
+                mx, my = (x0 + 3 * x1) / 4 * SCALE, (y0 + 3 * y1) / 4 * SCALE  # along the shaft, past the tag
+                assert nearest(frame, (mx - 4, my - 4, mx + 4, my + 4), pal.ARROW) <= MAX_DELTA_E, view.ply
+            checked += 1
+    assert checked >= 20
