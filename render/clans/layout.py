@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.clans.board import Board, load_board
 from engine.clans.clan import Clan
@@ -251,6 +251,7 @@ def tag_width(number: int, height: int = TAG_H) -> int:
     return max(round(height * 1.5), 20 + round(0.62 * COUNT_SIZE * len(str(number))))
 
 
+@lru_cache(maxsize=256)
 def label_box(center: Px, number: int) -> Box:
     """The ink of a territory number (without its halo) drawn at ``center`` as the static map draws it."""
     x, y = center

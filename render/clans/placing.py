@@ -167,10 +167,11 @@ def place_moves(layout: Layout, moves: Sequence[tuple[int, Move]], taken: Sequen
     placed: list[Placed] = list(taken)
     marks: list[MoveMark] = []
     for number, move in moves:
+        near = _near(layout, move, placed)
         spots = [_tag_box(spot, number) for spot in _tag_spots(layout, move.src)]
-        tag = next((box for box in spots if not any(p.covers(box) for p in placed)), spots[0])
+        tag = next((box for box in spots if not any(p.covers(box) for p in near)), spots[0])
         centre = ((tag[0] + tag[2]) // 2, (tag[1] + tag[3]) // 2)
-        route = next((r for r in _routes(layout, move, centre) if _clear(r, move, placed)), None)
+        route = next((r for r in _routes(layout, move, centre) if _clear(r, near)), None)
         placed.append(Placed("tag", move.src, tag))
         if route is not None:
             placed.append(arrow_placed(move.src, route))
@@ -178,12 +179,18 @@ def place_moves(layout: Layout, moves: Sequence[tuple[int, Move]], taken: Sequen
     return marks
 
 
-def _clear(route: Route, move: Move, placed: Sequence[Placed]) -> bool:
+def _near(layout: Layout, move: Move, placed: Sequence[Placed]) -> list[Placed]:
+    """What lies within reach of a move's marks: around its source and destination (a hex and a half)."""
+    (sx, sy), (dx, dy) = layout.center(move.src), layout.center(move.dst)
+    reach = round(layout.scale * 1.6)
+    area = (min(sx, dx) - reach, min(sy, dy) - reach, max(sx, dx) + reach, max(sy, dy) + reach)
+    return [p for p in placed if overlaps(p.box, area)]
+
+
+def _clear(route: Route, placed: Sequence[Placed]) -> bool:
     """Whether the arrow covers nothing in ``placed`` but arrows (which may cross)."""
-    outline = arrow_outline(route)
+    arrow = arrow_placed(0, route)
     for other in placed:
-        if other.kind == "arrow":
-            continue
-        if any(convex_overlaps_box(piece, other.box) for piece in outline):
+        if other.kind != "arrow" and overlaps(arrow.box, other.box) and arrow.covers(other.box):
             return False
     return True
