@@ -7,6 +7,7 @@ the table, each with its texture), a province's tax tag, the walls built this tu
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -59,17 +60,24 @@ def words_fit(t: Texts) -> bool:
 
 
 def draw_key(image: Image.Image, view: PublicView, t: Texts) -> None:
-    top = image_height(view.board, view.players) - KEY_H
-    draw = ImageDraw.Draw(image)
-    draw.line((0, top, WIDTH, top), fill=pal.INK, width=2)
+    """The key along the image's foot (drawn once per board, table size and language)."""
+    image.paste(key_strip(view.board, view.players, t), (0, image_height(view.board, view.players) - KEY_H))
+
+
+@lru_cache(maxsize=32)
+def key_strip(board: Board, players: int, t: Texts) -> Image.Image:
+    strip = Image.new("RGB", (WIDTH, KEY_H), pal.PAPER)
+    draw = ImageDraw.Draw(strip)
+    draw.line((0, 0, WIDTH, 0), fill=pal.INK, width=2)
     font = bold(KEY_SIZE)
-    items = key_items(t, view.board, view.players)
+    items = key_items(t, board, players)
     for k, (sample, words) in enumerate(items):
         row, column = divmod(k, 2)
         x = MARGIN + (second_column(items[k - 1][1], words) if column else 0)
-        y = top + KEY_PAD + row * KEY_ROW + KEY_ROW / 2
-        sample(image, draw, x, y)
+        y = KEY_PAD + row * KEY_ROW + KEY_ROW / 2
+        sample(strip, draw, x, y)
         draw.text((x + SAMPLE_W, y), words, font=font, fill=pal.INK, anchor="lm")
+    return strip
 
 
 def _washes(board: Board, players: int) -> Sample:

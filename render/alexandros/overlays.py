@@ -187,10 +187,21 @@ def _tag_spot(
     area = (left - w, top - h, right + w, bottom + h)
     avoid = [box for box in keep_off if overlaps(box, area)]
     for spot in spots:
+        if _province_at(spot, spaces, offset, view) != pid:
+            continue
         box = _box(spot, w, h)
         if not any(overlaps(box, other) for other in avoid) and _inside(box, spaces, offset, view, pid):
             return box
     return None
+
+
+def _province_at(at: Px, spaces: Image.Image, offset: float, view: PublicView) -> int:
+    """The province under a point of the image (-1 off the board)."""
+    px, py = round(at[0]), round(at[1] - offset)
+    if not (0 <= px < spaces.width and 0 <= py < spaces.height):
+        return -1
+    space = spaces.getpixel((px, py))
+    return view.province[space - 1] if isinstance(space, int) and space else -1
 
 
 TAG_STEP = 9.0
@@ -213,14 +224,10 @@ def _inside(box: Box, spaces: Image.Image, offset: float, view: PublicView, pid:
     may reach over a wall: the tag's colour and shape say whose it is)."""
     left, top, right, bottom = box
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    for x, y in ((cx, cy), ((left + cx) / 2, cy), ((cx + right) / 2, cy)):
-        px, py = round(x), round(y - offset)
-        if not (0 <= px < spaces.width and 0 <= py < spaces.height):
-            return False
-        space = spaces.getpixel((px, py))
-        if not isinstance(space, int) or space == 0 or view.province[space - 1] != pid:
-            return False
-    return True
+    return all(
+        _province_at(at, spaces, offset, view) == pid
+        for at in ((cx, cy), ((left + cx) / 2, cy), ((cx + right) / 2, cy))
+    )
 
 
 def draw_tax_tags(image: Image.Image, tags: Sequence[TaxTag], frame: Frame) -> None:
