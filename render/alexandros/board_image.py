@@ -8,7 +8,8 @@ Over it (overlays.py): each owned province washed and outlined in its owner's co
 the owner's shape; walls thick and black, red walls hollow, this turn's walls haloed; guards as their owner's
 shape with the space's symbol on it; candidate wall paths and destination markers when asked; Alexander's
 star last, so nothing covers him. A header lists the players (shape, colour, name, points), the walls left,
-the face-up cards and the supply.
+the face-up cards and the supply; on the last image of a game, that the game is over, why and who won, the
+winners' rows starred on a gold band. A key below the map (key.py) says what the marks mean.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""What is drawn over the map each render: province outlines, walls, tax tags, candidate wall paths,
+"""What is drawn over the map each render: province outlines, walls, guards, tax tags, candidate wall paths,
 destination markers and Alexander, in that order (Alexander last: nothing ever covers him).
 
-Markers and path labels are placed so that none covers another, Alexander, or a tax tag: a marker sits on its
-point (points are a triangle side apart, wider than two markers), a path label on the middle of one of its
-own sides, the first of them clear of everything placed before it.
+No tag, guard or path label ever covers a region name or a space number: a guard stands on its own symbol, whose
+number sits above it clear of every neighbour's guard (layout.all_slots); a tax tag goes where it is clear inside
+its province, a path label where it is clear on or around its path. Markers and path labels cover neither one
+another, Alexander nor a tax tag: a marker sits on its point (points are a triangle side apart, wider than two
+markers), a path label on the middle of one of its own sides if it can.
 """
 
 from __future__ import annotations

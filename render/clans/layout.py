@@ -12,6 +12,9 @@ wide on a phone, and every number in it is set as tall as the territory number (
     one or two; six (rare) in two smaller rows of three;
     the terrain glyph at the bottom, on the static map, hidden under the items of a crowded territory.
 
+A move is marked on the territory its huts left (empty after it): a pink tag with the move's number in the middle,
+its arrow to the shared edge, both placed clear of every number and item (render/clans/placing.py).
+
 Tests use these constants and functions to know where to look and how tall the type is, so the renderer
 draws from them too. ``PHONE_WIDTH`` is the width the phone checks scale to.
 """
@@ -179,11 +182,6 @@ class Layout:
             return self.row(tid, LONE_BADGE)
         dx, dy = item_slots(self.scale, present + 1)[1]
         return (cx + dx, cy + dy)
-
-    def arrow(self, src: int, dst: int) -> tuple[Px, Px]:
-        """Start and tip of a move arrow."""
-        (x0, y0), (x1, y1) = self.center(src), self.center(dst)
-        return (x0, y0), (round(x0 + (x1 - x0) * ARROW_END), round(y0 + (y1 - y0) * ARROW_END))
 
 
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
