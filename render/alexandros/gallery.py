@@ -135,19 +135,19 @@ def final() -> bytes:
 
 
 def replay_gif(seed: int = 6, players: int = 3, actions: int = 60) -> bytes:
-    """The replay of a seeded random game's first ``actions`` actions."""
+    """The replay of a seeded random game's first ``actions`` actions: the public view after each."""
     from render.alexandros.replay import render_replay
-    from service.alexandros.replays import replay_steps
 
     game = Game(players, seed)
     log: list[tuple[int, Any]] = []
+    views = [game.view]
     for _ in range(actions):
         seat = game.state.to_move
         action = game.rng.choice([a for a in legal_actions(game.state) if not isinstance(a, Resign)])
         game.step(action)
         log.append((seat, action))
-    views, result = replay_steps(seed, players, log)
-    return render_replay(views, log, result, list(NAMES[:players]))
+        views.append(game.view)
+    return render_replay(views, log, None, list(NAMES[:players]))
 
 
 def gif_frame(gif: bytes, index: int) -> bytes:

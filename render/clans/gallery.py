@@ -133,18 +133,17 @@ def final(seed: int = 5, players: int = 4) -> GameState:
 
 
 def replay_gif(seed: int = 4, players: int = 3, moves: int = 40) -> bytes:
-    """The replay of a seeded random game's first ``moves`` actions (not to its end: no clan is revealed)."""
+    """The replay of a seeded random game's first ``moves`` actions (not to its end: no clan is revealed), from
+    the public view after each."""
     from render.clans.replay import render_replay
-    from service.clans.replays import replay_views
 
     state = engine.new_game(players, seed)
     rng = random.Random(seed)
-    actions = []
+    views = [engine.public_view(state)]
     for _ in range(moves):
-        action = rng.choice(engine.legal_moves(state))
-        engine.play(state, action)
-        actions.append(action)
-    return render_replay(replay_views(seed, players, actions), list(NAMES[:players]))
+        engine.play(state, rng.choice(engine.legal_moves(state)))
+        views.append(engine.public_view(state))
+    return render_replay(views, list(NAMES[:players]))
 
 
 def gif_frame(gif: bytes, index: int) -> bytes:
