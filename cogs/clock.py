@@ -21,8 +21,10 @@ from typing import Any, Generic, Protocol, TypeVar
 import discord
 
 from cogs.components import pings
+from cogs.days_off_texts import resumed_text
 from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
-from service.deadlines import Reminder, TurnDeadlines
+from service.days_off import DaysOff, came_back
+from service.deadlines import Reminder, Resumed, TurnDeadlines
 from service.turns import Committed, Turns
 from store import DueTurn, GameRecord
 from texts import of_game, texts
@@ -49,6 +51,13 @@ class Readers(Protocol):
     async def game(self, game_id: int) -> GameRecord: ...
 
     async def user_language(self, user_id: int) -> str: ...
+
+
+async def post_resumed(client: discord.Client, games: Readers, resumed: Resumed, now: datetime) -> None:
+    """A turn held for days off restarts: a new message in the game's channel, pinging only its player."""
+    t = of_game(await games.game(resumed.game_id))
+    text = resumed_text(t, resumed.seat, resumed.game_id, resumed.deadline, now)
+    await client.get_partial_messageable(resumed.channel_id).send(text, allowed_mentions=pings([resumed.seat]))
 
 
 async def post_reminder(
@@ -82,6 +91,7 @@ class ClockScheduler(Generic[Event]):
         self._next_look: datetime | None = None
         """When the sleeping loop looks again by itself (None: it is awake)."""
         self._stopping = False
+        self._days_off: DaysOff | None = None
 
     # --- what each game does ------------------------------------------------------------------------------
 
@@ -89,6 +99,10 @@ class ClockScheduler(Generic[Event]):
         raise NotImplementedError
 
     async def _announce_timeout(self, timeout: Event) -> None:
+        raise NotImplementedError
+
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        """A turn held for days off restarts: the table is told, pinging its player (cogs/days_off_texts.py)."""
         raise NotImplementedError
 
     async def _run_under_way(self, game_id: int) -> bool:
@@ -125,9 +139,19 @@ class ClockScheduler(Generic[Event]):
 
     def unfollow(self, turns: Turns[Any]) -> None:
         turns.forget(self._committed)
+        if self._days_off is not None:
+            self._days_off.forget(self.wake)
+
+    def follow_days_off(self, days_off: DaysOff) -> None:
+        """Days off that end early (the player's button or command, or their action in any game) make the turns
+        held for them due at once: every game's clock wakes."""
+        self._days_off = days_off
+        days_off.after_release(self.wake)
 
     def _committed(self, committed: Committed[Any]) -> None:
         self.wake_by(committed.next_event_at)
+        if self._days_off is not None and came_back(committed, self._days_off.now()):
+            self._days_off.released()  # the commit ended their days off: every game's clock looks again
 
     def stop(self) -> None:
         self._stopping = True
@@ -184,6 +208,10 @@ class ClockScheduler(Generic[Event]):
                         log.exception("Could not handle the clock of game %s", due_turn.game_id)
                         return None
 
+            try:  # days off declared ahead that begin now: their players' turns wait from now on
+                await self.deadlines.begin_days_off()
+            except Exception:
+                log.exception("Could not begin the days off due")
             for _ in range(MAX_BATCHES):
                 due = await self.deadlines.due(BATCH)
                 events = await asyncio.gather(*(handle(d) for d in due))
@@ -210,6 +238,8 @@ class ClockScheduler(Generic[Event]):
         try:
             if isinstance(event, Reminder):
                 await self._remind(event)
+            elif isinstance(event, Resumed):
+                await self._announce_resumed(event)
             else:
                 await self._announce_timeout(event)  # type: ignore[arg-type]  # handle() returns Reminder | Event
         except Exception:

@@ -19,7 +19,9 @@ from cogs.components import refuse_unknown
 from cogs.drawing import Drawing
 from cogs.replays import ReplayDesk
 from config import Config
+from service.days_off import DaysOff
 from service.lobby import LobbyService
+from service.web import WebLinks
 from store import Store
 
 if TYPE_CHECKING:
@@ -37,6 +39,10 @@ class Frame(commands.AutoShardedBot):
     """Every game's animated replays: one cache, one drawing at a time, one cooldown per member."""
     drawing: Drawing
     """Every game's board images: off the event loop, a few at a time."""
+    days_off: DaysOff
+    """Every player's days off and waking hours: one setting for every game (service/days_off.py)."""
+    web_links: WebLinks | None = None
+    """The games' web pages (web/), when the bot serves them (WEB_HOST)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

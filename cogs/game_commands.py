@@ -1,5 +1,5 @@
-"""The commands every game's group has: join, leave, addbot, start, cancel, resign, notify, rules, help, status,
-leaderboard and profile, built once for each game from its words (``CommandWords``: the descriptions its
+"""The commands every game's group has: join, leave, addbot, start, cancel, resign, notify, daysoff, hours, rules,
+help, status, leaderboard and profile, built once for each game from its words (``CommandWords``: the descriptions its
 servers already hold, so the command tree and its translations stay as they were) and run by one implementation
 over that game's lobby, service and clock. `new`, `replay` and `history`, whose options differ between the
 games, are declared by each game over the shared ``open_lobby`` and ``show_replay``.
@@ -19,10 +19,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.days_off import days_off_command, hours_command, start_days, zones
 from cogs.errors import reader, server_texts
 from cogs.notify import NotifyWords, set_notify
 from cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
 from cogs.visibility import check_visible
+from cogs.web_links import set_web_link
 from errors import GameError
 from service.deadlines import TurnDeadlines
 from store import GameRecord, LeaderboardRow, ProfileRecord
@@ -161,6 +163,39 @@ def shared_commands(words: CommandWords) -> type[GameCommands]:
         async def notify(self, interaction: discord.Interaction, dm: str) -> None:
             await set_notify(self.deadlines, self.bot, interaction, dm == "on", self.notify_words)
 
+        # daysoff and hours are worded alike in every game: the setting is the player's, for every game.
+        @app_commands.command(
+            name="daysoff", description="Days off: your turns in every game wait for you (0 ends them)"
+        )
+        @app_commands.describe(
+            days="Whole days off, in every game you play (0 ends them now; leave out to see yours)",
+            start="The day they begin, in your time zone (default: now)",
+        )
+        @app_commands.autocomplete(start=start_days)
+        async def daysoff(
+            self,
+            interaction: discord.Interaction,
+            days: app_commands.Range[int, 0, 365] | None = None,
+            start: str | None = None,
+        ) -> None:
+            await days_off_command(interaction, self.game_kind, days, start)
+
+        @app_commands.command(name="hours", description="The hours you want turn reminders in, in your own time zone")
+        @app_commands.describe(
+            zone="Your time zone, e.g. Europe/Rome (off: reminders at any hour)",
+            start="Reminders from this hour on (0-23; default 8)",
+            end="Reminders until this hour (0-23; default 22)",
+        )
+        @app_commands.autocomplete(zone=zones)
+        async def hours(
+            self,
+            interaction: discord.Interaction,
+            zone: str | None = None,
+            start: app_commands.Range[int, 0, 23] | None = None,
+            end: app_commands.Range[int, 0, 23] | None = None,
+        ) -> None:
+            await hours_command(interaction, self.game_kind, zone, start, end)
+
         @app_commands.command(name="rules", description=words.rules)
         async def rules(self, interaction: discord.Interaction) -> None:
             await interaction.response.send_message(**self.rules_message(reader(interaction)), ephemeral=True)
@@ -193,5 +228,13 @@ def shared_commands(words: CommandWords) -> type[GameCommands]:
             t = server_texts(interaction)
             embed = profile_embed(t, self.game_kind, record, target, self.profile_line())
             await interaction.response.send_message(embed=embed)
+
+        @app_commands.command(
+            name="weblink", description="Renew or revoke the link to this game's web page (host or moderator)"
+        )
+        @app_commands.describe(action="renew: a new link, the old one stops working; revoke: no page until renewed")
+        @app_commands.choices(action=[app_commands.Choice(name=v, value=v) for v in ("renew", "revoke")])
+        async def weblink(self, interaction: discord.Interaction, action: str) -> None:
+            await set_web_link(interaction, self.game_kind, action == "renew")
 
     return SharedCommands

@@ -3,18 +3,23 @@ plays, started and stopped the same way for every game (its cog's ``cog_load`` a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs.ai_sweep import AiSweep
 from cogs.ai_tasks import GameTasks
 from cogs.clock import ClockScheduler
+from cogs.days_off import EndDaysOffButton
 from service.deadlines import TurnDeadlines
 from service.turns import Turns
+
+if TYPE_CHECKING:
+    from cogs.frame import Frame
 
 
 class GameTurns:
     """A base of a game's cog: it sets these, then follows its turn pipeline."""
 
+    bot: Frame
     deadlines: TurnDeadlines[Any]
     clock: ClockScheduler[Any]
     ai: GameTasks
@@ -22,9 +27,12 @@ class GameTurns:
     _followed: Turns[Any]
 
     def follow_turns(self, turns: Turns[Any]) -> None:
-        """Every commit of the game's pipeline wakes the clock when the next turn needs it sooner."""
+        """Every commit of the game's pipeline wakes the clock when the next turn needs it sooner; days off that
+        end early (a player's button, command, or their action in any game) wake it too, for the turns held."""
         self._followed = turns
         self.clock.follow(turns)
+        self.clock.follow_days_off(self.bot.days_off)
+        self.bot.add_dynamic_items(EndDaysOffButton)
 
     async def catch_up_at_start(self) -> None:
         """At start: who is away, the moves committed before a crash but never announced, and the AI turns a

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
+from service.days_off import PACE_NAMES
 from service.lobby import LobbyService
-from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
+from service.pace import CLAIM_LEASE, Pace, ReminderStep, new_turn, reminder_step, turn_clock
+from service.waking import WakingHours, reminder_time
 from store import ClockStage, DueTurn, GameRecord, SeatRecord
 
 
@@ -33,6 +35,17 @@ class Reminder:
     pace: Pace
     dm: bool
     """The mover asked for reminders by DM too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The mover's days off are over: their held turn restarts with its whole time, ``deadline``."""
+
+    game_id: int
+    channel_id: int
+    seat: SeatRecord
+    deadline: datetime | None
+    pace: Pace
 
 
 Played = TypeVar("Played")
@@ -77,30 +90,89 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         return await self.store.due_turns(self.now(), limit, game=self.kind)
 
     async def next_due(self) -> datetime | None:
-        return await self.store.next_event_time(game=self.kind)
+        """When the scheduler looks next: the earliest clock event of this game's kind, or the start of days off
+        declared ahead (every game's clocks of that player are held then)."""
+        first = await self.store.next_event_time(game=self.kind)
+        days_off = await self.store.next_days_off_start()
+        return min((t for t in (first, days_off) if t is not None), default=None)
 
-    async def handle(self, due: DueTurn) -> Reminder | TimeoutEvent | None:
-        """Act on one due turn: a reminder, or the autopilot's move. None if another claim got there first."""
+    async def begin_days_off(self) -> None:
+        """Days off declared ahead that begin now hold their player's clocks (in every game; once, whichever
+        game's scheduler, of whichever process, comes first)."""
+        first = await self.store.next_days_off_start()
+        now = self.now()
+        if first is not None and first <= now:
+            await self.store.begin_days_off(now, PACE_NAMES)
+
+    async def handle(self, due: DueTurn) -> Reminder | Resumed | TimeoutEvent | None:
+        """Act on one due turn: a held turn whose days off ended restarts, a reminder (in the mover's waking
+        hours), or the autopilot's move. None if another claim got there first, or nothing is to be said."""
         clock = due.clock
+        if clock.held_until is not None:
+            return await self.resume(due)
         if clock.stage is None or clock.seat is None or clock.deadline_at is None:
             return None
         pace = Pace(due.pace)
         now = self.now()
         step = reminder_step(pace, clock.stage, clock.deadline_at, now)
         if step is not None:
-            if not await self.store.claim_clock(
-                due.game_id, due.ply, clock.stage, now, step.next_stage, step.next_event_at
-            ):
-                return None
-            game = await self.lobby.game(due.game_id)
-            seat = game.seats[clock.seat]
-            dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
-            return Reminder(due.game_id, due.channel_id, seat, step.reminder, clock.deadline_at, pace, dm)
+            return await self._remind(due, clock.stage, clock.seat, clock.deadline_at, pace, step, now)
         if not await self.store.claim_clock(
             due.game_id, due.ply, clock.stage, now, ClockStage.AUTOPILOT, now + CLAIM_LEASE
         ):
             return None
         return await self._autopilot(due.game_id, due.ply, clock.seat)
+
+    async def _remind(
+        self,
+        due: DueTurn,
+        stage: ClockStage,
+        seat_number: int,
+        deadline: datetime,
+        pace: Pace,
+        step: ReminderStep,
+        now: datetime,
+    ) -> Reminder | None:
+        """The reminder due now, inside the mover's waking hours: one found outside them moves to the next waking
+        moment that still comes before its limit, or is left out; the last call is planned inside them too."""
+        game = await self.lobby.game(due.game_id)
+        seat = game.seats[seat_number]
+        record = None if seat.user_id is None else await self.store.waking_hours(seat.user_id)
+        hours = None if record is None else WakingHours.of(record)
+        limit = deadline if step.reminder is ClockStage.LAST else step.next_event_at
+        if hours is not None and not hours.awake(now):
+            later = hours.next_waking(now)
+            if later < limit:  # wait for the player's morning
+                await self.store.claim_clock(due.game_id, due.ply, stage, now, stage, later)
+                return None
+        next_stage, next_at = step.next_stage, step.next_event_at
+        if next_stage is ClockStage.LAST:
+            placed = reminder_time(hours, next_at, now, deadline)
+            next_stage, next_at = (ClockStage.LAST, placed) if placed is not None else (ClockStage.TIMEOUT, deadline)
+        if not await self.store.claim_clock(due.game_id, due.ply, stage, now, next_stage, next_at):
+            return None
+        if hours is not None and not hours.awake(now):
+            return None  # no waking moment before its limit: this reminder is left out
+        dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
+        return Reminder(due.game_id, due.channel_id, seat, step.reminder, deadline, pace, dm)
+
+    async def resume(self, due: DueTurn) -> Resumed | None:
+        """A turn held for days off that ended (or were ended early): it restarts with the whole turn time from
+        now, never less than it had; held again if its player is off again. Told to the table, pinging the mover
+        (not for a seat marked away: the autopilot plays it at once)."""
+        clock = due.clock
+        if clock.seat is None:
+            return None
+        now = self.now()
+        game = await self.lobby.game(due.game_id)
+        pace = Pace(due.pace)
+        written = await self.store.resume_clock(
+            due.game_id, due.ply, now, turn_clock(pace, game.seats, False, clock.seat, now)
+        )
+        seat = game.seats[clock.seat]
+        if written is None or written.held_until is not None or seat.away:
+            return None
+        return Resumed(due.game_id, due.channel_id, seat, written.deadline_at, pace)
 
     async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> TimeoutEvent | None:
         """The game's own part: play the timed-out seat's whole turn at the ply found due (None if it moved)."""

@@ -83,6 +83,7 @@ class LobbyService:
                 language,
                 game=self.kind,
                 limits=self.limits,
+                web_token=new_web_token(),
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -258,6 +259,11 @@ class LobbyService:
             if error.why is Why.STALE:
                 raise GameError(Why.CANCEL_MOVED_ON) from None
             raise
+
+
+def new_web_token() -> str:
+    """The unguessable part of a game's web page link (service/web.py): 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
 
 
 def parse_language(language: str) -> str:

@@ -325,6 +325,7 @@ class Turns(Generic[S]):
                 timeouts=timeouts,
                 away=now_away,
                 ai_to_act=not over and seats[to_move].ai_level is not None,
+                back_at=self.now() if checked.user_id is not None else None,  # their own action ends days off
             )
         except StaleAction:
             raise
@@ -333,7 +334,9 @@ class Turns(Generic[S]):
         # What the commit changed, built here rather than read back.
         after = replace(record, snapshot_ply=ply, seats=seats)
         if clock is not None:
-            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
+            after = replace(
+                after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at, held_until=clock.held_until
+            )
         if standing is not None:
             after = replace(
                 after, status="finished", finished_at=move.created_at, end_reason=standing.reason, rated=rated

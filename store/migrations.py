@@ -395,6 +395,52 @@ UPDATE games SET announced_ply = snapshot_ply WHERE game = 'alexandros' AND anno
 UPDATE games SET ai_to_act = 1 WHERE game = 'alexandros' AND status = 'running' AND has_ai = 1;
 """
 
+# Days off and waking hours (service/days_off.py, docs/PLAYING.md "Days off and waking hours"). A player has one
+# latest declaration of days off (under way, coming, or ended), the one a seat's record reads; the earlier ones
+# stay, as long as they lasted, for the allowance over its rolling window. A game's clock may be held for its
+# player's days off (held_until: then it restarts with the whole turn time); begun marks the days off whose start
+# was applied, so the clocks of days off declared ahead are held once, when they begin. Waking hours: the hours
+# (from, to: 0-23, in the IANA zone) a player wants reminders in.
+V13_DAYS_OFF: Final = """
+CREATE TABLE days_off (
+    user_id   INTEGER NOT NULL,
+    starts_at TEXT    NOT NULL,
+    ends_at   TEXT    NOT NULL,                              -- as declared, or when the player came back early
+    latest    INTEGER NOT NULL DEFAULT 1 CHECK (latest IN (0, 1)),
+    begun     INTEGER NOT NULL DEFAULT 0 CHECK (begun IN (0, 1)),
+    CHECK (starts_at <= ends_at),
+    PRIMARY KEY (user_id, starts_at)
+);
+CREATE UNIQUE INDEX days_off_latest ON days_off (user_id) WHERE latest = 1;
+CREATE INDEX days_off_to_begin ON days_off (starts_at) WHERE begun = 0;
+
+CREATE TABLE waking_hours (
+    user_id    INTEGER PRIMARY KEY,
+    zone       TEXT    NOT NULL,                              -- an IANA time zone, e.g. 'Australia/Sydney'
+    wake_from  INTEGER NOT NULL CHECK (wake_from BETWEEN 0 AND 23),
+    wake_to    INTEGER NOT NULL CHECK (wake_to BETWEEN 0 AND 23),
+    updated_at TEXT    NOT NULL,
+    CHECK (wake_from <> wake_to)
+);
+
+ALTER TABLE games ADD COLUMN held_until TEXT;                   -- the turn waits for its player's days off
+"""
+
+# Every game has a web page (web/) at an unguessable link: a random token per game, never its id alone. NULL: the
+# link is revoked (the page answers 404) until the host or a moderator renews it. Games of before this step get a
+# token here, from each database's own strong random source; new ones get theirs from the service.
+V14_WEB_TOKENS_SQLITE: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
+V14_WEB_TOKENS_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = replace(gen_random_uuid()::text, '-', '');
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -428,4 +474,12 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     V11_GAME_KIND,
     V12_ALEXANDROS_CLOCK,
+    Migration(
+        sqlite=V13_DAYS_OFF,
+        # user ids are Discord snowflakes: BIGINT on PostgreSQL.
+        postgres=V13_DAYS_OFF.replace("user_id   INTEGER", "user_id   BIGINT").replace(
+            "user_id    INTEGER", "user_id    BIGINT"
+        ),
+    ),
+    Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
 )

@@ -34,6 +34,18 @@ AiLevel = Literal["easy", "normal", "hard"]
 
 
 @dataclass(frozen=True, slots=True)
+class OffPeriod:
+    """A player's days off: from ``starts_at`` until ``ends_at`` (declared ahead, under way, or over)."""
+
+    starts_at: datetime
+    ends_at: datetime
+
+    def covers(self, moment: datetime) -> bool:
+        """The player is off at ``moment``."""
+        return self.starts_at <= moment < self.ends_at
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     game_id: int
     seat: int
@@ -44,6 +56,8 @@ class SeatRecord:
     """Turns in a row the clock ran out on (the autopilot played them)."""
     away: bool = False
     """After 3 timeouts in a row: the autopilot plays at once until the player comes back."""
+    days_off: OffPeriod | None = None
+    """The player's latest days off (in any game: they are the player's), if they ever declared any."""
 
     @property
     def is_ai(self) -> bool:
@@ -74,10 +88,14 @@ class GameRecord:
     next_event_at: datetime | None = None
     """When the turn's clock next needs the scheduler (a reminder, or the deadline)."""
     announced_ply: int = 0
+    held_until: datetime | None = None
+    """The turn's clock waits for its player's days off until then (it restarts with the whole turn time)."""
     language: str = "en"
     """The language of the game's public messages, boards and replays (a texts catalog)."""
     game: str = field(kw_only=True)
     """Which game this is (a name in registry.GAME_NAMES)."""
+    web_token: str | None = field(default=None, kw_only=True)
+    """The unguessable part of the link to the game's web page; None: revoked (or never made)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -192,7 +210,17 @@ def seat_from_row(row: Row) -> SeatRecord:
         ai_level=cast(AiLevel | None, row["ai_level"]),
         timeouts=int(row["timeouts"]),
         away=bool(row["away"]),
+        days_off=_off_period(row["off_from"], row["off_until"]),
     )
+
+
+def _off_period(starts_at: object, ends_at: object) -> OffPeriod | None:
+    start, end = parse_time(_optional_text(starts_at)), parse_time(_optional_text(ends_at))
+    return None if start is None or end is None else OffPeriod(start, end)
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
@@ -219,8 +247,10 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         deadline_at=parse_time(row["deadline_at"]),
         next_event_at=parse_time(row["next_event_at"]),
         announced_ply=int(row["announced_ply"]),
+        held_until=parse_time(row["held_until"]),
         language=str(row["language"]),
         game=str(row["game"]),
+        web_token=cast(str | None, row["web_token"]),
     )
 
 

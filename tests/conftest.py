@@ -35,6 +35,7 @@ HELPERS = (
     "cogs/clans",
     "engine/alexandros",
     "cogs/alexandros",
+    "web",
 )
 """Folders whose modules other tests import by name (the fake Discord, store and service helpers, positions, the
 Alexandros bot tests' panel helpers)."""

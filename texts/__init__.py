@@ -17,11 +17,11 @@ named after the facts; names of players are facts like any other, escaped by the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import cache
 from typing import Final, Protocol
 
-from babel.dates import format_timedelta
+from babel.dates import format_date, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES, translations
@@ -127,6 +127,10 @@ class Texts:
     def duration(self, delta: timedelta) -> str:
         """A length of time without direction: "3 hours", "3 Stunden"."""
         return format_timedelta(delta, locale=self.lang)
+
+    def day(self, value: date) -> str:
+        """A day with its weekday, as the language writes it: "Saturday 5 December", "Samstag 5. Dezember"."""
+        return format_date(value, "EEEE d MMMM" if self.lang != "de" else "EEEE d. MMMM", locale=self.lang)
 
     def listing(self, items: Iterable[str], empty: str | None = None) -> str:
         """ "A", "A and B", "A, B and C" in the language; ``empty`` (default "nobody") when there is nothing."""

@@ -191,6 +191,10 @@ def refusal(t: Texts, error: GameError) -> str:
             )
         case Why.ONLY_HOST_CANCEL:
             return t._("Only the host or a member with Manage Messages can cancel the game.")
+        case Why.ONLY_HOST_WEB_LINK:
+            return t._("Only the host or a member with Manage Messages can renew or revoke the game's web link.")
+        case Why.WEB_OFF:
+            return t._("This bot serves no web pages: its operator has not set WEB_HOST.")
         case Why.UNKNOWN_PACE:
             return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
         case Why.ILLEGAL_MOVE:
@@ -274,6 +278,37 @@ def refusal(t: Texts, error: GameError) -> str:
                 seated,
                 seated=seated,
             )
+        case Why.DAYS_OFF_ALLOWANCE:
+            left = int(str(facts["left"]))
+            return t.n_(
+                "That would pass the allowance of {allowance} days off in any {window} days: {left} day is left.",
+                "That would pass the allowance of {allowance} days off in any {window} days: {left} days are left.",
+                left,
+                left=left,
+                allowance=facts["allowance"],
+                window=facts["window"],
+            )
+        case Why.DAYS_OFF_START:
+            return t._(
+                "Days off begin today or on a day up to {ahead} days ahead, written YYYY-MM-DD (pick one from the "
+                "list).",
+                ahead=facts["ahead"],
+            )
+        case Why.DAYS_OFF_UNDER_WAY:
+            return t._(
+                "Your days off are under way: give only the days (counted from now) to change them, or 0 to end them."
+            )
+        case Why.NO_DAYS_OFF:
+            return t._("You have no days off to end.")
+        case Why.UNKNOWN_ZONE:
+            return t._(
+                "{zone} is not a time zone I know: pick one from the list, like Europe/Rome or America/New_York.",
+                zone=shown_name(str(facts["zone"])) or "…",
+            )
+        case Why.WAKING_HOURS:
+            return t._("Waking hours run from one hour of the day (0 to 23) to another, different one.")
+        case Why.NO_ZONE:
+            return t._("Name your time zone too (zone:), like Europe/Rome: your waking hours are in it.")
         case Why.MISSING_PERMISSIONS:
             names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]
             return t.n_(

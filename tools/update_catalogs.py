@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from registry import GAME_NAMES
 from texts.catalogs import CATALOGS, FRAME, LANGUAGES, PLACES
 
-SOURCES = ("bot.py", "cogs", "render", "service", "terminal", "texts", "tools")
+SOURCES = ("bot.py", "cogs", "render", "service", "terminal", "texts", "tools", "web")
 """Where messages are written: every layer above the engine's rules that a player's words come from."""
 
 OWNERS = tuple((name, (f"*/{name}/*", f"terminal/{name}.py", f"terminal/{name}_*.py")) for name in GAME_NAMES)

@@ -10,11 +10,11 @@ import discord
 
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
-from cogs.clock import ClockScheduler, post_reminder
+from cogs.clock import ClockScheduler, post_reminder, post_resumed
 from cogs.notify import NotifyWords
 from cogs.pace_texts import ReminderWords, TimeoutWords, timeout_notice
 from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTimeout
-from service.deadlines import Reminder
+from service.deadlines import Reminder, Resumed
 from texts import N_, of_game
 
 log = logging.getLogger("clans.alexandros.clock")
@@ -67,6 +67,9 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
 
     async def _remind(self, reminder: Reminder) -> None:
         await post_reminder(self.bot, self.games, reminder, self.deadlines.now(), REMINDERS)
+
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        await post_resumed(self.bot, self.games, resumed, self.deadlines.now())
 
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table

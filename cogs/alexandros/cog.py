@@ -21,11 +21,13 @@ from cogs.alexandros.panel import ALEXANDROS_ITEMS
 from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn, service_of
 from cogs.alexandros.replay import alexandros_replays
 from cogs.components import pings
+from cogs.days_off_texts import days_off_help, days_off_lines
 from cogs.errors import reader
 from cogs.game_commands import CommandWords, shared_commands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
 from cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
+from cogs.web_links import page_line, with_page_link
 from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
@@ -163,8 +165,14 @@ class AlexandrosCog(
         )
         pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
         left = time_left(t, table.record.deadline_at, self.games.now()) if not table.over else ""
-        clock = f"{pace} · {left}" if left else pace
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
+        clock = "\n".join(
+            [f"{pace} · {left}" if left else pace, *days_off_lines(t, table.record.seats, self.games.now())]
+        )
+        web = page_line(self.bot, t, table.record)
+        text = "\n".join(part for part in (line, scores, walls, clock, web) if part)
+        view = with_page_link(self.bot, t, table.record, None)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"
@@ -222,6 +230,8 @@ class AlexandrosCog(
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
             )
+            + "\n"
+            + days_off_help(t, KIND)
         }
 
 

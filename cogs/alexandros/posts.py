@@ -15,9 +15,10 @@ from discord import ui
 import engine.alexandros as alex
 from cogs.alexandros.actions import AlexandrosActions
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.drawing import Drawing
 from cogs.frame import frame_of
-from cogs.pace_texts import clock_suffix
+from cogs.web_links import with_page_link
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
 from service.alexandros import KIND, Acted, AlexandrosService, AlexTable
@@ -136,13 +137,15 @@ async def post_turn(
             game=table.id,
             scores=scores,
         )
-        if table.record.deadline_at is not None:
-            content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
+        content += turn_suffix(t, table.record, table.mover, service_of(client).now())
         mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings(also_ping)
+    view = with_page_link(client, t, table.record, extra.get("view"))  # the game's web page
+    if view is not None:
+        extra["view"] = view
     file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:

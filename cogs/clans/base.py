@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 
-from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
 from cogs.clans.ai_sweep import AiSweep
@@ -23,10 +22,12 @@ from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.clans.replays import clans_replays, replay_view
 from cogs.clans.shared import mention, service_of
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.frame import Frame
 from cogs.game_commands import GameCommands
 from cogs.game_turns import GameTurns
 from cogs.lobby import GameLobby
+from cogs.web_links import linked
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
@@ -88,6 +89,7 @@ class ClansBase(GameTurns, GameCommands):
         ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
         after ``notice``. Once it is posted, the game records the action as announced.
         """
+        send = linked(self.bot, of_game(played.table.record), played.table.record, send)  # the game's web page
         try:
             await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
@@ -132,7 +134,7 @@ class ClansBase(GameTurns, GameCommands):
             await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
             return
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
+        left = turn_suffix(t, table.record, mover, self.games.now()) if mover.user_id else ""
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"

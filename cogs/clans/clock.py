@@ -10,9 +10,9 @@ import discord
 
 from cogs.clans import clock_texts as words
 from cogs.clans.clock_views import back_view
-from cogs.clock import ClockScheduler, post_reminder
+from cogs.clock import ClockScheduler, post_reminder, post_resumed
 from service.clans.deadlines import Deadlines, Timeout
-from service.deadlines import Reminder
+from service.deadlines import Reminder, Resumed
 from texts import of_game
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ class TurnScheduler(ClockScheduler[Timeout]):
 
     async def _remind(self, reminder: Reminder) -> None:
         await post_reminder(self.cog.bot, self.cog.games, reminder, self.deadlines.now(), words.REMINDERS)
+
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        await post_resumed(self.cog.bot, self.cog.games, resumed, self.deadlines.now())
 
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played

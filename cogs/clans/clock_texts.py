@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from cogs.days_off_texts import days_off_lines
 from cogs.pace_texts import (
     PACE_CHOICES,
     PACE_NAME,
@@ -92,4 +93,5 @@ def status_clock(t: Texts, game: GameRecord, now: datetime) -> str:
     """For /clans status: 'Pace: daily (24 h a move) · due … (in 21 hours)'."""
     line = t._("Pace: {pace}", pace=pace_label(t, game.pace))
     left = time_left(t, game.deadline_at, now) if game.status == "running" else ""
-    return f"{line} · {left}" if left else line
+    line = f"{line} · {left}" if left else line
+    return "\n".join([line, *days_off_lines(t, game.seats, now)]) if game.status == "running" else line

@@ -11,11 +11,28 @@ from discord import app_commands
 from cogs.clans import clock_texts
 from cogs.clans import messages as text
 from cogs.clans.base import ClansBase, channel_id
+from cogs.days_off_texts import days_off_help
 from cogs.errors import reader
 from cogs.lobby_views import lobby_embed
 from cogs.standings import RecentLine
+from cogs.web_links import page_line, with_page_link
 from engine.clans import load_chart
+from store import GameRecord
 from texts import Texts
+
+
+def page_view(client: discord.Client, t: Texts, record: GameRecord) -> dict[str, Any]:
+    """A status's link button to the game's web page, when there is one."""
+    view = with_page_link(client, t, record, None)
+    return {"view": view} if view is not None else {}
+
+
+def with_page_text(embed: discord.Embed, client: discord.Client, t: Texts, record: GameRecord) -> discord.Embed:
+    """A status's line naming the game's web page, when it goes on no button (cogs/web_links.py)."""
+    line = page_line(client, t, record)
+    if line:
+        embed.add_field(name=t._("Web page"), value=line, inline=False)
+    return embed
 
 
 class InfoCommands(ClansBase):
@@ -36,15 +53,21 @@ class InfoCommands(ClansBase):
             return
         game = await self.games.active_game(channel_id(interaction))
         if game.status == "lobby":
+            t = reader(interaction)
             await interaction.response.send_message(
-                embed=lobby_embed(reader(interaction), game, text.BRAND), ephemeral=True
+                embed=with_page_text(lobby_embed(t, game, text.BRAND), self.bot, t, game),
+                ephemeral=True,
+                **page_view(self.bot, t, game),
             )
             return
         table = await self.games.table(game.id)
         t = reader(interaction)
         clock = clock_texts.status_clock(t, table.record, self.games.now())
+        embed = text.status_embed(t, table.view, table.record.seats, table.id, clock)
         await interaction.response.send_message(
-            embed=text.status_embed(t, table.view, table.record.seats, table.id, clock), ephemeral=True
+            embed=with_page_text(embed, self.bot, t, table.record),
+            ephemeral=True,
+            **page_view(self.bot, t, table.record),
         )
 
     async def show_result(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -52,10 +75,13 @@ class InfoCommands(ClansBase):
         table = await self.games.table(game_id)
         assert table.view.result is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
+        t = reader(interaction)
+        embed = text.final_embed(t, table.view.result, table.record.seats, table.id)
         await interaction.followup.send(
-            embed=text.final_embed(reader(interaction), table.view.result, table.record.seats, table.id),
+            embed=with_page_text(embed, self.bot, t, table.record),
             file=await self.board_file(table, final=True),
             ephemeral=True,
+            **page_view(self.bot, t, table.record),
         )
 
     @app_commands.command(name="myclan", description="Show your secret clan (only to you)")
@@ -71,7 +97,9 @@ class InfoCommands(ClansBase):
     def help_message(self, t: Texts) -> dict[str, Any]:
         return {
             "content": t._(text.HELP_TAPS),
-            "embed": discord.Embed(description=t._(text.HELP_TEXT), colour=text.BRAND),
+            "embed": discord.Embed(
+                description=f"{t._(text.HELP_TEXT)}\n{days_off_help(t, 'clans')}", colour=text.BRAND
+            ),
         }
 
     def profile_line(self) -> RecentLine:

@@ -15,8 +15,10 @@ from cogs.clans.base import ClansBase, Send, channel_id
 from cogs.clans.lobby_views import cancel_view
 from cogs.clans.move_panel import turn_view
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.errors import reader
 from cogs.lobby_views import language_name
+from cogs.web_links import linked
 from service.clans.tables import Table
 from service.lobby import CancelTerms
 from texts import LANGUAGES, mention, of_game, texts
@@ -44,10 +46,10 @@ class LobbyCommands(ClansBase):
         ClansBase.post_in); then every player's clan by DM, and the first turn's AI and clock."""
         game_id = table.id
         t = of_game(table.record)
-        send = self.post_in(table)
+        send = linked(self.bot, t, table.record, self.post_in(table))  # with the game's web page
         seats = "\n".join(f"{s.seat + 1}. {shared.mention(s)}" for s in table.record.seats)
         first = table.mover
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now())
+        left = turn_suffix(t, table.record, first, self.games.now())
         if first.user_id is not None:
             who_first = t._(
                 "{player} moves first: press **Play my turn** (or type `/clans move from to`){left}.",
