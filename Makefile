@@ -139,9 +139,13 @@ migrate-to-postgres: $(STAMP)
 	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
 	@$(BIN)/python -m tools.migrate "$(SQLITE)" "$(PG)"
 
-# Board images of both games, then screenshots of a Clans and an Alexandros web page at phone and desktop width.
+# Example boards and replays of every game in gallery/after/; BEFORE=<rev> draws the same with that revision's
+# renderers in gallery/before/ and puts each pair side by side in gallery/compare/ (BEFORE= for none). The default
+# is the commit before issue 35's pictures. Then screenshots of a Clans and an Alexandros web page at phone and
+# desktop width (gallery/web-*.png).
+BEFORE ?= bddb725
 gallery: $(STAMP) browser
-	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
+	$(BIN)/python -m tools.gallery gallery $(if $(BEFORE),--before $(BEFORE),)
 	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/python -m tools.web_gallery gallery
 
 clean:

@@ -3,8 +3,8 @@ this checkout: a file moved or a module renamed cannot leave words behind that s
 
 A path is a word starting with one of the project's top-level folders or modules (``cogs/clans/cog.py``,
 ``tests/cogs/``, ``bot.py``); ``<game>`` stands for every registered game, any other ``<…>`` (a third game's
-``<name>``, a file's) and ``*`` for any name. In code, only docstrings and comments are read: a test's planted
-file is no word to a reader.
+``<name>``, a file's) and ``*`` for any name (a pattern over each game's names is a rule, not a file). In code,
+only docstrings and comments are read: a test's planted file is no word to a reader.
 """
 
 from __future__ import annotations
@@ -65,7 +65,10 @@ def words_of(source: str) -> str:
 
 
 def expanded(name: str) -> list[str]:
-    """A name with ``<game>`` as each game's."""
+    """A name with ``<game>`` as each game's; none for a pattern of each game's names (``terminal/<game>_*.py``: a
+    rule for files a game may have, not a file)."""
+    if "<game>" in name and "*" in name:
+        return []
     if "<game>" not in name:
         return [name]
     return [name.replace("<game>", game) for game in GAME_NAMES]

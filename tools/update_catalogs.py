@@ -25,9 +25,10 @@ from texts.catalogs import CATALOGS, LANGUAGES, PLACES, SHARED
 SOURCES = ("bot.py", "cogs", "render", "service", "terminal", "texts", "tools", "web")
 """Where messages are written: every layer above the engine's rules that a player's words come from."""
 
-OWNERS = tuple((name, (f"*/{name}/*", f"terminal/{name}.py")) for name in GAME_NAMES)
+OWNERS = tuple((name, (f"*/{name}/*", f"terminal/{name}.py", f"terminal/{name}_*.py")) for name in GAME_NAMES)
 """Which game's catalog a source file feeds (paths from the repository's root, first match): a game's
-sub-package of any layer and its terminal game; any other file feeds the shared one. A game's words for its illegal
+sub-package of any layer and its terminal game (``terminal/<game>.py`` and the modules beside it named
+``terminal/<game>_*.py``); any other file feeds the shared one. A game's words for its illegal
 moves and end reasons are its own (texts/<game>/reasons.py); texts/reasons.py, which words the service's
 refusals for every game, is the shared one's."""
 

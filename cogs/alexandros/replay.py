@@ -1,4 +1,4 @@
-"""Alexandros' animated replay (`/alexandros replay game:N`): what the frame's replay desk (cogs/replays.py)
+"""Alexandros' animated replay (`/alexandros replay game:N`): what the shared replay desk (cogs/replays.py)
 needs to know of an Alexandros game. The desk keeps, draws one at a time and rations it like Clans'."""
 
 from __future__ import annotations

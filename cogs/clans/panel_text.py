@@ -59,7 +59,7 @@ def scorers(t: Texts, village: Village) -> str:
 
 
 def order_label(t: Texts, preview: Preview) -> str:
-    """ "36 first → 36: epoch 2, worth 5 · 55: epoch 3, razed, 0"."""
+    """ "36 first → 36: epoch 2, worth 5 · 55: epoch 3, doomed, 0"."""
     parts = [village_order_part(t, v) for v in preview.villages]
     parts += [t._("{territory}: not founded", territory=x) for x in preview.unfounded]
     first = t._("{territory} first → ", territory=preview.villages[0].territory) if preview.villages else ""

@@ -1,5 +1,5 @@
 """Clans' animated replay: `/clans replay game:N` and the Replay button under a result. The desk that keeps,
-draws and rations replays is the frame's (cogs/replays.py); this module tells it what a Clans replay is.
+draws and rations replays is the shared one (cogs/replays.py); this module tells it what a Clans replay is.
 """
 
 from __future__ import annotations

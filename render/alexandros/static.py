@@ -19,7 +19,18 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.alexandros import Board
 from render.alexandros import palette as pal
 from render.alexandros.icons import symbol_sprite
-from render.alexandros.layout import GUARD, ICON, MARGIN, NUMBER_SIZE, REGION_SIZE, WIDTH, Frame, Px, all_slots
+from render.alexandros.layout import (
+    GUARD,
+    ICON,
+    MARGIN,
+    NUMBER_SIZE,
+    REGION_SIZE,
+    WIDTH,
+    Frame,
+    Px,
+    all_slots,
+    number_box,
+)
 from render.fonts import bold
 from texts import texts
 from texts.alexandros.names import region_name
@@ -37,6 +48,10 @@ class MapLayers:
     """Mode "L": the space id + 1 under every pixel, 0 off the board."""
     content: tuple[Box, ...]
     """Every symbol space's number and symbol (or guard): region names, tags and path labels keep off them."""
+    numbers: tuple[Box, ...]
+    """The space numbers' boxes, by space (symbol spaces only: open spaces have no number)."""
+    symbols: tuple[Box, ...]
+    """The boxes a symbol space's guard covers (the symbol's own is smaller), by space."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +72,6 @@ def map_frame(board: Board) -> Frame:
 def space_label(space: int) -> str:
     """A space's number as the menus name it."""
     return str(space)
-
-
-def number_box(at: Px, text: str) -> Box:
-    font = bold(NUMBER_SIZE)
-    left, top, right, bottom = font.getbbox(text, anchor="mm")
-    return (at[0] + left, at[1] + top, at[0] + right, at[1] + bottom)
 
 
 @cache
@@ -89,9 +98,13 @@ def map_layers(board: Board) -> MapLayers:
                 x, y = frame.point(end)
                 draw.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), fill=(*pal.SHORE, 255))
     slots = all_slots(frame)
+    halo = Image.new("RGBA", size, (0, 0, 0, 0))
+    halo_draw = ImageDraw.Draw(halo)
     icon = round(ICON * frame.unit)
     font = bold(NUMBER_SIZE)
     content: list[Box] = []
+    numbers: list[Box] = []
+    symbols: list[Box] = []
     for space, symbol in enumerate(board.symbol):
         if symbol is None:
             continue
@@ -99,18 +112,21 @@ def map_layers(board: Board) -> MapLayers:
         ink.alpha_composite(symbol_sprite(symbol, icon, pal.INK), (round(x - icon / 2), round(y - icon / 2)))
         text = space_label(space)
         draw.text(slots[space].number, text, font=font, fill=(*pal.NUMBER_INK, 255), anchor="mm")
+        halo_draw.text(slots[space].number, text, font=font, fill=(*pal.SAND, 255), anchor="mm", stroke_width=2)
         half = GUARD * frame.unit / 2
-        content.append((x - half, y - half, x + half, y + half))
-        content.append(number_box(slots[space].number, text))
+        symbols.append((x - half, y - half, x + half, y + half))
+        numbers.append(number_box(slots[space].number, text))
+        content += [symbols[-1], numbers[-1]]
     plain = fills.copy()
     plain.paste(ink, (0, 0), ink)
     washed = []
     for seat, colour in enumerate(pal.PLAYER_COLOURS):
         tinted = Image.blend(fills, Image.new("RGB", size, colour), pal.WASH)
         _texture(ImageDraw.Draw(tinted), seat, size, pal.mix(colour, pal.INK, 0.4))
+        tinted.paste(halo, (0, 0), halo)  # the numbers stand clear of the texture
         tinted.paste(ink, (0, 0), ink)
         washed.append(tinted)
-    return MapLayers(plain, tuple(washed), spaces, tuple(content))
+    return MapLayers(plain, tuple(washed), spaces, tuple(content), tuple(numbers), tuple(symbols))
 
 
 TEXTURE_STEP = 18
@@ -183,6 +199,8 @@ def region_names(board: Board, lang: str) -> tuple[RegionName, ...]:
                 anchor="mm",
                 align="center",
                 spacing=2,
+                stroke_width=2,
+                stroke_fill=(*pal.SAND, 255),
             )
             names.append(RegionName(sprite, corner, box))
             placed.append(box)

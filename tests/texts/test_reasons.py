@@ -74,7 +74,7 @@ def test_an_illegal_action_of_alexandros_says_its_code_and_facts() -> None:
     assert english(error) == "There is no space 99 on the board."
 
 
-def test_each_game_words_its_own_illegal_moves_through_the_frame() -> None:
+def test_each_game_words_its_own_illegal_moves_through_the_shared_text_layer() -> None:
     t = texts("en")
     assert illegal_reason(t, NotYourTurn()) == "It is not your turn"
     assert illegal_reason(t, alex.IllegalAction(alex.Why.NOT_YOUR_TURN)) == "It is not your turn."
@@ -83,7 +83,7 @@ def test_each_game_words_its_own_illegal_moves_through_the_frame() -> None:
     assert not is_illegal_move(ValueError("a bug")) and not is_illegal_move(GameError(Why.CANNOT))
 
 
-def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_frame() -> None:
+def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_shared_text_layer() -> None:
     t, de = texts("en"), texts("de")
     assert shown_move(t, Move(23, 24)) == "23 → 24"
     assert shown_move(t, Move.village(23)) == "village 23" and shown_move(de, Move.village(23)) != "village 23"
