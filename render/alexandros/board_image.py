@@ -15,6 +15,7 @@ winners' rows starred on a gold band. A key below the map (key.py) says what the
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -103,17 +104,25 @@ def key_colours() -> list[RGB]:
 
 @cache
 def png_palette(board: Board) -> Image.Image:
-    """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons)."""
+    """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons), less the
+    cut's colours near a key colour: Pillow maps a pixel through a cache of 4-value cells, each holding the
+    entry nearest the cell's corner, so a near neighbour would take a key colour's place."""
     keys = key_colours()
     layers = map_layers(board)
     sample = Image.new("RGB", (layers.plain.width, layers.plain.height * (1 + len(layers.washed))))
     for k, layer in enumerate((layers.plain, *layers.washed)):
         sample.paste(layer, (0, k * layers.plain.height))
     spare = PALETTE_SIZE - len(keys)
-    cut = sample.quantize(spare, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    cut = sample.quantize(PALETTE_SIZE, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    cuts = [(cut[i], cut[i + 1], cut[i + 2]) for i in range(0, len(cut) - 2, 3)]
+    far = [colour for colour in cuts if all(math.dist(colour, key) > KEY_CLEARANCE for key in keys)]
     palette = Image.new("P", (1, 1))
-    palette.putpalette([c for colour in keys for c in colour] + cut[: 3 * spare])
+    palette.putpalette([c for colour in [*keys, *far[:spare]] for c in colour])
     return palette
+
+
+KEY_CLEARANCE = 11.0
+"""Twice the farthest a colour lies from its cache cell's corner (3 in each channel: 5.2), and a little more."""
 
 
 @dataclass(frozen=True)
