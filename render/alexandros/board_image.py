@@ -2,14 +2,16 @@
 colour-blind eyes; drawn from the public view only.
 
 The map (render/alexandros/layout.py for the geometry, static.py for the cached parts): spaces are sand or,
-for symbol spaces, a soft tint under a drawn icon (temple, amphora, horse, lyre, helmet) and the space's
-number that the menus name; the region names are written over open spaces; the coast is a thin blue line.
-Over it (overlays.py): each owned province washed and outlined in its owner's colour with a tax tag bearing
-the owner's shape; walls thick and black, red walls hollow, this turn's walls haloed; guards as their owner's
-shape with the space's symbol on it; candidate wall paths and destination markers when asked; Alexander's
-star last, so nothing covers him. A header lists the players (shape, colour, name, points), the walls left,
-the face-up cards and the supply; on the last image of a game, that the game is over, why and who won, the
-winners' rows starred on a gold band. A key below the map (key.py) says what the marks mean.
+for symbol spaces, a soft tint under a drawn icon (temple, amphora, horse, lyre, helmet); the coast is a thin
+blue line. Over it (overlays.py): each owned province washed and outlined in its owner's colour; walls thick
+and black, red walls hollow, this turn's walls dotted; candidate wall paths when asked. Then the words
+(labels.py): the space numbers that the menus name and the region names, over all of these, each glyph on a
+rim of its ground. Then what keeps off the words: guards as their owner's shape with the space's symbol on
+it, tax tags bearing the owner's shape, the paths' labels. Last, on the points, the destination markers when
+asked and Alexander's star, so that nothing covers them. A header lists the players (shape, colour, name,
+points), the walls left, the face-up cards and the supply; on the last image of a game, that the game is over,
+why and who won, the winners' rows starred on a gold band. A key below the map (key.py) says what the marks
+mean.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from render.alexandros import overlays
 from render.alexandros import palette as pal
 from render.alexandros.icons import shape_sprite, symbol_sprite
 from render.alexandros.key import draw_key
+from render.alexandros.labels import draw_labels, region_names
 from render.alexandros.layout import (
     HEADER_PAD,
     HEADER_ROW,
@@ -41,7 +44,7 @@ from render.alexandros.layout import (
     image_height,
 )
 from render.alexandros.palette import GOLD, INK, PAPER, PLAYER_COLOURS, RGB, SYMBOL_COLOURS, WALL, WHITE, washed
-from render.alexandros.static import MapLayers, map_layers, region_names
+from render.alexandros.static import MapLayers, map_layers
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, Texts, texts
 from texts.alexandros.names import end_reason_text
@@ -187,18 +190,16 @@ def board_picture(
     image = Image.new("RGB", (WIDTH, image_height(view.board, view.players)), PAPER)
     image.paste(layers.plain, (0, top))
     _washes(image, view, layers, top)
-    for region in region_names(view.board, t.lang):
-        image.paste(region.sprite, (region.at[0], region.at[1] + top), region.sprite)
     draw = ImageDraw.Draw(image)
     slots = all_slots(frame)
     placed = placement(view, targets, t, paths)
     overlays.province_outlines(draw, view, frame, slots)
     overlays.walls(draw, view, frame, new_walls)
+    overlays.path_lines(draw, frame, paths)
+    draw_labels(image, view, t.lang, top)  # over whatever runs across them, under what keeps off them
     overlays.guards(image, view, frame, slots)
     overlays.draw_tax_tags(image, placed.tags, frame)
-    if paths:
-        taken = [placed.star, *placed.markers, *(tag.box for tag in placed.tags)]
-        overlays.wall_paths(draw, frame, paths, taken, [*placed.regions, *placed.numbers, *placed.symbols])
+    overlays.draw_path_labels(draw, paths, placed.path_labels)
     overlays.destination_markers(draw, frame, targets, view.alexander_point)
     overlays.alexander(draw, frame, view.alexander_point)
     _header(image, draw, view, names, t)
