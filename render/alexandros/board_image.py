@@ -2,19 +2,22 @@
 colour-blind eyes; drawn from the public view only.
 
 The map (render/alexandros/layout.py for the geometry, static.py for the cached parts): spaces are sand or,
-for symbol spaces, a soft tint under a drawn icon (temple, amphora, horse, lyre, helmet) and the space's
-number that the menus name; the region names are written over open spaces; the coast is a thin blue line.
-Over it (overlays.py): each owned province washed and outlined in its owner's colour with a tax tag bearing
-the owner's shape; walls thick and black, red walls hollow, this turn's walls haloed; guards as their owner's
-shape with the space's symbol on it; candidate wall paths and destination markers when asked; Alexander's
-star last, so nothing covers him. A header lists the players (shape, colour, name, points), the walls left,
-the face-up cards and the supply; on the last image of a game, that the game is over, why and who won, the
-winners' rows starred on a gold band. A key below the map (key.py) says what the marks mean.
+for symbol spaces, a soft tint under a drawn icon (temple, amphora, horse, lyre, helmet); the coast is a thin
+blue line. Over it (overlays.py): each owned province washed and outlined in its owner's colour; walls thick
+and black, red walls hollow, this turn's walls dotted; candidate wall paths when asked. Then the words
+(labels.py): the space numbers that the menus name and the region names, over all of these, each glyph on a
+rim of its ground. Then what keeps off the words: guards as their owner's shape with the space's symbol on
+it, tax tags bearing the owner's shape, the paths' labels. Last, on the points, the destination markers when
+asked and Alexander's star, so that nothing covers them. A header lists the players (shape, colour, name,
+points), the walls left, the face-up cards and the supply; on the last image of a game, that the game is over,
+why and who won, the winners' rows starred on a gold band. A key below the map (key.py) says what the marks
+mean.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -26,6 +29,7 @@ from render.alexandros import overlays
 from render.alexandros import palette as pal
 from render.alexandros.icons import shape_sprite, symbol_sprite
 from render.alexandros.key import draw_key
+from render.alexandros.labels import draw_labels, region_names
 from render.alexandros.layout import (
     HEADER_PAD,
     HEADER_ROW,
@@ -40,7 +44,7 @@ from render.alexandros.layout import (
     image_height,
 )
 from render.alexandros.palette import GOLD, INK, PAPER, PLAYER_COLOURS, RGB, SYMBOL_COLOURS, WALL, WHITE, washed
-from render.alexandros.static import MapLayers, map_layers, region_names
+from render.alexandros.static import MapLayers, map_layers
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, Texts, texts
 from texts.alexandros.names import end_reason_text
@@ -103,17 +107,25 @@ def key_colours() -> list[RGB]:
 
 @cache
 def png_palette(board: Board) -> Image.Image:
-    """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons)."""
+    """The key colours, then a median cut of the map plain and washed (its smoothed edges and icons), less the
+    cut's colours near a key colour: Pillow maps a pixel through a cache of 4-value cells, each holding the
+    entry nearest the cell's corner, so a near neighbour would take a key colour's place."""
     keys = key_colours()
     layers = map_layers(board)
     sample = Image.new("RGB", (layers.plain.width, layers.plain.height * (1 + len(layers.washed))))
     for k, layer in enumerate((layers.plain, *layers.washed)):
         sample.paste(layer, (0, k * layers.plain.height))
     spare = PALETTE_SIZE - len(keys)
-    cut = sample.quantize(spare, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    cut = sample.quantize(PALETTE_SIZE, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    cuts = [(cut[i], cut[i + 1], cut[i + 2]) for i in range(0, len(cut) - 2, 3)]
+    far = [colour for colour in cuts if all(math.dist(colour, key) > KEY_CLEARANCE for key in keys)]
     palette = Image.new("P", (1, 1))
-    palette.putpalette([c for colour in keys for c in colour] + cut[: 3 * spare])
+    palette.putpalette([c for colour in [*keys, *far[:spare]] for c in colour])
     return palette
+
+
+KEY_CLEARANCE = 11.0
+"""Twice the farthest a colour lies from its cache cell's corner (3 in each channel: 5.2), and a little more."""
 
 
 @dataclass(frozen=True)
@@ -178,18 +190,16 @@ def board_picture(
     image = Image.new("RGB", (WIDTH, image_height(view.board, view.players)), PAPER)
     image.paste(layers.plain, (0, top))
     _washes(image, view, layers, top)
-    for region in region_names(view.board, t.lang):
-        image.paste(region.sprite, (region.at[0], region.at[1] + top), region.sprite)
     draw = ImageDraw.Draw(image)
     slots = all_slots(frame)
     placed = placement(view, targets, t, paths)
     overlays.province_outlines(draw, view, frame, slots)
     overlays.walls(draw, view, frame, new_walls)
+    overlays.path_lines(draw, frame, paths)
+    draw_labels(image, view, t.lang, top)  # over whatever runs across them, under what keeps off them
     overlays.guards(image, view, frame, slots)
     overlays.draw_tax_tags(image, placed.tags, frame)
-    if paths:
-        taken = [placed.star, *placed.markers, *(tag.box for tag in placed.tags)]
-        overlays.wall_paths(draw, frame, paths, taken, [*placed.regions, *placed.numbers, *placed.symbols])
+    overlays.draw_path_labels(draw, paths, placed.path_labels)
     overlays.destination_markers(draw, frame, targets, view.alexander_point)
     overlays.alexander(draw, frame, view.alexander_point)
     _header(image, draw, view, names, t)

@@ -35,6 +35,8 @@ HEADER_PAD = 10
 NUMBER_SIZE = 23
 """Space numbers; DejaVu Sans Bold digits are 0.73 of the size tall: 16.8 px, 8.4 px on a phone."""
 REGION_SIZE = 22
+HALO = 2
+"""The rim in the ground's colour around every letter and digit of the map, in px (render/alexandros/labels.py)."""
 NAME_SIZE = 26
 NAME_MIN_SIZE = 19
 """A long name is drawn smaller, down to this size, before it is ever shortened."""
@@ -155,14 +157,15 @@ NUDGES = sorted(
 @cache
 def all_slots(frame: Frame) -> tuple[Slots, ...]:
     """Every space's slots; a number that a guard on a neighbouring space would cover is nudged clear of every
-    guard's reach (a few px), so no guard ever covers a space number."""
+    guard's reach (a few px), its halo too, so no guard ever covers a space number."""
     slots = [space_slots(frame, s) for s in range(frame.board.space_count)]
     symbols = [s for s in range(frame.board.space_count) if frame.board.symbol[s] is not None]
     reach = [guard_reach(frame, slots[s].icon) for s in symbols]
     for space in symbols:
         x, y = slots[space].number
         for dx, dy in NUDGES:
-            box = number_box((x + dx, y + dy), str(space))
+            left, top, right, bottom = number_box((x + dx, y + dy), str(space))
+            box = (left - HALO, top - HALO, right + HALO, bottom + HALO)
             if not any(_overlaps(box, guard) for guard in reach):
                 slots[space] = Slots((x + dx, y + dy), slots[space].icon, slots[space].centre)
                 break

@@ -1,5 +1,6 @@
-"""What is drawn over the map each render: province outlines, walls, guards, tax tags, candidate wall paths,
-destination markers and Alexander, in that order (Alexander last: nothing ever covers him).
+"""What is drawn over the map each render: province outlines, walls and candidate wall paths' lines; then, after
+the map's words and numbers (labels.py), which those run under, guards, tax tags, the paths' labels, destination
+markers and Alexander, in that order (Alexander last: nothing ever covers him).
 
 No tag, guard or path label ever covers a region name or a space number: a guard stands on its own symbol, whose
 number sits above it clear of every neighbour's guard (layout.all_slots); a tax tag goes where it is clear inside
@@ -323,12 +324,21 @@ def wall_paths(
     taken: Sequence[Box],
     content: Sequence[Box] = (),
 ) -> list[Box]:
-    """Candidate wall paths, each a solid line in its own colour on a white casing; where several paths share
-    a side they run side by side in lanes, like lines on a metro map. Each is labelled once, on the middle of
-    one of its sides or beside the path, never over ``taken`` (Alexander, markers, tags), a label before it or
-    ``content`` (region names, space numbers, symbols and guards). Colours repeat after six paths: more
-    than that on one image cannot be told apart, so a caller shows them a page at a time."""
-    font = bold(TAG_SIZE)
+    """Candidate wall paths (path_lines) and their labels, each labelled once, on the middle of one of its sides
+    or beside the path, never over ``taken`` (Alexander, markers, tags), a label before it or ``content``
+    (region names, space numbers, symbols and guards). The board draws the map's words between the two."""
+    path_lines(draw, frame, paths)
+    boxes = path_labels(frame, paths, taken, content)
+    draw_path_labels(draw, paths, boxes)
+    return boxes
+
+
+def path_lines(draw: ImageDraw.ImageDraw, frame: Frame, paths: Sequence[tuple[str, Sequence[int]]]) -> None:
+    """Each candidate wall path a solid line in its own colour on a white casing; where several paths share a
+    side they run side by side in lanes, like lines on a metro map. Colours repeat after six paths: more than
+    that on one image cannot be told apart, so a caller shows them a page at a time."""
+    if not paths:
+        return
     counts: dict[int, int] = {}
     for _, sides in paths:
         for side in sides:
@@ -342,12 +352,17 @@ def wall_paths(
             colour = pal.WHITE if casing else pal.PATH_COLOURS[k % len(pal.PATH_COLOURS)]
             for side in sides:
                 bar(draw, segment(k, side), width + 4 if casing else width, colour)
-    boxes = path_labels(frame, paths, taken, content)
+
+
+def draw_path_labels(
+    draw: ImageDraw.ImageDraw, paths: Sequence[tuple[str, Sequence[int]]], boxes: Sequence[Box]
+) -> None:
+    """Each path's label in its colour, in the box path_labels found for it."""
+    font = bold(TAG_SIZE)
     for k, ((label, _), box) in enumerate(zip(paths, boxes, strict=True)):
         colour = pal.PATH_COLOURS[k % len(pal.PATH_COLOURS)]
         draw.rounded_rectangle(box, radius=round((box[3] - box[1]) / 3), fill=colour, outline=pal.WHITE, width=3)
         draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, font=font, fill=pal.WHITE, anchor="mm")
-    return boxes
 
 
 def _lanes(frame: Frame, paths: Sequence[tuple[str, Sequence[int]]]) -> Callable[[int, int], tuple[Px, Px]]:

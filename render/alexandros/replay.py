@@ -28,10 +28,11 @@ from texts.alexandros.names import end_reason_text, played_text
 
 EN = texts(DEFAULT)
 
-RENDERER_VERSION = 3
+RENDERER_VERSION = 4
 """Bump whenever a replay's pixels change, a word drawn on it in any catalog included: kept replays of an older
 version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)
-3: the players' new colours, the key and the result on the board."""
+3: the players' new colours, the key and the result on the board. 4: the region names and space numbers over
+the walls, washes and paths."""
 FRAME_MS = 700
 LAST_FRAME_MS = 5000
 """The result stays up longer before the animation starts over."""

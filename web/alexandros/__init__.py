@@ -18,7 +18,8 @@ from texts.alexandros.story import told_clause
 from texts.usertext import clean_name
 from web.parts import Entry, Overview, SeatLine
 
-BOARD_VERSION = 1
+BOARD_VERSION = 2
+"""2: the region names and space numbers drawn over the walls, washes and paths."""
 
 
 class AlexandrosPage:

@@ -21,6 +21,7 @@ from render.alexandros import palette as pal
 from render.alexandros.board_image import board_picture, frame_of, name_size, name_width
 from render.alexandros.gallery import Game, candidate_paths, destinations
 from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
+from render.alexandros.labels import region_names
 from render.alexandros.layout import (
     GUARD,
     ICON,
@@ -33,7 +34,7 @@ from render.alexandros.layout import (
     number_box,
     phone_px,
 )
-from render.alexandros.static import map_layers, region_names, space_label
+from render.alexandros.static import map_layers, space_label
 from render.fonts import bold, fit
 from texts.usertext import NAME_LIMIT
 

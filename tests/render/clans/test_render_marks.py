@@ -124,6 +124,23 @@ def test_every_territory_numbers_pixels_are_intact() -> None:
                     assert got.getpixel((x, y)) == ink, (view.ply, tid, (x, y))
 
 
+def test_every_territorys_items_are_intact() -> None:
+    """Clan pips, hut totals, village badges and strife's counts come out whole, pixel for pixel as their sprites
+    hold them: no lake, river, ring, arrow or tag is drawn over them (the rivers and lakes are part of the map
+    under them, the rings go down before them, the arrows and tags keep off them)."""
+    positions = gallery_positions() + [p for k, p in enumerate(random_positions(60)) if k % 3 == 0]
+    groups = 0
+    for view, recent in positions:
+        image = Image.open(io.BytesIO(render_board(view, recent=recent))).convert("RGB")
+        for tid, (sprite, (x, y)) in territory_sprites(view, None, marks_of(view, recent)).items():
+            got = image.crop((x, y, x + sprite.size[0], y + sprite.size[1]))
+            whole = got.copy()  # what the crop would be with the items pasted whole over it
+            whole.paste(sprite.image.convert("RGB"), (0, 0), sprite.mask.point(lambda a: 255 if a == 255 else 0))
+            assert got.tobytes() == whole.tobytes(), (view.ply, tid)
+            groups += 1
+    assert groups >= 300, groups
+
+
 def _points(image: Image.Image) -> Iterator[tuple[int, int]]:
     for y in range(image.height):
         for x in range(image.width):
