@@ -82,7 +82,7 @@ def make_service(
 
 def make_replays(service: AlexandrosService) -> GameReplays[AlexReplay]:
     """What the bot's replay desk needs to replay a finished Alexandros game."""
-    from cogs.alexandros.replay import alexandros_replays
+    from cogs.alexandros.replays import alexandros_replays
 
     return alexandros_replays(service)
 
