@@ -16,7 +16,7 @@ from ai.clans import belief
 from ai.clans.belief import _start_key, beliefs_from, observe
 from ai.clans.hard import HardChoice, blind, hard_choice, told_choice
 from ai.clans.hiding import draw
-from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
+from ai.clans.levels import AI_LEVELS, AUTOPILOT_LEVEL, POLICIES, AiLevel
 from ai.clans.reading import Levels, exact_levels, read
 from ai.clans.strategies import check_turn, level_policy
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView
@@ -30,7 +30,7 @@ DEFAULT_BUDGET_S = 2.0
 
 __all__ = [
     "AI_LEVELS",
-    "AUTOPILOT",
+    "AUTOPILOT_LEVEL",
     "DEFAULT_BUDGET_S",
     "DEFAULT_ROLLOUTS",
     "POLICIES",
@@ -60,7 +60,7 @@ def choose_action(
 ) -> Move:
     """The move of the AI at ``seat`` (holding ``clan``), which must be the seat to move.
 
-    ``level`` is one of POLICIES: an AI level, or AUTOPILOT (the stand-in for a timed-out player:
+    ``level`` is one of POLICIES: an AI level, or AUTOPILOT_LEVEL (the stand-in for a timed-out player:
     normal's judgement with the strongest hiding). Every level draws its move from a mixed strategy
     that hides the clan from an observer who runs this code (``ai.clans.hiding``); hard only
     until TOLD_FROM villages are founded (``ai.clans.hard``).

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from ai.clans.belief import _start_key, general_evidence, placeholder_clans, public_state
 from ai.clans.hard import blind
-from ai.clans.levels import AUTOPILOT
+from ai.clans.levels import AUTOPILOT_LEVEL
 from ai.clans.strategies import level_policy
 from engine.clans import CLAN_COUNT, Action, Move, PublicView, apply, state_from_view
 
@@ -41,7 +41,7 @@ _lock = threading.Lock()
 def exact_levels(levels: Sequence[str | None]) -> Levels:
     """The levels as the reader uses them: an AI seat by its level, any other seat (a person, or a
     level without a published strategy) as a person."""
-    return tuple(level if level in ("easy", "normal", "hard", AUTOPILOT) else None for level in levels)
+    return tuple(level if level in ("easy", "normal", "hard", AUTOPILOT_LEVEL) else None for level in levels)
 
 
 def read(start: PublicView, history: Sequence[Action], levels: Sequence[str | None]) -> list[list[float]]:

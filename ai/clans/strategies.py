@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ai.clans.belief import _start_key, observe, public_state
-from ai.clans.levels import AUTOPILOT
+from ai.clans.levels import AUTOPILOT_LEVEL
 from ai.clans.players import (
     AUTOPILOT_HIDING,
     CHIP_TILT,
@@ -48,10 +48,10 @@ def level_policy(level: str, start: PublicView, history: Sequence[Action], seat:
         state = public_state(start, history)
         check_turn(state.phase, state.to_move, seat)
         policy = easy_policy(state)
-    elif level in ("normal", AUTOPILOT):
+    elif level in ("normal", AUTOPILOT_LEVEL):
         obs = observe(start, history)
         check_turn(obs.state.phase, obs.state.to_move, seat)
-        if level == AUTOPILOT:
+        if level == AUTOPILOT_LEVEL:
             policy = normal_policy(obs, seat, AUTOPILOT_HIDING)
         else:
             policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)

@@ -23,8 +23,26 @@ def test_layout_counts_an_import_of_a_game_from_shared_code(tmp_path: Path, caps
     assert "FIGURE layout_longest_file_lines 3 lines (service/lobby.py)" in out
 
 
-def test_a_clans_move_passes_through_the_frame_and_the_game() -> None:
+def test_layout_counts_import_circles_lazy_ones_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "render" / "clans").mkdir(parents=True)
+    (tmp_path / "render" / "clans" / "__init__.py").write_text("from render.clans.a import A\n")
+    (tmp_path / "render" / "clans" / "a.py").write_text("from render.clans import b\nA = 1\n")
+    (tmp_path / "render" / "clans" / "b.py").write_text("def f():\n    from render.clans.c import C\n    return C\n")
+    (tmp_path / "render" / "clans" / "c.py").write_text("from render.clans.a import A\nC = 2  # type: ignore[misc]\n")
+    (tmp_path / "render" / "clans" / "d.py").write_text("from render.clans import a\n")
+    assert layout.main(["--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    # a, b and c import one another; the package's __init__ and d only import into the circle
+    assert "FIGURE layout_import_circles 1 circles" in out
+    assert "FIGURE layout_largest_import_circle 3 files" in out
+    assert "FIGURE layout_type_ignores 1 comments" in out
+
+
+def test_a_clans_move_and_a_confirm_pass_through_the_shared_code_and_the_game() -> None:
     figures = asyncio.run(move_path.measure(moves=1))
-    assert figures["move_path_moves"] == 1
-    assert figures["move_path_files"] >= 10  # the cog, the service, the store, the engine, the board, the words
-    assert figures["move_path_cog_to_service_awaits"] >= 1
+    for path in ("move_path", "confirm_path"):
+        assert figures[f"{path}_moves"] == 1
+        assert figures[f"{path}_files"] >= 10  # the cog, the service, the store, the engine, the board, the words
+        assert figures[f"{path}_cog_to_service_awaits"] >= 1
+        assert figures[f"{path}_game_reads"] >= 1  # the move reads its game
+        assert figures[f"{path}_transactions"] >= 2  # and writes it

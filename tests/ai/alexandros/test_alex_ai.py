@@ -8,7 +8,7 @@ import random
 import pytest
 from alex_boards import TestBoard, between, build_walls, give, place_guard
 
-from ai.alexandros import AUTOPILOT_LEVEL, LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, AUTOPILOT_LEVEL, choose_action
 from ai.alexandros.players import SAME_PROVINCE, distinct
 from engine.alexandros import (
     SYMBOLS,
@@ -47,7 +47,7 @@ def ai_game(players: int, levels: list[str], seed: int) -> tuple[GameState, list
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", AI_LEVELS)
 def test_every_level_plays_whole_games_with_legal_actions(level: str, players: int) -> None:
     state, log = ai_game(players, [level] * players, seed=players * 10 + len(level))
     outcome = result(state)
@@ -98,7 +98,7 @@ def test_every_phase_gets_a_legal_answer() -> None:
         for seed in range(3):
             for state in positions(players, seed, every=9):
                 seen.add(state.phase)
-                for level in LEVELS:
+                for level in AI_LEVELS:
                     action = choose_action(level, private_view(state, state.to_move), 5)
                     assert action in legal_actions(state), (level, state.phase, action)
     assert seen == {Phase.MOVE, Phase.PATH, Phase.ACTIONS, Phase.GIVE}
@@ -133,7 +133,7 @@ def test_the_ai_cannot_see_other_hands_the_supply_or_the_seed() -> None:
         check_invariants(other)
         differed += other.hands != state.hands or other.supply != state.supply
         assert public_view(other) == public_view(state)
-        for level in LEVELS:
+        for level in AI_LEVELS:
             assert choose_action(level, private_view(other, seat), 9) == choose_action(
                 level, private_view(state, seat), 9
             )
@@ -193,7 +193,7 @@ def test_it_levies_taxes_when_they_pay_it_most(seed: int) -> None:
     assert state.scores[0] >= 12 and state.scores[0] > max(state.scores[1:])
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", AI_LEVELS)
 def test_it_occupies_an_open_province_for_free_rather_than_levy_for_less_than_the_others(level: str) -> None:
     """Seat 0's only lone guard earns 4 at a levy, less than two opponents; the province of eight open
     spaces next to it is free and costs no card (its one symbol space takes the guard)."""
@@ -204,7 +204,7 @@ def test_it_occupies_an_open_province_for_free_rather_than_levy_for_less_than_th
 
 
 def test_the_autopilot_plays_the_stronger_level() -> None:
-    assert AUTOPILOT_LEVEL == LEVELS[-1] == "normal"
+    assert AUTOPILOT_LEVEL == AI_LEVELS[-1] == "normal"
 
 
 def test_a_big_hand_on_a_big_province_is_judged_by_a_few_occupations() -> None:
@@ -220,6 +220,6 @@ def test_a_big_hand_on_a_big_province_is_judged_by_a_few_occupations() -> None:
     assert len(occupations) > 100
     judged = [a for a in distinct(state, legal_actions(state)) if isinstance(a, Occupy)]
     assert 0 < len(judged) <= SAME_PROVINCE * state.guards_left[0]
-    for level in LEVELS:
+    for level in AI_LEVELS:
         action = choose_action(level, private_view(state, 0), 1)
         assert action in legal_actions(state)
