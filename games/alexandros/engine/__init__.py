@@ -45,6 +45,7 @@ from games.alexandros.engine.legal import (
     occupations,
     province_spaces,
     tax_income,
+    tax_outlook,
     wall_options,
 )
 from games.alexandros.engine.playout import random_playout
@@ -131,6 +132,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "tax_income",
+    "tax_outlook",
     "wall_effect",
     "wall_options",
     "winners",

@@ -48,8 +48,7 @@ def provinces(board: Board, walls: int) -> list[int]:
     without a wall (docs/RULES.md A2.4)."""
     n = board.space_count
     label = [-1] * n
-    side_spaces = board.side_spaces
-    space_sides = board.space_sides
+    links = board.space_links
     for first in range(n):
         if label[first] >= 0:
             continue
@@ -57,13 +56,10 @@ def provinces(board: Board, walls: int) -> list[int]:
         stack = [first]
         while stack:
             s = stack.pop()
-            for side in space_sides[s]:
-                if walls >> side & 1:
-                    continue
-                for t in side_spaces[side]:
-                    if label[t] < 0:
-                        label[t] = first
-                        stack.append(t)
+            for side, t in links[s]:
+                if label[t] < 0 and not walls >> side & 1:
+                    label[t] = first
+                    stack.append(t)
     return label
 
 

@@ -144,9 +144,8 @@ def _occupy(state: GameState, guards: Sequence[int]) -> None:
     if loser >= 0 and state.players > 2 and not state.resigned[loser]:
         state.give_to = loser
         state.give_from = cost
-        choices = give_choices(cost)
-        if len(choices) == 1:  # nothing to choose (docs/RULES.md A5.7)
-            _give(state, choices[0])
+        if len(set(cost)) == 1:  # cards of one symbol: nothing to choose (docs/RULES.md A5.7)
+            _give(state, cost[: (len(cost) + 1) // 2])
         else:
             state.phase = Phase.GIVE
         return
