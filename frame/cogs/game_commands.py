@@ -11,7 +11,7 @@ commands' ``interaction_check`` included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -22,6 +22,7 @@ from discord.ext import commands
 from frame.cogs.errors import reader, server_texts
 from frame.cogs.notify import NotifyWords, set_notify
 from frame.cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
+from frame.cogs.translator import level_choice
 from frame.cogs.visibility import check_visible
 from frame.errors import GameError
 from frame.service.deadlines import TurnDeadlines
@@ -122,11 +123,12 @@ class GameCommands(commands.Cog):
         await self.bot.replays.send(interaction, self.game_kind, game_id, ephemeral=not here)
 
 
-def shared_commands(words: CommandWords) -> type[GameCommands]:
-    """The shared commands with a game's descriptions: a base of the game's GroupCog."""
+def shared_commands(words: CommandWords, ai_ratings: Mapping[str, tuple[float, float]]) -> type[GameCommands]:
+    """The shared commands with a game's descriptions: a base of the game's GroupCog. ``ai_ratings`` are its AI
+    levels' published (μ, σ) (the registry's): `addbot` names each level with its rating."""
 
     def levels(choices: tuple[str, ...]) -> Callable[[Any], Any]:
-        return app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in choices])
+        return app_commands.choices(level=[level_choice(level, ai_ratings[level]) for level in choices])
 
     class SharedCommands(GameCommands):
         @app_commands.command(name="join", description=words.join)

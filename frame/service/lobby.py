@@ -15,6 +15,7 @@ from frame.service.errors import STATUS_REASON, refusals
 from frame.service.limits import check_may_open
 from frame.service.locks import GameLocks
 from frame.service.pace import Clock, Pace, system_clock, turn_clock
+from frame.service.ratings import ai_rating
 from frame.store import GameRecord, Limits, Store
 from frame.texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -49,6 +50,10 @@ class LobbyService:
     def ai_levels(self) -> tuple[str, ...]:
         """The AI levels a lobby may seat."""
         return game_named(self.kind).ai_levels
+
+    def ai_rating(self, level: str) -> int:
+        """The rating an AI of ``level`` plays at (its published one: it never changes)."""
+        return ai_rating(*game_named(self.kind).ai_ratings[level])
 
     def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
         self.store = store

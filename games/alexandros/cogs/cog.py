@@ -20,6 +20,7 @@ from frame.cogs.game_commands import CommandWords, shared_commands
 from frame.cogs.game_turns import GameTurns
 from frame.cogs.lobby import GameLobby
 from frame.cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
+from frame.registry import game as registered_game
 from frame.service.pace import DEFAULT_PACE
 from frame.texts import Texts, of_game, seat_mention
 from frame.usertext import shown_name
@@ -66,7 +67,7 @@ ALEXANDROS_WORDS = CommandWords(
 @app_commands.guild_only()
 class AlexandrosCog(
     GameTurns,
-    shared_commands(ALEXANDROS_WORDS),  # type: ignore[misc]
+    shared_commands(ALEXANDROS_WORDS, registered_game("alexandros").ai_ratings),  # type: ignore[misc]
     commands.GroupCog,
     name="Alexandros",
     group_name="alexandros",

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from frame.cogs.frame import Frame
 from frame.cogs.game_commands import CommandWords, shared_commands
+from frame.registry import game as registered_game
 from games.clans.ai import AI_LEVELS
 from games.clans.cogs.base import ClansBase
 from games.clans.cogs.clock_commands import ClockCommands
@@ -63,7 +64,7 @@ class ClansCog(
     OverviewCommands,
     ClockCommands,
     PanelActions,
-    shared_commands(CLANS_WORDS),  # type: ignore[misc]
+    shared_commands(CLANS_WORDS, registered_game("clans").ai_ratings),  # type: ignore[misc]
     commands.GroupCog,
     name="Clans",
     group_name="clans",
