@@ -1,28 +1,31 @@
-"""Alexandros AI arena: hard against normals and normal against easys, printing ``FIGURE <name> <value> <unit>``.
+"""Alexandros AI arena: each level against the one below it, printing ``FIGURE <name> <value> <unit>`` lines.
 
-    python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal] [--one-seat]
+    python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
 
-For 2, 3 and 4 players, every deal (a game seed) is played once with the tested AI in each seat and the
-weaker level in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
-are the same for both levels. The match-ups: ``hard`` (hard against normals) and ``normal`` (normal against
-easys). Each AI gets its own seed, never the game's.
+For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
+other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
+are the same for both. The match-ups (``MATCHUPS``): hard against normals, normal against easys, easy against
+random players, and a first-time player's stand-in (``greedy``) against easys. Each AI gets its own seed,
+never the game's.
 
-- alexandros_hard_vs_normal_<n>p_win_rate, alexandros_normal_vs_easy_<n>p_win_rate: the tested AI's share of
-  the wins (a k-way tie gives each winner 1/k), with its 95% Wilson interval (``_ci95_low``, ``_ci95_high``),
-  an even share (``_even``, 1/n) and the number of games.
-- alexandros_zero_score_share_<n>p: the share of the games (every match-up) that ended with every score 0.
-- alexandros_winning_score_<n>p_mean: the winner's score, on average.
-- alexandros_levies_taken_<level>: of the turns in which a levy was open and would have paid the mover more
+- alexandros_<tested>_vs_<other>_<n>p_win_rate (hard_vs_normal, normal_vs_easy, easy_vs_random,
+  greedy_vs_easy): the tested player's share of the wins (a k-way tie gives each winner 1/k), with its 95%
+  Wilson interval (``_ci95_low``, ``_ci95_high``), an even share (``_even``, 1/n) and the number of games.
+- alexandros_zero_score_share_<n>p: the share of the games between AI levels (hard against normals, normal
+  against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them.
+- alexandros_winning_score_<n>p_mean: the winner's score in those games, on average.
+- alexandros_levies_taken_<player>: of the turns in which a levy was open and would have paid the mover more
   than any rival (its income above each rival's, a card to pay with), the share in which it levied;
   ``_turns`` counts those turns.
 - alexandros_ai_cpu_per_move_<level>_median / _p95 / _max: CPU time (process time) per decision, every phase.
-- alexandros_arena_<n>p_rounds_median, _actions_median: how long the games were.
+- alexandros_arena_<n>p_rounds_median, _actions_median: how long the games between AI levels were.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import statistics
 import sys
 import time
@@ -30,11 +33,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.ai_arena import wilson
+from bench.alexandros_sim import greedy_policy
 from games.alexandros.ai import LEVELS, choose_action
-from games.alexandros.engine import Phase, Tax, new_game, play, private_view, result, tax_income
+from games.alexandros.engine import (
+    Action,
+    Phase,
+    PrivateView,
+    Tax,
+    new_game,
+    parse_action,
+    play,
+    private_view,
+    result,
+    sample_state,
+    tax_income,
+)
 
-MATCHUPS = {"hard": "normal", "normal": "easy"}
-"""Each tested level and the level in the other seats."""
+MATCHUPS = {"hard": "normal", "normal": "easy", "easy": "random", "greedy": "easy"}
+"""Each tested player and the player in the other seats. Besides the levels: ``random`` (uniform legal
+actions, the floor) and ``greedy``, bench.alexandros_sim's one-step player that follows the rule sheet's
+advice (levy when it gains more than anyone, occupy or take over when that raises its balance, else draw):
+a stand-in for a first-time player, whom easy should lose to."""
+PLAYERS = (*LEVELS, "random", "greedy")
 
 
 @dataclass(frozen=True)
@@ -53,6 +73,7 @@ class Task:
 class Record:
     players: int
     tested: str
+    levels: tuple[str, ...] = ()
     share: float = 0.0
     scores: tuple[int, ...] = ()
     rounds: int = 0
@@ -72,7 +93,7 @@ def profitable_levy(state_income: list[int], seat: int, legal: Sequence[str]) ->
 
 def play_game(task: Task) -> Record:
     state = new_game(len(task.levels), task.seed)
-    record = Record(players=len(task.levels), tested=task.tested)
+    record = Record(players=len(task.levels), tested=task.tested, levels=task.levels)
     chance_turn = levied_turn = -1
     while not state.over:
         seat = state.to_move
@@ -84,7 +105,7 @@ def play_game(task: Task) -> Record:
             record.levy_turns[level] = record.levy_turns.get(level, 0) + 1
         began = time.process_time()
         # Each seat's own AI seed, never the game's seed.
-        action = choose_action(level, mine, task.seed * 10 + seat + 1)
+        action = decide(level, mine, task.seed * 10 + seat + 1)
         record.cpu.setdefault(level, []).append(time.process_time() - began)
         if isinstance(action, Tax) and chance_turn == state.turn and levied_turn != state.turn:
             levied_turn = state.turn
@@ -98,6 +119,16 @@ def play_game(task: Task) -> Record:
     record.scores = outcome.scores
     record.rounds = outcome.rounds
     return record
+
+
+def decide(player: str, mine: PrivateView, seed: int) -> Action:
+    """The action of ``player`` (a level, ``random`` or ``greedy``) from its private view and its own seed."""
+    if player in LEVELS:
+        return choose_action(player, mine, seed)
+    rng = random.Random(f"{player}:{seed}:{mine.public.ply}")
+    if player == "random":
+        return rng.choice([parse_action(text) for text in mine.legal])
+    return greedy_policy(sample_state(mine, rng), rng)
 
 
 def tasks(
@@ -146,7 +177,7 @@ def figures(records: Sequence[Record]) -> list[str]:
                 f"FIGURE {name}_games {len(games)} games",
             ]
     for players in (2, 3, 4):
-        games = [r for r in records if r.players == players]
+        games = [r for r in records if r.players == players and set(r.levels) <= set(LEVELS)]
         if not games:
             continue
         zero = sum(max(r.scores) == 0 for r in games)
@@ -159,7 +190,7 @@ def figures(records: Sequence[Record]) -> list[str]:
             f"FIGURE alexandros_arena_{players}p_actions_median {statistics.median(r.actions for r in games):.1f} "
             "actions",
         ]
-    for level in LEVELS:
+    for level in PLAYERS:
         chances = sum(r.levy_turns.get(level, 0) for r in records)
         if chances:
             taken = sum(r.levies_taken.get(level, 0) for r in records)
@@ -183,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20, help="deals per player count")
     parser.add_argument("--quick", action="store_true", help="2 deals per player count, one seat each (make bench)")
     parser.add_argument("--one-seat", action="store_true", help="each deal once, the tested seat turning")
-    parser.add_argument("--only", default=",".join(MATCHUPS), help="the tested levels: hard, normal or both")
+    parser.add_argument("--only", default=",".join(MATCHUPS), help=f"the tested players among {', '.join(MATCHUPS)}")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     args = parser.parse_args(argv)
     only = [level for level in args.only.split(",") if level]

@@ -33,6 +33,10 @@ class HardSettings:
     """Hard's own turn, played on after a choice: the first actions searched through the second one."""
     rival_scout: int = 2
     """A rival's moves of Alexander judged through their best single action (the rest by the position alone)."""
+    rival_beam: int = 0
+    """A rival's best moves of Alexander searched through both actions (none: its actions one at a time)..."""
+    rival_follow: int = 0
+    """...and its first actions searched through the second one."""
 
 
 HARD = HardSettings()
@@ -78,6 +82,13 @@ def play_on(
         apply(state, choose_give(state))
     play_turn(state, TurnSearch(seat, weights, rng, beam=1, follow=settings.follow, scout=settings.rival_scout))
     while not state.over and state.to_move != seat:
-        rival = TurnSearch(state.to_move, weights, rng, beam=0, follow=0, scout=settings.rival_scout)
+        rival = TurnSearch(
+            state.to_move,
+            weights,
+            rng,
+            beam=settings.rival_beam,
+            follow=settings.rival_follow,
+            scout=settings.rival_scout,
+        )
         play_turn(state, rival)
     return evaluate(state, seat, weights)

@@ -19,21 +19,28 @@ BEAM = 6
 """Normal: the moves of Alexander (with their wall paths) searched through both actions."""
 FOLLOW_UP = 8
 """Normal: the first actions of a turn searched through the second one as well."""
-EASY_RANDOM_MOVE = 0.3
+EASY_RANDOM_MOVE = 0.35
 """Easy: how often Alexander goes to a random legal destination."""
-EASY_NOISE = 2.0
+EASY_NOISE = 3.0
 """Easy: the spread (points) of the noise on every judgement."""
 
 
-def choose_easy(state: GameState, seat: int, rng: random.Random, weights: Weights = NORMAL) -> Action:
+def choose_easy(
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    weights: Weights = NORMAL,
+    noise: float = EASY_NOISE,
+    random_move: float = EASY_RANDOM_MOVE,
+) -> Action:
     actions = legal_actions(state)
     if state.phase is Phase.GIVE:
         return rng.choice(actions)
-    if state.phase is Phase.MOVE and rng.random() < EASY_RANDOM_MOVE:
+    if state.phase is Phase.MOVE and rng.random() < random_move:
         return rng.choice(actions)
     return max(
         distinct(state, actions),
-        key=lambda a: evaluate(after(state, a, seat), seat, weights) + rng.gauss(0, EASY_NOISE),
+        key=lambda a: evaluate(after(state, a, seat), seat, weights) + rng.gauss(0, noise),
     )
 
 

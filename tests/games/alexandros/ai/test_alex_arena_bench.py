@@ -12,7 +12,7 @@ from games.alexandros.engine import new_game, tax_income
 
 def test_every_deal_is_played_with_the_tested_level_in_every_seat() -> None:
     todo = arena.tasks(2)
-    assert len(todo) == 2 * 2 * (2 + 3 + 4)  # two match-ups
+    assert len(todo) == 2 * len(arena.MATCHUPS) * (2 + 3 + 4)
     for tested, other in arena.MATCHUPS.items():
         for players in (2, 3, 4):
             mine = [t for t in todo if len(t.levels) == players and t.tested == tested]
@@ -34,6 +34,13 @@ def test_a_profitable_levy_is_one_open_to_the_mover_that_pays_it_more_than_any_r
     assert not arena.profitable_levy([9, 4, 9], 0, ["take u0", "tax 12"])  # a rival gains as much
     assert not arena.profitable_levy([9, 4, 8], 0, ["take u0", "end"])  # no card to levy with
     assert tax_income(new_game(3, 1)) == [0, 0, 0]
+
+
+def test_the_stand_ins_play_legal_games() -> None:
+    """The random player and the first-time player's stand-in (greedy) play whole games from their own view."""
+    for levels in (("random", "easy"), ("easy", "greedy", "easy")):
+        record = arena.play_game(arena.Task(levels, 7, 0))
+        assert record.actions > 20 and len(record.scores) == len(levels)
 
 
 def test_the_arena_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
