@@ -72,17 +72,17 @@ test-sqlite: $(STAMP)
 	$(BIN)/pytest
 
 test-postgres: $(STAMP)
-	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/frame/cogs tests/games/clans/cogs tests/games/alexandros/cogs
+	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
 
 run: $(RUN_STAMP)
 	$(RUN_VENV)/bin/python bot.py
 
 # Extract every message from the code and bring each language's catalog up to date (new messages arrive
-# untranslated, changed ones marked fuzzy). Translate them in frame/texts/locales/<lang>.po.
+# untranslated, changed ones marked fuzzy). Translate them in texts/locales/<lang>.po.
 catalogs: $(STAMP)
-	$(BIN)/python -m frame.update_catalogs
+	$(BIN)/python -m tools.update_catalogs
 
-# GAME=alexandros plays Alexandros (games/alexandros/terminal.py; SEATS= seats in all, with AIs in the empty ones).
+# GAME=alexandros plays Alexandros (terminal/alexandros.py; SEATS= seats in all, with AIs in the empty ones).
 GAME ?= clans
 PLAYERS ?=
 AI ?=
@@ -90,11 +90,11 @@ SEED ?=
 SEATS ?=
 # The language only when asked for on make's command line (LANGUAGE=de, or LANG=de): the shell's own LANG
 # ("C.UTF-8", "en_US.UTF-8") is a locale, not a choice; without one the game derives its language from the
-# locale itself (frame.terminal.system_language) and falls back to English.
+# locale itself (terminal.hotseat.system_language) and falls back to English.
 PLAY_LANG = $(if $(filter command line,$(origin LANGUAGE)),$(LANGUAGE),$(if $(filter command line,$(origin LANG)),$(LANG)))
 play: $(STAMP)
 	@case "$(GAME)" in clans|alexandros) ;; *) echo "GAME is clans or alexandros, not $(GAME)"; exit 2;; esac
-	$(BIN)/python -m games.$(GAME).terminal$(if $(and $(filter alexandros,$(GAME)),$(SEATS)), --seats $(SEATS),) $(if $(PLAY_LANG),--lang $(PLAY_LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
+	$(BIN)/python -m terminal.$(GAME)$(if $(and $(filter alexandros,$(GAME)),$(SEATS)), --seats $(SEATS),) $(if $(PLAY_LANG),--lang $(PLAY_LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
 
 # Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena
@@ -122,10 +122,10 @@ SQLITE ?= var/clans.db
 PG ?=
 migrate-to-postgres: $(STAMP)
 	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
-	@$(BIN)/python -m frame.migrate "$(SQLITE)" "$(PG)"
+	@$(BIN)/python -m tools.migrate "$(SQLITE)" "$(PG)"
 
 gallery: $(STAMP)
-	$(BIN)/python -m games.clans.render.gallery gallery && $(BIN)/python -m games.alexandros.render.gallery gallery
+	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info

@@ -15,17 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from frame.cogs.drawing import Drawing
-from frame.cogs.errors import GameTree
-from frame.cogs.frame import Frame
-from frame.cogs.replays import ReplayDesk
-from frame.cogs.translator import GameTranslator
-from frame.config import Config, ConfigError, load_config
-from frame.registry import every_game
-from frame.service.ai_pool import AiPool
-from frame.service.claims import Claims
-from frame.service.pace import Clock, system_clock
-from frame.store import Limits, Store, StoreError
+from cogs.drawing import Drawing
+from cogs.errors import GameTree
+from cogs.frame import Frame
+from cogs.replays import ReplayDesk
+from cogs.translator import GameTranslator
+from config import Config, ConfigError, env_file, load_config
+from registry import every_game
+from service.ai_pool import AiPool
+from service.claims import Claims
+from service.pace import Clock, system_clock
+from store import Limits, Store, StoreError
 
 log = logging.getLogger("clans")
 
@@ -148,6 +148,8 @@ def main() -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
     configure_logging(config)
+    dotenv = env_file()
+    log.info("Settings from %s and the environment", dotenv if dotenv.is_file() else "the environment alone (no .env)")
     if config.token is None:
         print(
             "DISCORD_TOKEN is not set.\n"

@@ -29,9 +29,9 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from ai.clans import choose_action, clan_beliefs
 from bench import old_ai
-from games.clans.ai import choose_action, clan_beliefs
-from games.clans.engine import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 LevelChooser = Callable[[PublicView, Sequence[Action], int, Clan, int], Move]
 """A bench's own way to play a level: (start, history, seat, clan, seed) -> move."""

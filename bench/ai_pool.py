@@ -17,10 +17,10 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 
-from frame.service.ai_pool import AiPool
-from games.clans.ai import choose_action
-from games.clans.engine import Action, apply, legal_moves, new_game, public_view, replay
-from games.clans.service.ai_client import ClansAi
+from ai.clans import choose_action
+from engine.clans import Action, apply, legal_moves, new_game, public_view, replay
+from service.ai_pool import AiPool
+from service.clans.ai_client import ClansAi
 
 PERIOD_S = 0.02
 

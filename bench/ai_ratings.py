@@ -6,8 +6,8 @@
 Four players: ``random`` (uniform legal moves, the floor), easy, normal and hard. Every pair, every
 triple and all four meet in 2-, 3- and 4-player games, N games a match-up (M for those with hard,
 whose moves cost 70 times more), the seats rotating over the games. Each finished game ranks its
-seats by total as the bot does (``frame.store.ratings.finishing_ranks``), and openskill's Plackett-Luce
-model (``frame.store.ratings.MODEL``) rates the four levels over all the games from the newcomer prior,
+seats by total as the bot does (``store.ratings.finishing_ranks``), and openskill's Plackett-Luce
+model (``store.ratings.MODEL``) rates the four levels over all the games from the newcomer prior,
 in a seeded shuffled order, twice over; the μ reported is the mean over ORDERS such orders. The
 ratings are shifted so that normal keeps its published μ (the scale's anchor: players have been rated
 against normal, and only differences are measured); the uncertainty is the spread of that fit over B
@@ -18,7 +18,7 @@ FIGURE lines: ``ratings_<level>_mu`` with ``_mu_sd``; ``ratings_<level>_publishe
 (μ − 3σ) at the published σ) with ``_published_sd``; ``ratings_<level>_was`` (today's); and the
 games played. With ``--games-file`` every finished game is appended to that file (a JSON line each)
 and the fit is over all the games in it, so the games without hard and those with it may be played
-in separate runs. A JSON line ``PUBLISH {...}`` is what goes into games/clans/data/ai_ratings.json.
+in separate runs. A JSON line ``PUBLISH {...}`` is what goes into data/clans/ai_ratings.json.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frame.registry import game
-from frame.service.ratings import CENTRE, SCALE
-from frame.store.ratings import MODEL, finishing_ranks
-from frame.store.records import ResultInput
-from games.clans.ai import AI_LEVELS, choose_action
-from games.clans.engine import Action, legal_moves, new_game, play, public_view
+from ai.clans import AI_LEVELS, choose_action
+from engine.clans import Action, legal_moves, new_game, play, public_view
+from registry import game
+from service.ratings import CENTRE, SCALE
+from store.ratings import MODEL, finishing_ranks
+from store.records import ResultInput
 
 AI_RATINGS = game("clans").ai_ratings
 """The ratings published now, which a run's fit is anchored to and compared with."""
@@ -78,7 +78,7 @@ def play_match(match: Match) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 
 def finishing_order(totals: Sequence[int]) -> list[int]:
-    """The seats' ranks as the bot rates a finished game (``frame.store.ratings.finishing_ranks``)."""
+    """The seats' ranks as the bot rates a finished game (``store.ratings.finishing_ranks``)."""
     results = [
         ResultInput(seat=s, user_id=None, name="", clan="", clan_score=t, chips=0, total=t, winner=False)
         for s, t in enumerate(totals)

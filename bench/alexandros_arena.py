@@ -32,10 +32,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ai.alexandros import LEVELS, choose_action
 from bench.ai_arena import wilson
 from bench.alexandros_sim import greedy_policy
-from games.alexandros.ai import LEVELS, choose_action
-from games.alexandros.engine import (
+from engine.alexandros import (
     Action,
     Phase,
     PrivateView,

@@ -17,8 +17,8 @@ import random
 import statistics
 import time
 
-import games.alexandros.engine as alex
-from games.alexandros.engine.facts import destinations, foresee_all, told
+import engine.alexandros as alex
+from engine.alexandros.facts import destinations, foresee_all, told
 
 MAX_OPTIONS = 25
 

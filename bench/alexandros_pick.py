@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from frame.store import GameRecord, Store
-from games.alexandros.service import AlexandrosService
+from service.alexandros import AlexandrosService
+from store import GameRecord, Store
 
 GUILD, CHANNEL, ANN, BOB = 1, 100, 11, 12
 

@@ -6,7 +6,7 @@
 Four players: ``random`` (uniform legal actions, the floor), easy, normal and hard. Every pair, every triple
 and all four meet in 2-, 3- and 4-player games, N games a match-up (M for those with hard, whose decisions
 cost some 30 times normal's), the seats rotating over the games. Each finished game ranks its seats by score
-as the bot ranks an Alexandros game (``frame.store.ratings.finishing_ranks``), and the fit is Clans' own
+as the bot ranks an Alexandros game (``store.ratings.finishing_ranks``), and the fit is Clans' own
 (``bench.ai_ratings.fit``: openskill's Plackett-Luce model, every game rated twice over in a seeded shuffled
 order from the newcomer prior, the μ the mean over ORDERS orders, the spread over B bootstrap resamples of
 the games), anchored so that normal keeps its published μ (players have been rated against it).
@@ -14,7 +14,7 @@ the games), anchored so that normal keeps its published μ (players have been ra
 FIGURE lines: ``alexandros_ratings_<player>_mu`` with ``_mu_sd``, ``_published`` (1500 + 20 × (μ − 3σ) at the
 published σ) with ``_published_sd``, ``_was`` (today's), and the games played. With ``--games-file`` every
 finished game is appended to that file (a JSON line each) and the fit is over all the games in it. A line
-``PUBLISH {...}`` is what goes into games/alexandros/data/ai_ratings.json.
+``PUBLISH {...}`` is what goes into data/alexandros/ai_ratings.json.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.alexandros import LEVELS, choose_action
 from bench.ai_ratings import ANCHOR, ORDERS, fit, published
-from frame.registry import game
-from frame.service.ratings import SCALE
-from frame.store.ratings import finishing_ranks
-from frame.store.records import ResultInput
-from games.alexandros.ai import LEVELS, choose_action
-from games.alexandros.engine import legal_actions, new_game, play, private_view, result
+from engine.alexandros import legal_actions, new_game, play, private_view, result
+from registry import game
+from service.ratings import SCALE
+from store.ratings import finishing_ranks
+from store.records import ResultInput
 
 AI_RATINGS = game("alexandros").ai_ratings
 """The ratings published now: the fit is anchored to normal's, and compared with them."""

@@ -27,8 +27,8 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
-from games.alexandros.ai import choose_action
-from games.alexandros.engine import (
+from ai.alexandros import choose_action
+from engine.alexandros import (
     MoveAlexander,
     Phase,
     PublicView,
@@ -38,9 +38,9 @@ from games.alexandros.engine import (
     private_view,
     public_view,
 )
-from games.alexandros.render import render_board
-from games.alexandros.render.replay import render_replay
-from games.alexandros.service.replays import Play, replay_steps
+from render.alexandros import render_board
+from render.alexandros.replay import render_replay
+from service.alexandros.replays import Play, replay_steps
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
 
@@ -127,10 +127,9 @@ def replay_figures(repeat: int, seed: int = 1) -> None:
 
 def phone_figures() -> None:
     """The smallest things a phone shows, from the layout's sizes and the shipped font, halved."""
-    from frame.render.fonts import bold
-    from games.alexandros.engine import load_board
-    from games.alexandros.render.board_image import name_size
-    from games.alexandros.render.layout import (
+    from engine.alexandros import load_board
+    from render.alexandros.board_image import name_size
+    from render.alexandros.layout import (
         GUARD,
         ICON,
         INFO_SIZE,
@@ -143,6 +142,7 @@ def phone_figures() -> None:
         board_frame,
         phone_px,
     )
+    from render.fonts import bold
 
     def tall(text: str, size: int) -> float:
         _, top, _, bottom = bold(size).getbbox(text, anchor="ls")
@@ -192,10 +192,10 @@ def interleaved(rev: str, repeat: int) -> tuple[float, float]:
     """Median ms of ``rev``'s board renderer and of today's, timed turn about in this process (the same load
     for both: on a shared machine two runs minutes apart differ more than the renderers)."""
     source = subprocess.run(
-        ["git", "show", f"{rev}:games/alexandros/render/board_image.py"], check=True, capture_output=True, text=True
+        ["git", "show", f"{rev}:render/alexandros/board_image.py"], check=True, capture_output=True, text=True
     ).stdout
     old = types.ModuleType("alexandros_board_before")
-    exec(compile(source, f"{rev}:games/alexandros/render/board_image.py", "exec"), old.__dict__)
+    exec(compile(source, f"{rev}:render/alexandros/board_image.py", "exec"), old.__dict__)
     view, targets = bench_position()
     before: list[float] = []
     after: list[float] = []

@@ -1,6 +1,6 @@
 """Does the project's Alexandros board play like the real game? ``python -m bench.alexandros_sim [--quick]``
 
-Simulates games on games/alexandros/data/board.json with two policies, for 2, 3 and 4 players:
+Simulates games on data/alexandros/board.json with two policies, for 2, 3 and 4 players:
 
 - ``random``: every legal action equally likely;
 - ``greedy``: one step of look-ahead on the tax balance (own income at the next levy minus the best
@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from games.alexandros.engine import (
+from engine.alexandros import (
     SUPPLY,
     Action,
     ChoosePath,

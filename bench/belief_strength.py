@@ -2,9 +2,9 @@
 
     python -m bench.belief_strength [--settings current,b2:t0.4] [--games N] [--observer-games M] [--hard-games H]
 
-The belief model (``games.clans.ai.belief.Model``; a setting as in ``bench.calibration``: ``current``, or
+The belief model (``ai.clans.belief.Model``; a setting as in ``bench.calibration``: ``current``, or
 ``:``-separated tokens ``b`` BETA, ``n`` noise, ``t`` tau) is read inside the AI too: normal's
-threat term weighs the opponents' guessed clans (``games.clans.ai.players.clan_scores``), and the
+threat term weighs the opponents' guessed clans (``ai.clans.players.clan_scores``), and the
 white-box observer runs that same code. For each setting, in every worker: the arena's 4-player
 games of normal in a rotating seat against three easy AIs (``bench.ai_arena``), and the observer
 on games of four normal AIs (``bench.observer``, 24 samples per clan per move). Prints per setting
@@ -23,8 +23,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from ai.clans import belief
 from bench import ai_arena, calibration, observer
-from games.clans.ai import belief
 
 
 def use(spec: str) -> None:

@@ -33,11 +33,11 @@ from botkit import cog, make_bot, peek, users  # the harness lives with the test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
-from frame.config import load_config
-from frame.service.ai_pool import AiPool, default_workers
-from frame.service.ai_worker import WORKER_NICENESS
-from games.clans.engine import Move, Phase
-from games.clans.service.ai_client import ClansAi
+from config import load_config
+from engine.clans import Move, Phase
+from service.ai_pool import AiPool, default_workers
+from service.ai_worker import WORKER_NICENESS
+from service.clans.ai_client import ClansAi
 
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings

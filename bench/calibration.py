@@ -6,14 +6,14 @@ Plays 4-player games of the given AI levels (hard: one hard seat among normal on
 every seat's belief (``ai.clan_beliefs``) about each other seat after 10, 20 and 30 hut moves and at
 the end, and scores each stated probability of each clan against the truth. Each belief model in
 ``--settings`` reads the same games (the games themselves are played with the model in use, which
-normal and hard read too). A setting is ``current`` (the model in use, ``games.clans.ai.belief.MODEL``) or
+normal and hard read too). A setting is ``current`` (the model in use, ``ai.clans.belief.MODEL``) or
 ``:``-separated tokens, any left out as in the model in use: ``b`` the players' sharpness beta,
 ``n`` the uniform noise, ``t`` the tempering tau of each move's log-likelihood (``b0.9:t1`` is the
 model before tempering). For each it prints the expected calibration error over ten bins
 (``calibration_<setting>_ece``: the mean gap between stated probability and observed frequency,
 weighted by how often the bin is used), the Brier score, the top-1 accuracy, the share of top
 guesses that claimed >= 90% (and how often those were right), and the share of seat readings >= 95%
-sure of a wrong clan, overall and at move 30 (what tests/games/clans/ai/test_ai_belief.py bounds). ``--bins``
+sure of a wrong clan, overall and at move 30 (what tests/ai/clans/test_ai_belief.py bounds). ``--bins``
 adds the reliability table (stated vs observed per bin) of every setting.
 """
 
@@ -25,8 +25,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from games.clans.ai import belief, choose_action, clan_beliefs
-from games.clans.engine import Action, Clan, PublicView, new_game, play, public_view
+from ai.clans import belief, choose_action, clan_beliefs
+from engine.clans import Action, Clan, PublicView, new_game, play, public_view
 
 POINTS = (10, 20, 30)
 BINS = 10

@@ -5,7 +5,7 @@
 Four-player games are played to their end through the service on a SQLite file (random legal actions); after
 each action the next mover's catch-up is asked, as the bot does when it announces. Two services on the same
 database do it side by side: one keeping no tail (every catch-up reads the whole log and tells it from the seed,
-as before) and one keeping the tail (games/clans/service/history.py). Measured per catch-up: the time, and how many
+as before) and one keeping the tail (service/clans/history.py). Measured per catch-up: the time, and how many
 actions were told from the seed. Prints `FIGURE <name> <value> <unit>` lines (medians, and the last quarter of
 each game, where the log is longest).
 """
@@ -21,12 +21,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import games.clans.service.history as history
-from frame.store import Store
-from games.clans.engine import Action, GameState, Move, PublicView
-from games.clans.service.games import GameService
-from games.clans.service.history import MoveFact
-from games.clans.service.tables import Played
+import service.clans.history as history
+from engine.clans import Action, GameState, Move, PublicView
+from service.clans.games import GameService
+from service.clans.history import MoveFact
+from service.clans.tables import Played
+from store import Store
 
 GUILD = 1
 

@@ -1,4 +1,5 @@
-"""Clans' AI and engine from any checkout a bench compares: the games/ layout or the older top-level one."""
+"""Clans' AI and engine from any checkout a bench compares: today's layout (``ai/clans``), the games/ one before it,
+or the older top-level one."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import importlib
 import sys
 from types import ModuleType
 
-LAYOUTS = (("games.clans.ai", "games.clans.engine"), ("ai", "engine"))
+LAYOUTS = (("ai.clans", "engine.clans"), ("games.clans.ai", "games.clans.engine"), ("ai", "engine"))
 """Where each layout keeps Clans' AI and engine, newest first."""
-ROOTS = ("games", "ai", "engine", "frame")
+ROOTS = ("games", "frame", "ai", "engine", "registry", "render", "service", "store", "texts", "data")
 
 
 def use_checkout(path: str) -> None:
@@ -46,4 +47,4 @@ def engine_module_names(module: str) -> list[str]:
     for tail in tails:
         names += [".".join(["games", "clans", "engine", *tail]), ".".join(["engine", "clans", *tail])]
         names.append(".".join(["engine", *tail]))
-    return [module, *names, "games.clans.engine", "engine.clans", "engine"]
+    return [module, *names, "engine.clans", "games.clans.engine", "engine"]

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from games.clans.engine import GameState, Move, apply, legal_moves, new_game, play, random_playout
+from engine.clans import GameState, Move, apply, legal_moves, new_game, play, random_playout
 
 Figure = tuple[str, float, str]
 

@@ -3,7 +3,7 @@
     python -m bench.hard_ceiling [--scales 0.25,2] [--games N] [--rollouts R] [--reader-seats M]
                                  [--old-ai DIR] [--workers W] [--seed S]
 
-Hard (``games.clans.ai.hard``) searches blind to its clan, so that what it finds weighs every clan's draw
+Hard (``ai.clans.hard``) searches blind to its clan, so that what it finds weighs every clan's draw
 alike. This asks what that costs: a "told" hard, in a rotating seat against three normal AIs on the
 arena's deals (``bench.ai_arena.hard_tasks``), searches the same candidates (the union of the moves
 normal values most for each clan) for the clan it holds: a round of normal replies with the
@@ -31,14 +31,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.clans import choose_action
+from ai.clans.belief import Observation, assignment_weights, observe
+from ai.clans.hard import PRIOR_VISITS, after_replies, candidates, margin, worth_margins
+from ai.clans.hiding import draw
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from ai.clans.rollout import informed_playout
 from bench import ai_arena
-from games.clans.ai import choose_action
-from games.clans.ai.belief import Observation, assignment_weights, observe
-from games.clans.ai.hard import PRIOR_VISITS, after_replies, candidates, margin, worth_margins
-from games.clans.ai.hiding import draw
-from games.clans.ai.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from games.clans.ai.rollout import informed_playout
-from games.clans.engine import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
 

@@ -4,14 +4,14 @@
                              [--rivals normal|easy] [--games-file PATH]
 
 Hard's search is blind to its clan and gives every candidate a value for each of the five clans
-(``games.clans.ai.hard``). At told scale s it draws from q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)),
+(``ai.clans.hard``). At told scale s it draws from q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)),
 ``none`` being today's blind draw over normal's odds. For each scale hard plays the arena's deals
 (``bench.ai_arena.hard_tasks``: a rotating seat against three hiding normals) and the first ``--read``
 of them are read twice:
 
 - exactly, by a white-box reader who runs hard's search with two seeds of its own (the AI's seed is
   its secret) and multiplies each clan's averaged probability of the move played;
-and every game is read by the belief model (``games.clans.ai.clan_beliefs``), the reader every normal AI
+and every game is read by the belief model (``ai.clans.clan_beliefs``), the reader every normal AI
 is: the share of the other seats' views whose top guess is hard's true clan after 10 / 20 / 30 hut
 moves, side by side with the same share for the normal seats of the same games. ``--games-file``
 appends each game's levels and ranks for ``bench.ai_ratings``.
@@ -33,12 +33,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ai.clans import choose_action, clan_beliefs
+from ai.clans.belief import Observation, observe
+from ai.clans.hard import hard_choice
+from ai.clans.hiding import draw
 from bench import ai_arena, ai_ratings
-from games.clans.ai import choose_action, clan_beliefs
-from games.clans.ai.belief import Observation, observe
-from games.clans.ai.hard import hard_choice
-from games.clans.ai.hiding import draw
-from games.clans.engine import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
 PIN = 0.9

@@ -5,7 +5,7 @@
                                  [--uniform-beliefs] [--draw-seed-offset K]
 
 A setting is normal's λ ``start:end``, or ``start:middle:end`` with λ at half the chips between
-(``games.clans.ai.hiding.Hiding``). For each, the
+(``ai.clans.hiding.Hiding``). For each, the
 arena's 4-player games of normal in a rotating seat against three easy AIs (``bench.ai_arena``), and
 the white-box observer on games of four normal AIs (``bench.observer``, 24 samples per clan per
 move), with that setting in every worker. Prints per setting (its name: the numbers joined by ``_``,
@@ -14,7 +14,7 @@ dots as ``p``): ``curve_<name>_normal_vs_3easy_win_rate`` with its 95% interval 
 
 The other options try normal variants without editing the AI (every one applies to every setting;
 docs/AI.md has what each measured). Public weights, the same whatever the clan and so leak-neutral by
-themselves (``games.clans.ai.hiding.tilted``), multiplied into every clan's strategy as exp(weight · feature):
+themselves (``ai.clans.hiding.tilted``), multiplied into every clan's strategy as exp(weight · feature):
 ``--spread`` (feature: minus how far apart the clans' log-probabilities of the action lie, so the moves
 that tell the clans apart are played less), ``--next-founding`` (the share of the next player's legal
 moves that found a village after the action), ``--live`` (the territories still in play after it).
@@ -35,13 +35,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import games.clans.ai
+import ai.clans
+from ai.clans import players
+from ai.clans.belief import Observation
+from ai.clans.hiding import Hiding, tilted
 from bench import ai_arena, observer
-from games.clans.ai import players
-from games.clans.ai.belief import Observation
-from games.clans.ai.hiding import Hiding, tilted
-from games.clans.engine import Action, Clan, Move, Phase, PublicView, apply, legal_moves
-from games.clans.engine.hutmoves import founding_moves, live_territories
+from engine.clans import Action, Clan, Move, Phase, PublicView, apply, legal_moves
+from engine.clans.hutmoves import founding_moves, live_territories
 
 PolicyMaker = Callable[..., players.Policy]
 SPREAD_CAP = 10.0
@@ -76,13 +76,13 @@ def name(text: str) -> str:
 
 def use(hiding: Hiding, variant: Variant = Variant()) -> None:
     """Make ``hiding`` normal's setting in this process, with ``variant`` (a worker's initializer)."""
-    games.clans.ai.NORMAL_HIDING = hiding  # type: ignore[attr-defined]
+    ai.clans.NORMAL_HIDING = hiding  # type: ignore[attr-defined]
     if variant.chip_tilt is not None:
-        games.clans.ai.CHIP_TILT = variant.chip_tilt  # type: ignore[attr-defined]
+        ai.clans.CHIP_TILT = variant.chip_tilt  # type: ignore[attr-defined]
     if variant.prospects is not None:
-        games.clans.ai.NORMAL_PROSPECTS = variant.prospects  # type: ignore[attr-defined]
+        ai.clans.NORMAL_PROSPECTS = variant.prospects  # type: ignore[attr-defined]
     if variant.spread or variant.next_founding or variant.live or variant.uniform_beliefs:
-        games.clans.ai.normal_policy = _varied(variant)  # type: ignore[attr-defined]
+        ai.clans.normal_policy = _varied(variant)  # type: ignore[attr-defined]
     if variant.draw_seed_offset:
         ai_arena.override("normal", _shifted(variant.draw_seed_offset))
 
@@ -134,8 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--chip-tilt", type=float, default=None, help="instead of games.clans.ai.CHIP_TILT")
-    parser.add_argument("--prospects", type=float, default=None, help="instead of games.clans.ai.NORMAL_PROSPECTS")
+    parser.add_argument("--chip-tilt", type=float, default=None, help="instead of ai.clans.CHIP_TILT")
+    parser.add_argument("--prospects", type=float, default=None, help="instead of ai.clans.NORMAL_PROSPECTS")
     parser.add_argument("--spread", type=float, default=0.0)
     parser.add_argument("--next-founding", type=float, default=0.0)
     parser.add_argument("--live", type=float, default=0.0)

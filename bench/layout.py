@@ -1,9 +1,9 @@
-"""How the tree is laid out: imports from the shared frame into a game, the longest files, lines per part.
+"""How the tree is laid out: imports from shared code into a game, the longest files, lines per part.
 
     python -m bench.layout [--root PATH]
 
-Counts every import statement (lazy ones too) of the shared code (``frame/``, or before the split the folders
-beside the games: ``engine/``, ``service/``, ``cogs/``... outside their ``clans``/``alexandros`` parts) that names
+Counts every import statement (lazy ones too) of the shared code (each layer's root: ``engine/``, ``cogs/`` …
+outside their ``clans``/``alexandros`` sub-packages) that names
 a game's module, as (file, game) pairs. Prints `FIGURE <name> <value> <unit>` lines.
 """
 

@@ -5,7 +5,7 @@
 Both checkouts name their packages ``ai`` and ``engine``, so the older one runs in its own
 interpreter with DIR first on its path; moves and views cross as pickles, which both sides read
 with their own (same-shaped) classes. A class pickled from one layout is looked up in the other's
-when its module is missing there (``engine.view`` before the games had packages, ``games.clans.engine.view``
+when its module is missing there (``engine.view`` before the games had packages, ``engine.clans.view``
 after).
 """
 

@@ -46,9 +46,9 @@ from botkit import (  # noqa: E402  # the harness of the tests
 from fakediscord import FakeDiscord, FakeUser  # noqa: E402
 
 from bot import GameBot  # noqa: E402
-from frame.config import load_config  # noqa: E402
-from frame.service.ai_pool import AiPool  # noqa: E402
-from games.clans.engine import Move, Phase  # noqa: E402
+from config import load_config  # noqa: E402
+from engine.clans import Move, Phase  # noqa: E402
+from service.ai_pool import AiPool  # noqa: E402
 
 SETTINGS = load_config({})
 WAIT_S = 3.0

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from frame.store import Store
+from store import Store
 
 GUILD, USER, RIVAL = 900, 11, 12
 CALLS = 50

@@ -25,8 +25,8 @@ from botkit import cog, make_bot  # the harness lives with the tests
 from busy_channel import figures, open_two_games, play_fast, unannounced
 from fakediscord import FakeDiscord
 
-from frame.config import load_config
-from frame.service.ai_pool import AiPool
+from config import load_config
+from service.ai_pool import AiPool
 
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
 

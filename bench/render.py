@@ -7,7 +7,7 @@ Mid-game boards are 40 different positions (seeded random games after 25-40 move
 alone is timed on the very image a render produces.
 
 The smallest text: every text the map draws (territory numbers, counts, totals, village values, move numbers:
-what ``games.clans.render.hut_markers`` and the static map's ``_draw_map`` write; not the panel below the map) is
+what ``render.clans.hut_markers`` and the static map's ``_draw_map`` write; not the panel below the map) is
 recorded while the gallery's boards are rendered in a fresh process, and the tallest glyph of each string
 (its ink box in the font, without the outline) is scaled to 400 px wide. The same code measures any checkout,
 as it only watches Pillow's ``ImageDraw.text``.
@@ -25,12 +25,12 @@ import time
 
 from PIL import Image
 
-import games.clans.engine as engine
-from games.clans.engine import GameState, PublicView
-from games.clans.render import render_board
-from games.clans.render.board_image import draw_board_image, encode
-from games.clans.render.replay import render_replay
-from games.clans.render.static import static_layer
+import engine.clans as engine
+from engine.clans import GameState, PublicView
+from render.clans import render_board
+from render.clans.board_image import draw_board_image, encode
+from render.clans.replay import render_replay
+from render.clans.static import static_layer
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dee"]
 REPEATS = 5
@@ -123,9 +123,9 @@ MEASURE = """
 import json, random, statistics, sys, time
 from PIL import ImageDraw
 try:  # this layout, or an older checkout's
-    import games.clans.engine as engine
-    from games.clans.render import render_board, render_final
-    from games.clans.render import gallery
+    import engine.clans as engine
+    from render.clans import render_board, render_final
+    from render.clans import gallery
 except ImportError:
     import engine
     from render.clans import render_board, render_final

@@ -32,7 +32,7 @@ from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bench.bot import percentile, replied, reply_duration, rss_mb
 from bot import GameBot
-from games.clans.engine import Phase, legal_moves
+from engine.clans import Phase, legal_moves
 
 REPLAYS = 6
 MOVES_AT_LEAST = 8

@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "disco
 from botkit import answered, cog, start_bot, users  # the harness lives with the tests
 from fakediscord import FakeDiscord
 
-from frame.cogs.clock import PARALLEL
-from frame.service.ai_pool import AiPool
-from frame.service.pace import ManualClock, Pace, new_turn
-from frame.store import DueTurn, Store
-from frame.store.records import iso
-from games.clans.service.deadlines import Deadlines
-from games.clans.service.games import GameService
+from cogs.clock import PARALLEL
+from service.ai_pool import AiPool
+from service.clans.deadlines import Deadlines
+from service.clans.games import GameService
+from service.pace import ManualClock, Pace, new_turn
+from store import DueTurn, Store
+from store.records import iso
 
 
 async def due_query(games: int, due: int) -> None:

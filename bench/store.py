@@ -29,10 +29,10 @@ from typing import Any
 
 import asyncpg
 
-import frame.store.sqlite
-from frame.store import Store
-from frame.store.pgserver import ThrowawayPostgres, url_with
-from games.clans.engine import legal_moves, new_game, play
+import store.sqlite
+from engine.clans import legal_moves, new_game, play
+from store import Store
+from store.pgserver import ThrowawayPostgres, url_with
 
 PLAYERS = 4
 
@@ -142,10 +142,10 @@ async def run_sqlite(games: list[Script]) -> None:
     results: dict[str, list[tuple[float, list[float]]]] = {"normal": [], "full": []}
     for _ in range(3):
         for level in results:
-            frame.store.sqlite.SYNCHRONOUS = level.upper()
+            store.sqlite.SYNCHRONOUS = level.upper()
             with tempfile.TemporaryDirectory() as tmp:
                 results[level].append(await measure(str(Path(tmp) / "clans.db"), games))
-    frame.store.sqlite.SYNCHRONOUS = "FULL"
+    store.sqlite.SYNCHRONOUS = "FULL"
     for level, runs in results.items():
         rate = statistics.median(r for r, _ in runs)
         report(f"sqlite_{level}", rate, [t for _, timings in runs for t in timings])

@@ -25,13 +25,20 @@ from pathlib import Path
 
 venv = Path(sys.prefix).resolve()
 
-import frame
-import games
-import frame.texts as texts
-from games.clans.engine import new_game, public_view, random_playout
-from games.clans.render import render_board
+import bot
+import cogs
+import config
+import data
+import engine
+import registry
+import render
+import service
+import store
+import texts
+from engine.clans import new_game, public_view, random_playout
+from render.clans import render_board
 
-for module in (frame, games, texts):
+for module in (bot, cogs, config, data, engine, registry, render, service, store, texts):
     where = Path(module.__file__).resolve()
     assert venv in where.parents, f"{module.__name__} was not imported from the installed package: {where}"
 
@@ -48,22 +55,20 @@ assert texts.texts("de", "alexandros").p_("symbol", "horse") == "Pferd", "the Al
 assert texts.texts("it", "clans").p_("listing", "nobody") == "nessuno", "a game must fall back to the frame's catalog"
 assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
-from games.alexandros.engine import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
-from games.alexandros.render import render_board as render_alexandros
+from engine.alexandros import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
+from render.alexandros import render_board as render_alexandros
 
 game = new_alexandros(3, 7)
 alexandros_playout(game, random.Random(7))
 assert game.over, "a random Alexandros game must end"
 assert render_alexandros(alexandros_view(game)).startswith(b"\x89PNG"), "the Alexandros board must render"
 
-import games.alexandros.terminal  # noqa: F401  (the terminal game and its words ship as modules)
-from games.alexandros.ai import choose_action as alexandros_ai
-from games.alexandros.engine import legal_actions as alexandros_legal, private_view as alexandros_private
+import terminal.alexandros  # noqa: F401  (the terminal game and its words ship as modules)
+from ai.alexandros import choose_action as alexandros_ai
+from engine.alexandros import legal_actions as alexandros_legal, private_view as alexandros_private
 
 fresh = new_alexandros(2, 3)
 assert alexandros_ai("normal", alexandros_private(fresh, fresh.to_move), 1) in alexandros_legal(fresh)
-
-import bot
 
 assert bot.main() == 2, "without DISCORD_TOKEN the bot must stop with exit code 2"
 print(f"check_install: ok: {len(state.villages)} villages, a {len(png)} byte board, an Alexandros game, the bot starts")

@@ -1,4 +1,4 @@
-"""Design the project's own Alexandros board and write games/alexandros/data/board.json.
+"""Design the project's own Alexandros board and write data/alexandros/board.json.
 
 The printed board is not published, so this draws one in its spirit (docs/RULES.md A2): Alexander's empire
 from Macedonia to the Indus on a triangular grid, the Mediterranean, the Black Sea, the Caspian and the
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.alexandros.engine.grid import grid_board, triangle_corners
+from engine.alexandros.grid import grid_board, triangle_corners
 
 # One letter per triangle (row r, column c); "~" is sea. Rows are bands of triangles, top to bottom.
 REGIONS = [
@@ -111,7 +111,7 @@ def layout(board: dict[str, object]) -> str:
 
 
 if __name__ == "__main__":
-    out = Path(__file__).resolve().parents[1] / "games" / "alexandros" / "data" / "board.json"
+    out = Path(__file__).resolve().parents[1] / "data" / "alexandros" / "board.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(layout(design()), encoding="utf-8")
     print(f"wrote {out}")

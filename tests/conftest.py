@@ -3,7 +3,7 @@
 ``database_target`` is parametrised over ``sqlite`` and ``postgres`` and yields what ``Store.open`` takes: a
 fresh SQLite file path, or the URL of a fresh, empty schema on the session's PostgreSQL server. The server is
 the one at ``CLANS_TEST_POSTGRES`` (a superuser URL) if set, otherwise one started for this session from the
-local PostgreSQL binaries (see ``frame/store/pgserver.py``) and stopped at the end. If neither works every
+local PostgreSQL binaries (see ``store/pgserver.py``) and stopped at the end. If neither works every
 PostgreSQL test fails with the reason: they are never skipped.
 """
 
@@ -20,21 +20,21 @@ from typing import Any
 import asyncpg
 import pytest
 
-from frame.store import Store
-from frame.store.pgserver import ThrowawayPostgres, url_with
-from frame.store.postgres import redacted
+from store import Store
+from store.pgserver import ThrowawayPostgres, url_with
+from store.postgres import redacted
 
 TESTS = Path(__file__).resolve().parent
 HELPERS = (
     "discord",
-    "frame/store",
-    "frame/service",
-    "frame/render",
-    "games/clans/engine",
-    "games/clans/service",
-    "games/clans/cogs",
-    "games/alexandros/engine",
-    "games/alexandros/cogs",
+    "store",
+    "service",
+    "render",
+    "engine/clans",
+    "service/clans",
+    "cogs/clans",
+    "engine/alexandros",
+    "cogs/alexandros",
 )
 """Folders whose modules other tests import by name (the fake Discord, store and service helpers, positions, the
 Alexandros bot tests' panel helpers)."""

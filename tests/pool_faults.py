@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from frame.service.ai_worker import AiRequest, solve
+from service.ai_worker import AiRequest, solve
 
 Request = AiRequest[object]
 

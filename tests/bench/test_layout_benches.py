@@ -11,16 +11,16 @@ from bench import layout, move_path
 
 
 def test_layout_counts_an_import_of_a_game_from_shared_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "frame").mkdir()
-    (tmp_path / "games" / "clans").mkdir(parents=True)
-    (tmp_path / "games" / "clans" / "rules.py").write_text("X = 1\n")
-    (tmp_path / "frame" / "lobby.py").write_text("def f():\n    from games.clans.rules import X\n    return X\n")
-    (tmp_path / "frame" / "pace.py").write_text("import json\n")
+    (tmp_path / "service").mkdir()
+    (tmp_path / "engine" / "clans").mkdir(parents=True)
+    (tmp_path / "engine" / "clans" / "rules.py").write_text("X = 1\n")
+    (tmp_path / "service" / "lobby.py").write_text("def f():\n    from engine.clans.rules import X\n    return X\n")
+    (tmp_path / "service" / "pace.py").write_text("import json\n")
     assert layout.main(["--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "FIGURE layout_shared_to_clans_import_pairs 1 file-pairs" in out
     assert "FIGURE layout_shared_to_alexandros_import_pairs 0 file-pairs" in out
-    assert "FIGURE layout_longest_file_lines 3 lines (frame/lobby.py)" in out
+    assert "FIGURE layout_longest_file_lines 3 lines (service/lobby.py)" in out
 
 
 def test_a_clans_move_passes_through_the_frame_and_the_game() -> None:

@@ -22,13 +22,9 @@ from fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionResult
 from fakediscord_payloads import interaction_payload, visible_text, walk_components
 
 from bot import GameBot
-from frame.config import Config
-from frame.service.ai_pool import AiPool
-from frame.service.claims import Claims
-from frame.service.pace import Clock
-from frame.store import GameRecord, MoveRecord, SeatRecord, Store
-from games.clans.cogs.cog import ClansCog
-from games.clans.engine import (
+from cogs.clans.cog import ClansCog
+from config import Config
+from engine.clans import (
     GameState,
     Move,
     Phase,
@@ -39,6 +35,10 @@ from games.clans.engine import (
     preview_move,
     public_view,
 )
+from service.ai_pool import AiPool
+from service.claims import Claims
+from service.pace import Clock
+from store import GameRecord, MoveRecord, SeatRecord, Store
 
 Json = dict[str, Any]
 MovePicker = Callable[[GameState, list[Move]], Move]
@@ -129,7 +129,7 @@ async def make_bot(
     ``now`` and ``clock`` (seconds since the epoch) for its claims' leases.
 
     Without ``ai_pool``, its workers run at the tests' own priority: on a busy machine a lower one would
-    starve them past the settle deadlines (tests/frame/service/test_ai_pool.py checks that the bot's workers run at a
+    starve them past the settle deadlines (tests/service/test_ai_pool.py checks that the bot's workers run at a
     lower priority). The benchmark passes the bot's real pool instead."""
     settings = test_config(where, **config)
     store = await Store.open(settings.database)

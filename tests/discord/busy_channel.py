@@ -17,7 +17,7 @@ from botkit import cog, custom_ids, message_with, open_game, peek, users
 from fakediscord import Call, FakeChannel, FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
-from games.clans.engine import Move, Phase, legal_moves
+from engine.clans import Move, Phase, legal_moves
 
 POLL_S = 0.002
 """How often a waiting player looks at the store: a human who moves as soon as the turn is theirs."""
@@ -32,7 +32,6 @@ class Busy:
 
 
 async def open_two_games(fake: FakeDiscord, seeds: tuple[int, int] = (3, 4)) -> tuple[dict[int, FakeUser], Busy]:
-    fake.settle_timeout = max(fake.settle_timeout, 60.0)  # a slow Discord holds the AI runs' posts
     alice, bob, carol, dave = users(fake, 4)
     thread = fake.thread(950, "clans-2", parent_id=fake.channel.id)
     busy = Busy()

@@ -16,7 +16,7 @@ from botkit import answered, cog, components_of, custom_ids, message_with, peek,
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
-from games.clans.engine import Move, Phase, legal_moves
+from engine.clans import Move, Phase, legal_moves
 
 Json = dict[str, Any]
 

@@ -1,0 +1,66 @@
+"""Clans' AI work for the frame's worker pool (service/ai_pool.py): each request is a frozen value that
+crosses to a worker process and is answered there by its ``solve()``.
+
+A request carries only what an AI seat may know: the public view of the game's start, the actions since, its
+own seat and clan, and a seed for its own sampling that is not the game's setup seed (``AiPool.seed``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.clans import choose_action, clan_beliefs, exposure
+from engine.clans import Action, Clan, Move, PublicView
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Choose the move of the AI at ``seat``; hard plays ``rollouts`` rollouts, at most ``budget_s`` seconds."""
+
+    level: str
+    start: PublicView
+    history: tuple[Action, ...]
+    seat: int
+    clan: Clan
+    seed: int
+    rollouts: int
+    budget_s: float
+
+    def solve(self) -> Move:
+        return choose_action(
+            self.level,
+            self.start,
+            self.history,
+            self.seat,
+            self.clan,
+            self.seed,
+            budget_s=self.budget_s,
+            iterations=self.rollouts,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Beliefs:
+    """The AI at ``seat``'s probability of each clan for every seat."""
+
+    start: PublicView
+    history: tuple[Action, ...]
+    seat: int
+    clan: Clan
+
+    def solve(self) -> list[dict[Clan, float]]:
+        return clan_beliefs(self.start, self.history, self.seat, self.clan)
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """After the game only: how sure a table running the AI's code could have been of each clan of
+    the AI at ``seat`` (``ai.exposure``). It needs no clan: it reads the seat's moves."""
+
+    start: PublicView
+    history: tuple[Action, ...]
+    seat: int
+    level: str
+
+    def solve(self) -> dict[Clan, float]:
+        return exposure(self.start, self.history, self.seat, self.level)

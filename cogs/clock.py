@@ -1,0 +1,241 @@
+"""The frame's turn clock: one scheduler task per game's kind behind reminders, timeouts and catching up
+announcements.
+
+It sleeps until the earliest due event of any game of its kind (at most ``MAX_SLEEP_S``), and is woken early
+whenever a deadline changes (a move, a start, a player coming back). A tick reads everything due in one indexed
+query, lets the game's deadlines (service.deadlines) claim and act on each due turn, and hands what happened to
+the game's own posts; then it reads again who is away (another process may have marked a player away: see
+``TurnDeadlines.load_away``). Each game subclasses it with how it posts a reminder, a timeout and a catch-up
+(Clans: cogs/clans/clock.py, Alexandros: cogs/alexandros/clock.py). Tests drive ``tick()`` directly with an
+injected clock; a tick and the background loop never overlap (one lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import datetime, timedelta
+from typing import Any, Generic, Protocol, TypeVar
+
+import discord
+
+from cogs.components import pings
+from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
+from service.deadlines import Reminder, TurnDeadlines
+from service.turns import Committed, Turns
+from store import DueTurn, GameRecord
+from texts import of_game, texts
+
+log = logging.getLogger("clans.clock")
+
+MAX_SLEEP_S = 60.0
+"""The loop looks again at least this often, even if nobody woke it."""
+BATCH = 100
+"""Due turns read per query; a tick keeps reading until none is left (at most MAX_BATCHES)."""
+MAX_BATCHES = 50
+CATCH_UP_AFTER = timedelta(seconds=30)
+"""How long a committed move may stay unannounced before a tick posts it (its own announcement is late)."""
+PARALLEL = 4
+"""Due turns acted on at once (autopilot moves are CPU work off the event loop)."""
+
+Event = TypeVar("Event")
+"""The game's timeout event (what its autopilot reports)."""
+
+
+class Readers(Protocol):
+    """What a reminder reads of the game's service: the game (its language) and the player's language."""
+
+    async def game(self, game_id: int) -> GameRecord: ...
+
+    async def user_language(self, user_id: int) -> str: ...
+
+
+async def post_reminder(
+    client: discord.Client, games: Readers, reminder: Reminder, now: datetime, words: ReminderWords
+) -> None:
+    """A reminder in the game's channel, pinging only the mover, in the game's language; and by DM, in the
+    player's own, when they asked for it (closed DMs are only logged)."""
+    t = of_game(await games.game(reminder.game_id))
+    text = reminder_text(t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
+    channel = client.get_partial_messageable(reminder.channel_id)
+    await channel.send(text, allowed_mentions=pings([reminder.seat]))
+    if reminder.dm and reminder.seat.user_id is not None:
+        own = texts(await games.user_language(reminder.seat.user_id))  # a DM: the player's language
+        dm_text = reminder_dm(own, words, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.channel_id)
+        try:
+            dm = await client.create_dm(discord.Object(reminder.seat.user_id))
+            await dm.send(dm_text)
+        except discord.HTTPException:
+            log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
+
+
+class ClockScheduler(Generic[Event]):
+    def __init__(self, deadlines: TurnDeadlines[Any], name: str) -> None:
+        self.deadlines = deadlines
+        self.name = name
+        """The loop task's name (one per game's kind)."""
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._unannounced_since: dict[tuple[int, int], datetime] = {}
+        self._next_look: datetime | None = None
+        """When the sleeping loop looks again by itself (None: it is awake)."""
+        self._stopping = False
+
+    # --- what each game does ------------------------------------------------------------------------------
+
+    async def _remind(self, reminder: Reminder) -> None:
+        raise NotImplementedError
+
+    async def _announce_timeout(self, timeout: Event) -> None:
+        raise NotImplementedError
+
+    async def _run_under_way(self, game_id: int) -> bool:
+        """An AI run of this process, or another process's live AI claim, will still announce the game's moves."""
+        raise NotImplementedError
+
+    async def _catch_up_game(self, game_id: int, ply: int) -> None:
+        """Post the game's actions committed but not announced up to ``ply``, and record them announced."""
+        raise NotImplementedError
+
+    async def _after_tick(self) -> None:
+        """Anything else the game looks at in every tick."""
+
+    # --- the loop ---------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._stopping = False
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name=self.name)
+
+    def wake(self) -> None:
+        """A deadline changed: look again now rather than at the time computed before."""
+        self._wake.set()
+
+    def wake_by(self, moment: datetime | None) -> None:
+        """A turn's clock now needs the scheduler at ``moment``: wake the loop if it would look too late."""
+        if moment is not None and (self._next_look is None or moment < self._next_look):
+            self.wake()
+
+    def follow(self, turns: Turns[Any]) -> None:
+        """After every commit of the game's turn pipeline (service/turns.py): wake the loop when the next turn's
+        clock needs it sooner. Registered once by the game's cog, whoever commits (a player, an AI, the autopilot)."""
+        turns.after_commit(self._committed)
+
+    def unfollow(self, turns: Turns[Any]) -> None:
+        turns.forget(self._committed)
+
+    def _committed(self, committed: Committed[Any]) -> None:
+        self.wake_by(committed.next_event_at)
+
+    def stop(self) -> None:
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+
+    async def stopped(self) -> None:
+        """Stop the loop and wait until it has, so nothing of it runs on while the bot closes its database."""
+        self.stop()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            self._wake.clear()
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except Exception:
+                if self._stopping:  # the bot is closing under a tick (its database, its HTTP session)
+                    return
+                log.exception("The turn clock's tick failed; trying again shortly")
+                delay = MAX_SLEEP_S
+            self._next_look = self.deadlines.now() + timedelta(seconds=delay)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation that arrives as the
+            # event is set, and the loop then slept on while stopped() waited for it forever.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
+            self._next_look = None
+
+    async def _delay(self) -> float:
+        first = await self.deadlines.next_due()
+        if first is None:
+            return MAX_SLEEP_S
+        return min(MAX_SLEEP_S, max(0.0, (first - self.deadlines.now()).total_seconds()))
+
+    # --- one tick -----------------------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Act on every due turn (each exactly once), then announce moves left unannounced. Returns how many
+        due turns were handled."""
+        async with self._lock:
+            handled = 0
+            limit = asyncio.Semaphore(PARALLEL)
+
+            async def handle(due_turn: DueTurn) -> object:
+                async with limit:
+                    try:
+                        return await self.deadlines.handle(due_turn)
+                    except Exception:
+                        log.exception("Could not handle the clock of game %s", due_turn.game_id)
+                        return None
+
+            for _ in range(MAX_BATCHES):
+                due = await self.deadlines.due(BATCH)
+                events = await asyncio.gather(*(handle(d) for d in due))
+                for event in events:
+                    if event is not None:
+                        await self._present(event)
+                handled += len(due)
+                if len(due) < BATCH:
+                    break
+            await self.catch_up(immediate=False)
+            await self._after_tick()
+            await self._refresh_away()
+            return handled
+
+    async def _refresh_away(self) -> None:
+        """Players another process marked away (or saw come back) since: this process's come-back check
+        learns of them here, at most one look of the loop (``MAX_SLEEP_S``) later."""
+        try:
+            await self.deadlines.load_away()
+        except Exception:
+            log.exception("Could not read which players are away")
+
+    async def _present(self, event: object) -> None:
+        try:
+            if isinstance(event, Reminder):
+                await self._remind(event)
+            else:
+                await self._announce_timeout(event)  # type: ignore[arg-type]  # handle() returns Reminder | Event
+        except Exception:
+            log.exception("Could not post a clock event")
+
+    # --- announcements left behind ---------------------------------------------------------------------
+
+    async def catch_up(self, immediate: bool) -> int:
+        """Announce actions that were committed but never announced (a crash between commit and post).
+
+        ``immediate`` at start, when nothing can be in flight. Otherwise a game is only caught up once the same
+        unannounced ply has been seen for ``CATCH_UP_AFTER``, so an announcement still being posted is not
+        doubled. Returns the number of games caught up.
+        """
+        now = self.deadlines.now()
+        found = set(await self.deadlines.unannounced())
+        seen = {key: self._unannounced_since.get(key, now) for key in found}
+        ready = found if immediate else {key for key, since in seen.items() if now - since >= CATCH_UP_AFTER}
+        self._unannounced_since = {key: since for key, since in seen.items() if key not in ready}
+        for game_id, ply in sorted(ready):
+            if not immediate and await self._run_under_way(game_id):
+                # An AI run is still thinking: it announces its moves, these included, in one message when done.
+                self._unannounced_since[(game_id, ply)] = now
+                continue
+            try:
+                await self._catch_up_game(game_id, ply)
+            except Exception:
+                log.exception("Could not catch up the announcements of game %s", game_id)
+        return len(ready)

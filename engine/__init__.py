@@ -1,0 +1,1 @@
+"""engine: what every game shares at this layer; each game has its sub-package."""

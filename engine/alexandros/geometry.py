@@ -1,0 +1,78 @@
+"""Distances, shortest wall paths and provinces on the triangle board (docs/RULES.md A2, A4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.alexandros.board import Board
+
+
+def point_distances(board: Board, start: int) -> Sequence[int]:
+    """Distance in triangle sides from ``start`` to every point, along any side (walls and coast included:
+    docs/RULES.md A4.3), so a fixed fact of the board, computed once when it is loaded."""
+    return board.distances[start]
+
+
+def space_distance(board: Board, dist: Sequence[int], space: int) -> int:
+    """Distance to the nearest point of ``space`` (docs/RULES.md A4.2)."""
+    a, b, c = board.space_points[space]
+    return min(dist[a], dist[b], dist[c])
+
+
+def path_wall_sets(board: Board, walls: int, start: int, end: int) -> list[tuple[int, ...]]:
+    """The sides that get a new wall along each shortest path from ``start`` to ``end``: one sorted tuple per
+    distinct set, the tuples sorted (docs/RULES.md A4.4, A4.5). Two paths that differ only over sides already
+    walled place the same walls, so they are one choice."""
+    to_end = point_distances(board, end)
+    links = board.point_links
+    memo: dict[int, set[frozenset[int]]] = {end: {frozenset()}}
+
+    def sets_from(p: int) -> set[frozenset[int]]:
+        found = memo.get(p)
+        if found is not None:
+            return found
+        result: set[frozenset[int]] = set()
+        step = to_end[p] - 1
+        for side, q in links[p]:
+            if to_end[q] == step:
+                new = frozenset() if walls >> side & 1 else frozenset((side,))
+                result.update(s | new for s in sets_from(q))
+        memo[p] = result
+        return result
+
+    return sorted(tuple(sorted(s)) for s in sets_from(start))
+
+
+def provinces(board: Board, walls: int) -> list[int]:
+    """Per space, the id of its province: the lowest space id of the group of spaces joined by sides
+    without a wall (docs/RULES.md A2.4)."""
+    n = board.space_count
+    label = [-1] * n
+    links = board.space_links
+    for first in range(n):
+        if label[first] >= 0:
+            continue
+        label[first] = first
+        stack = [first]
+        while stack:
+            s = stack.pop()
+            for side, t in links[s]:
+                if label[t] < 0 and not walls >> side & 1:
+                    label[t] = first
+                    stack.append(t)
+    return label
+
+
+def province_members(label: list[int]) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = {}
+    for space, pid in enumerate(label):
+        groups.setdefault(pid, []).append(space)
+    return groups
+
+
+def along_path(board: Board, start: int, sides: Sequence[int]) -> tuple[int, ...]:
+    """``sides`` (of one shortest path from ``start``, as ``path_wall_sets`` gives them) in the order the path
+    walks them: a shortest path crosses each distance from ``start`` once, so a side's nearer end says where."""
+    dist = point_distances(board, start)
+    ends = board.sides
+    return tuple(sorted(sides, key=lambda side: min(dist[ends[side][0]], dist[ends[side][1]])))

@@ -1,0 +1,322 @@
+"""The rules of Clans (docs/RULES.md) as plain functions over a GameState."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.clans.board import Board, Chart, Epoch, load_board, load_chart
+from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
+from engine.clans.hutmoves import IMMOBILE, MAY_MOVE, has_hut_move, may_move, move_table, villages_founded
+from engine.clans.moves import (
+    Action,
+    ChooseVillageFirst,
+    EmptyTerritory,
+    GameIsOver,
+    Move,
+    NoSuchTerritory,
+    NotInGame,
+    NotNeighbours,
+    NotYourTurn,
+    OnlySmallerMoves,
+    Resign,
+    ResignOnlyYourself,
+    SameTerritory,
+    TooManyHuts,
+)
+from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
+
+MIN_PLAYERS = 2
+"""docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
+MAX_PLAYERS = 4
+"""docs/RULES.md R1.5: the most players; the one source of this bound for the service and the store."""
+
+
+def new_game(players: int, seed: int, board: Board | None = None, chart: Chart | None = None) -> GameState:
+    """Set up a game as docs/RULES.md R3 says: all randomness comes from ``seed`` (R3.4)."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"The seed must be a whole number, not {seed!r}")
+    board = board or load_board()
+    chart = chart or load_chart()
+    rng = random.Random(seed)
+    huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
+    regions: dict[int, list[int]] = {}
+    for territory in board.territories:
+        regions.setdefault(territory.region, []).append(territory.id)
+    for region in sorted(regions):
+        colours = list(range(CLAN_COUNT))
+        rng.shuffle(colours)
+        for tid, colour in zip(regions[region], colours, strict=True):
+            huts[tid][colour] = 1
+    clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
+    counts = [sum(h) for h in huts]
+    return GameState(
+        board=board,
+        chart=chart,
+        players=players,
+        seed=seed,
+        clans=clans,
+        huts=huts,
+        counts=counts,
+        removed=[HUTS_PER_CLAN - sum(h[c] for h in huts) for c in range(CLAN_COUNT)],
+        occupied=sum(1 << t for t, n in enumerate(counts) if n),
+        villages=[],
+        scores=[0] * CLAN_COUNT,
+        chips=[0] * players,
+        to_move=rng.randrange(players),
+        resigned=[False] * players,
+    )
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every legal action, sorted by (src, dst); empty once the game is over."""
+    if state.phase is Phase.OVER:
+        return []
+    table = move_table(state.board.size)
+    if state.phase is Phase.ORDER:
+        return [table[t][t] for t in state.pending]
+    counts = state.counts
+    neighbours = state.board.neighbours
+    moves: list[Move] = []
+    for src in range(1, len(counts)):
+        n = counts[src]
+        if not n:
+            continue
+        row = table[src]
+        allowed = MAY_MOVE[n]
+        for dst in neighbours[src]:
+            if allowed[counts[dst]]:
+                moves.append(row[dst])
+    return moves
+
+
+def check(state: GameState, action: Action, seat: int | None = None) -> None:
+    """Raise the IllegalMove that says why, unless ``action`` is legal now."""
+    if state.phase is Phase.OVER:
+        raise GameIsOver()
+    if isinstance(action, Resign):
+        if not 0 <= action.seat < state.players or state.resigned[action.seat]:
+            raise NotInGame(action.seat)
+        if seat is not None and seat != action.seat:
+            raise ResignOnlyYourself()
+        return
+    if seat is not None and seat != state.to_move:
+        raise NotYourTurn()
+    board = state.board
+    for tid in (action.src, action.dst):
+        if not board.has(tid):
+            raise NoSuchTerritory(tid, board.size)
+    if state.phase is Phase.ORDER:
+        if not action.is_village_choice or action.src not in state.pending:
+            raise ChooseVillageFirst(tuple(state.pending))
+        return
+    if action.is_village_choice:
+        raise SameTerritory()
+    src, dst = action.src, action.dst
+    counts = state.counts
+    if not counts[src]:
+        raise EmptyTerritory(src)
+    if not board.adjacent(src, dst):
+        raise NotNeighbours(src, dst)
+    if not counts[dst]:
+        raise EmptyTerritory(dst)
+    n, m = counts[src], counts[dst]
+    if may_move(n, m):
+        return
+    if m < IMMOBILE:
+        raise TooManyHuts(src, n)
+
+    raise OnlySmallerMoves(src, n, dst, m)
+
+
+def play(state: GameState, action: Action, seat: int | None = None) -> Outcome:
+    """The checked path: validate ``action`` (for ``seat`` when given), apply it, report what happened."""
+    check(state, action, seat)
+    founded_before = len(state.villages)
+    epoch_before = state.epoch
+    actor = action.seat if isinstance(action, Resign) else state.to_move
+    apply(state, action)
+    epoch_after = state.chart.chip_epoch[len(state.villages) - 1] if state.chips_left == 0 else state.epoch
+    return Outcome(
+        move=action,
+        seat=actor,
+        villages=tuple(state.villages[founded_before:]),
+        epochs_entered=tuple(range(epoch_before + 1, epoch_after + 1)),
+        awaiting_order=state.pending if state.phase is Phase.ORDER else (),
+        game_over=state.over,
+        result=final_result(state) if state.over else None,
+    )
+
+
+def apply(state: GameState, action: Action) -> None:
+    """The fast path: apply a legal action without checking it (search and replay)."""
+    if isinstance(action, Resign):
+        _resign(state, action.seat)
+    elif action.src == action.dst:
+        _choose_village(state, action.src)
+    else:
+        _move_huts(state, action)
+
+
+def _move_huts(state: GameState, move: Move) -> None:
+    src, dst = move.src, move.dst
+    from_huts, to_huts = state.huts[src], state.huts[dst]
+    for c in range(CLAN_COUNT):
+        to_huts[c] += from_huts[c]
+        from_huts[c] = 0
+    counts = state.counts
+    counts[dst] += counts[src]
+    counts[src] = 0
+    state.occupied &= ~(1 << src)
+    state.ply += 1
+    state.turn += 1
+    state.last_move = move
+    # Only the emptied territory's neighbours can have lost their last occupied neighbour.
+    founded = villages_founded(state, src)
+    if len(founded) > 1:
+        state.phase = Phase.ORDER
+        state.pending = tuple(founded)
+        return
+    if founded:
+        _found_village(state, founded[0])
+    _end_turn(state)
+
+
+def _choose_village(state: GameState, territory: int) -> None:
+    state.ply += 1
+    rest = tuple(t for t in state.pending if t != territory)
+    _found_village(state, territory)
+    if len(rest) == 1:
+        _found_village(state, rest[0])
+        rest = ()
+    if state.phase is Phase.OVER:
+        return
+    state.pending = rest
+    if not rest:
+        _end_turn(state)
+
+
+def _found_village(state: GameState, territory: int) -> None:
+    """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
+    if state.phase is Phase.OVER:
+        return  # founded with or after the 12th village: it does not score
+    chart = state.chart
+    number = len(state.villages) + 1
+    epoch = chart.epochs[chart.chip_epoch[number - 1] - 1]
+    huts = state.huts[territory]
+    before = tuple(huts)
+    after = strife(before)
+    if after != before:
+        for c in range(CLAN_COUNT):
+            state.removed[c] += before[c] - after[c]
+            huts[c] = after[c]
+    terrain = state.board.terrain[territory]
+    size, value, destroyed = village_value(after, terrain, epoch)
+    if destroyed or not size:  # doomed, or strife left nobody: nothing scores
+        for c in range(CLAN_COUNT):
+            state.removed[c] += huts[c]
+            huts[c] = 0
+        state.counts[territory] = 0
+        state.occupied &= ~(1 << territory)
+    else:
+        state.counts[territory] = size
+        scores = state.scores
+        for c in range(CLAN_COUNT):
+            if after[c]:
+                scores[c] += value
+    state.chips[state.to_move] += 1
+    state.villages.append(
+        Village(
+            number=number,
+            territory=territory,
+            terrain=terrain,
+            epoch=epoch.number,
+            huts_before=before,
+            huts=after,
+            value=value,
+            destroyed=destroyed,
+            founder=state.to_move,
+            turn=state.turn,
+        )
+    )
+    if number == chart.chips:
+        _end_game(state, EndReason.TWELFTH_VILLAGE)
+
+
+def strife(huts: Sequence[int]) -> tuple[int, ...]:
+    """docs/RULES.md R6.6: the huts left when a village is founded: with all 5 colours present, single huts
+    are lost."""
+    return tuple(0 if n == 1 else n for n in huts) if all(huts) else tuple(huts)
+
+
+def village_value(huts: Sequence[int], terrain: Terrain, epoch: Epoch) -> tuple[int, int, bool]:
+    """(size, value, destroyed) of a village with ``huts`` after strife (docs/RULES.md R6.7)."""
+    size = sum(huts)
+    destroyed = terrain in epoch.unfavourable
+    if destroyed or not size:
+        return size, 0, destroyed
+    return size, size + (epoch.bonus if terrain in epoch.favourable else 0), False
+
+
+def _end_turn(state: GameState) -> None:
+    if state.phase is Phase.OVER:
+        return
+    if not has_hut_move(state):
+        _end_game(state, EndReason.NO_MOVES)
+        return
+    state.phase = Phase.MOVE
+    seat = state.to_move
+    for _ in range(state.players):
+        seat = (seat + 1) % state.players
+        if not state.resigned[seat]:
+            break
+    state.to_move = seat
+
+
+def _end_game(state: GameState, reason: EndReason) -> None:
+    state.phase = Phase.OVER
+    state.pending = ()
+    state.end_reason = reason
+
+
+def _resign(state: GameState, seat: int) -> None:
+    state.ply += 1
+    state.resigned[seat] = True
+    if state.resigned.count(False) < MIN_PLAYERS:
+        _end_game(state, EndReason.RESIGNATIONS)
+        return
+    if seat != state.to_move:
+        return
+    # The resigning mover's pending villages are founded in map order, so the game can go on.
+    for territory in state.pending:
+        _found_village(state, territory)
+    state.pending = ()
+    _end_turn(state)
+
+
+def final_result(state: GameState) -> FinalResult:
+    """Reveal the clans and add the chips (docs/RULES.md R7.3, R7.4, R8.1)."""
+    totals = tuple(state.scores[clan] + chips for clan, chips in zip(state.clans, state.chips, strict=True))
+    eligible = [seat for seat in range(state.players) if not state.resigned[seat]]
+    best = max(totals[seat] for seat in eligible) if eligible else 0
+    return FinalResult(
+        reason=state.end_reason or EndReason.NO_MOVES,
+        clans=state.clans,
+        clan_scores=tuple(state.scores),
+        chips=tuple(state.chips),
+        totals=totals,
+        winners=tuple(seat for seat in eligible if totals[seat] == best),
+        resigned=tuple(seat for seat in range(state.players) if state.resigned[seat]),
+    )
+
+
+def replay(seed: int, players: int, actions: list[Action] | list[str]) -> GameState:
+    """Rebuild a game from its seed and move log, checking every action."""
+    from engine.clans.moves import parse_action
+
+    state = new_game(players, seed)
+    for action in actions:
+        play(state, parse_action(action) if isinstance(action, str) else action)
+    return state

@@ -1,0 +1,97 @@
+"""The small interface every game of the frame implements.
+
+The frame (lobbies, seats, the move log, results and ratings per game) needs the same few things from each
+game: its name and player bounds, a setup from a seed, the legal actions in a fixed order, a checked play and
+a fast apply, the public view and one player's private view, the state as JSON, and the result. Each game's
+engine stays as it is; an adapter in the game's package (``registry/<game>.py``) maps those questions onto
+it, and the frame reaches it through ``registry``. Actions travel as their text forms, the form the move
+log stores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A finished game's points and winners per seat (resigned seats cannot win)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    resigned: tuple[int, ...] = ()
+
+
+class GameRules(Protocol):
+    """What the frame asks of a game. ``state`` is the game's own mutable state object."""
+
+    name: str
+    min_players: int
+    max_players: int
+    illegal: type[ValueError]
+    """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
+
+    def setup(self, players: int, seed: int) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[str]: ...
+
+    def play(self, state: Any, action: str, seat: int) -> Any:
+        """Check ``action`` for ``seat`` and apply it; raises the game's illegal-move error (a ValueError). A
+        resignation is the resigning seat's at any time, not only on its turn."""
+        ...
+
+    def copy(self, state: Any) -> Any:
+        """An independent copy of ``state`` (an action is checked on one, leaving the state read as it was)."""
+        ...
+
+    def apply(self, state: Any, action: str) -> None:
+        """Apply an action known to be legal (replay, search): no check."""
+        ...
+
+    def to_move(self, state: Any) -> int: ...
+
+    def public_view(self, state: Any) -> Any: ...
+
+    def private_view(self, state: Any, seat: int) -> Any:
+        """What ``seat`` alone may see besides the public view (never another seat's secret)."""
+        ...
+
+    def to_json(self, state: Any) -> str: ...
+
+    def from_json(self, text: str) -> Any: ...
+
+    def result(self, state: Any) -> Standing | None:
+        """None while the game runs."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game as the frame sees it (each game's ``registry/<name>.py`` declares its own ``GAME``)."""
+
+    name: str
+    """The name the ``games`` table stores, the catalog's domain and the package's name."""
+    rules: GameRules
+    ai_levels: tuple[str, ...]
+    """The levels an AI seat of this game may have, weakest first."""
+    ai_ratings: Mapping[str, tuple[float, float]]
+    """Each level's published (μ, σ): an AI seat takes part in its opponents' ratings at it."""
+    cog: str
+    """The module of its slash-command group, loaded as a discord.py extension."""
+    id_prefix: str
+    """What its components' custom ids begin with (``clans:join:12``, ``alex:panel:12:3``): ids already posted
+    in servers carry it, so it never changes."""
+    make_service: Callable[..., Any]
+    """``make_service(store, *, ai_pool, now, claims, seed_source, config)``: the game's service (a
+    ``service.lobby.LobbyService``) over the bot's shared store, AI pool, clock and claims."""
+
+
+def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:
+    """The state after ``actions`` from the setup of ``seed``: the move log is the source of truth."""
+    state = rules.setup(players, seed)
+    for action in actions:
+        rules.apply(state, action)
+    return state

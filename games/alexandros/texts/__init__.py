@@ -1,1 +1,0 @@
-"""games/alexandros/texts."""

@@ -1,0 +1,105 @@
+"""Clans' AI, thought about in the frame's worker pool: the requests a Clans game needs (a seat's move, what
+an AI believed, how readable its clan was), with the hard AI's defaults and the fallback legal move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai.clans import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
+from ai.clans.requests import Beliefs, Decision, Exposure
+from engine.clans import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
+from service.ai_pool import AiPool
+
+
+@dataclass(frozen=True, slots=True)
+class AiAnswer:
+    """A chosen move, and the process that chose it (None when the fallback legal move was played)."""
+
+    move: Move
+    pid: int | None
+
+
+def fallback_move(start: PublicView, history: Sequence[Action]) -> Move:
+    """A legal move for the seat to act, found without any search or secret (the first in order)."""
+    state = state_from_view(start, tuple(Clan(c) for c in range(start.players)))
+    for action in history:
+        apply(state, action)
+    return legal_moves(state)[0]
+
+
+class ClansAi:
+    """Clans' requests to ``pool``. ``rollouts`` and ``budget_s`` are the hard AI's defaults (each call may
+    override them); None: the AI's own (DEFAULT_ROLLOUTS, DEFAULT_BUDGET_S)."""
+
+    def __init__(self, pool: AiPool, rollouts: int | None = None, budget_s: float | None = None) -> None:
+        self.pool = pool
+        self.rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
+        self.budget_s = DEFAULT_BUDGET_S if budget_s is None else budget_s
+
+    def decision(
+        self,
+        level: str,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        *,
+        game_id: int,
+        rollouts: int | None = None,
+        budget_s: float | None = None,
+    ) -> Decision:
+        """All a worker gets for one move: the public game, the seat's own clan, and a seed for its
+        sampling keyed by the pool's secret (never the game's setup seed, which rebuilds the deal)."""
+        return Decision(
+            level,
+            start,
+            tuple(history),
+            seat,
+            Clan(clan),
+            self.pool.seed(game_id, len(history), seat),
+            self.rollouts if rollouts is None else rollouts,
+            self.budget_s if budget_s is None else budget_s,
+        )
+
+    async def choose(
+        self,
+        level: str,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        *,
+        game_id: int,
+        guild_id: int | None = None,
+        rollouts: int | None = None,
+        budget_s: float | None = None,
+    ) -> AiAnswer:
+        """The move of the AI at ``seat`` (to act after ``history``), chosen in a worker process; a legal move
+        if the workers fail twice (or the AI raises), so the game goes on. Waits its turn in line with the
+        decisions of other games (``guild_id``: the game's server, for the round-robin); AiQueueFull, at once,
+        when the pool's line is full."""
+        request = self.decision(
+            level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
+        )
+        answer = await self.pool.run(
+            request,
+            budget_s=request.budget_s,
+            place=(guild_id, game_id),
+            fallback=lambda: fallback_move(start, history),
+        )
+        return AiAnswer(answer.value, answer.pid)
+
+    async def beliefs(
+        self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
+    ) -> list[dict[Clan, float]]:
+        """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process, ahead of the
+        decisions in line: a game's end waits on it); AiPoolError if the workers fail."""
+        request = Beliefs(start, tuple(history), seat, Clan(clan))
+        return (await self.pool.run(request, budget_s=self.budget_s)).value
+
+    async def exposure(self, start: PublicView, history: Sequence[Action], seat: int, level: str) -> dict[Clan, float]:
+        """After the game: the table's best reading of the AI at ``seat``'s clan (in a worker process, ahead of
+        the decisions, like the beliefs); AiPoolError if the workers fail."""
+        request = Exposure(start, tuple(history), seat, level)
+        return (await self.pool.run(request, budget_s=self.budget_s)).value

@@ -1,0 +1,276 @@
+"""Lobbies: opening, seats, starting, cancelling. The part of the game service before and around play."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+from typing import Any, ClassVar
+
+from engine.rules import GameRules
+from errors import GameError, Why
+from registry import game as game_named
+from service.errors import STATUS_REASON, refusals
+from service.limits import check_may_open
+from service.locks import GameLocks
+from service.pace import Clock, Pace, system_clock, turn_clock
+from service.ratings import ai_rating
+from store import GameRecord, Limits, Store
+from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
+
+
+def public_record(record: GameRecord) -> GameRecord:
+    """The game's record without its snapshot (which holds every secret) and with seed 0 (the seed deals them)."""
+    return replace(record, snapshot=None, seed=0)
+
+
+class CancelTerms(Enum):
+    """What cancelling a game means for whoever asks (docs/RULES.md, "Cancelling a game")."""
+
+    FREE = "free"
+    """Nothing has been played yet: the game is simply gone, nothing is scored."""
+    VOID = "void"
+    """A moderator who does not play ends a game under way: it is void, nothing is scored."""
+    RESIGN = "resign"
+    """A player ends a game under way: it counts as their resignation; the others play on, or the game ends
+    and is scored as resignations are (so a losing host cannot wipe a rated game away)."""
+
+
+class LobbyService:
+    kind: ClassVar[str]
+    """The game this service runs (a name in registry.GAME_NAMES, whose rules give the player bounds, the
+    setup and the state's JSON); a channel holds one game of any kind, and each service refuses the others'."""
+
+    @property
+    def rules(self) -> GameRules:
+        return game_named(self.kind).rules
+
+    @property
+    def ai_levels(self) -> tuple[str, ...]:
+        """The AI levels a lobby may seat."""
+        return game_named(self.kind).ai_levels
+
+    def ai_rating(self, level: str) -> int:
+        """The rating an AI of ``level`` plays at (its published one: it never changes)."""
+        return ai_rating(*game_named(self.kind).ai_ratings[level])
+
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
+        self.store = store
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.now: Clock = now or system_clock
+        self.locks = GameLocks()
+        self._languages: dict[int, str] = {}
+        """Each user's language as last written by this process: an unchanged one costs no write."""
+        self.limits = Limits()
+        """Open lobbies and games per member and per server (the bot sets them from its configuration)."""
+
+    async def open_lobby(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        pace: str = Pace.DAILY,
+        language: str = DEFAULT_LANGUAGE,
+    ) -> GameRecord:
+        pace = parse_pace(pace)
+        language = parse_language(language)
+        await self.check_may_open(guild_id, host_id)
+        with refusals():
+            return await self.store.create_lobby(
+                guild_id,
+                channel_id,
+                host_id,
+                host_name,
+                self._seed_source(),
+                pace,
+                language,
+                game=self.kind,
+                limits=self.limits,
+            )
+
+    async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
+        """The host changes the language of the game's public messages while it is in its lobby."""
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError(Why.ONLY_HOST_LANGUAGE)
+        if not await self.store.set_language(game_id, parse_language(language)):
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
+        return await self.game(game_id)
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """The language a user last spoke to the bot in: their DMs (reminders, their clan) use it."""
+        language = parse_language(language)
+        if self._languages.get(user_id) != language:
+            await self.store.remember_language(user_id, language, self.now())
+            self._languages[user_id] = language
+
+    async def user_language(self, user_id: int) -> str:
+        """The user's last known language (English if they never interacted)."""
+        if user_id not in self._languages:
+            self._languages[user_id] = await self.store.user_language(user_id) or DEFAULT_LANGUAGE
+        return self._languages[user_id]
+
+    async def check_may_open(self, guild_id: int | None, host_id: int) -> None:
+        """Refused when the member or the server may not open another lobby (before answering `/clans new`)."""
+        await check_may_open(self.store, self.limits, guild_id, host_id)
+
+    async def set_pace(self, game_id: int, user_id: int, pace: str) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id != game.host_id:
+            raise GameError(Why.ONLY_HOST_PACE)
+        if not await self.store.set_pace(game_id, parse_pace(pace)):
+            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
+        return await self.game(game_id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        with refusals():
+            await self.store.set_lobby_message(game_id, message_id)
+
+    async def place_lobby(self, game_id: int, channel_id: int) -> GameRecord:
+        """Move a just-opened lobby into its own channel or thread."""
+        with refusals():
+            return public_record(await self.store.move_lobby(game_id, channel_id))
+
+    async def discard_lobby(self, game_id: int) -> None:
+        """A lobby that could not be placed is closed again (it was never shown)."""
+        with refusals():
+            await self.store.cancel_game(game_id, end_reason="unplaced")
+
+    async def active_game(self, channel_id: int) -> GameRecord:
+        return public_record(await self._active_record(channel_id))
+
+    async def _active_record(self, channel_id: int) -> GameRecord:
+        game = await self.store.active_game(channel_id)
+        if game is None:
+            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.kind)
+        return self._own(game)
+
+    def _own(self, game: GameRecord) -> GameRecord:
+        if game.game != self.kind:
+            raise GameError(Why.OTHER_GAME, game=game.game)
+        return game
+
+    async def game(self, game_id: int) -> GameRecord:
+        return public_record(await self._record(game_id))
+
+    async def _record(self, game_id: int) -> GameRecord:
+        game = await self.store.get_game(game_id)
+        if game is None:
+            raise GameError(Why.GAME_GONE)
+        return self._own(game)
+
+    async def lobby(self, game_id: int) -> GameRecord:
+        return public_record(await self._lobby(game_id))
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        game = await self._record(game_id)
+        if game.status != "lobby":
+            raise GameError(STATUS_REASON[game.status])
+        return game
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        with refusals():
+            await self.store.add_seat(game_id, user_id, name, limits=self.limits, max_seats=self.rules.max_players)
+        return await self.game(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        game = await self.lobby(game_id)
+        if user_id == game.host_id:
+            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.kind)
+        with refusals():
+            return public_record(await self.store.remove_seat(game_id, user_id))
+
+    async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
+        """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
+        game = await self.lobby(game_id)
+        if level not in self.ai_levels:
+            raise GameError(Why.AI_LEVELS, levels=self.ai_levels)
+        if game.seat_of(user_id) is None:
+            raise GameError(Why.JOIN_FIRST)
+        taken = {seat.name for seat in game.seats}
+        name = f"{label} ({level})"
+        number = 2
+        while name in taken:
+            name = f"{label} ({level}) {number}"
+            number += 1
+        with refusals():
+            await self.store.add_seat(
+                game_id,
+                None,
+                name,
+                ai_level=level,  # type: ignore[arg-type]  # one of self.ai_levels, checked above
+                max_seats=self.rules.max_players,
+            )
+        return await self.game(game_id)
+
+    async def _begin(self, game_id: int, user_id: int) -> tuple[GameRecord, Any]:
+        """Start the lobby's game (the host only, within the game's player bounds and the limits): the game's
+        setup from the lobby's seed, and the first turn's clock. The record (with its snapshot) and the state."""
+        game = await self._lobby(game_id)  # with its seed, which deals the secrets
+        if user_id != game.host_id:
+            raise GameError(Why.ONLY_HOST_START)
+        rules = self.rules
+        if not rules.min_players <= len(game.seats) <= rules.max_players:
+            raise GameError(
+                Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
+            )
+        state = rules.setup(len(game.seats), game.seed)
+        to_move = rules.to_move(state)
+        clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())
+        ai_first = game.seats[to_move].ai_level is not None
+        with refusals():
+            # The write checks that the seats are still those the state was dealt for (a guest may leave at
+            # the instant the host presses Start) and the server's running games, inside the one transaction.
+            record = await self.store.start_game(
+                game_id, rules.to_json(state), clock, ai_to_act=ai_first, dealt_for=game.seats, limits=self.limits
+            )
+        return record, state
+
+    def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
+        if game.status not in ("lobby", "running"):
+            raise GameError(STATUS_REASON[game.status])
+        if user_id != game.host_id and not can_manage:
+            raise GameError(Why.ONLY_HOST_CANCEL)
+
+    def cancel_terms(self, game: GameRecord, user_id: int, can_manage: bool) -> CancelTerms:
+        """What cancelling ``game`` means for this user, if they may (the host, or anyone with ``can_manage``)."""
+        self._check_may_cancel(game, user_id, can_manage)
+        if game.status == "lobby" or game.snapshot_ply == 0:
+            return CancelTerms.FREE
+        return CancelTerms.VOID if game.seat_of(user_id) is None else CancelTerms.RESIGN
+
+    async def cancellable_in(self, channel_id: int, user_id: int, can_manage: bool) -> GameRecord:
+        """The channel's game, if this user may cancel it (the host, or anyone with ``can_manage``)."""
+        game = await self.active_game(channel_id)
+        self._check_may_cancel(game, user_id, can_manage)
+        return game
+
+    async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
+        """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
+        ``GameService.resign``)."""
+        game = await self.game(game_id)
+        terms = self.cancel_terms(game, user_id, can_manage)
+        if terms is CancelTerms.RESIGN:
+            raise GameError(Why.CANCEL_IS_RESIGN)
+        # Free only while no move is made: pinned to the move the terms were read at (another process may move).
+        at_ply = game.snapshot_ply if terms is CancelTerms.FREE and game.status == "running" else None
+        try:
+            with refusals():
+                return public_record(await self.store.cancel_game(game_id, end_reason="cancelled", at_ply=at_ply))
+        except GameError as error:
+            if error.why is Why.STALE:
+                raise GameError(Why.CANCEL_MOVED_ON) from None
+            raise
+
+
+def parse_language(language: str) -> str:
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def parse_pace(text: str) -> Pace:
+    try:
+        return Pace.parse(text)
+    except ValueError:
+        raise GameError(Why.UNKNOWN_PACE, paces=tuple(p.value for p in Pace)) from None

@@ -1,0 +1,104 @@
+"""Persistence for Clans games: SQLite through aiosqlite (WAL mode), or PostgreSQL through asyncpg.
+
+``Store.open(target)`` picks the backend: a file path is SQLite, a ``postgresql://`` URL is PostgreSQL; both
+behave the same (see ``store.backend``). The move log plus the seed is the source of truth for a game; the
+snapshot only makes loading fast. Every method is a single transaction. Nothing here knows about Discord or
+images.
+"""
+
+from store.claims import ClaimKind, ClaimQueries, new_holder
+from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
+from store.db import Database, apply_migrations, schema_version
+from store.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    GameNotFound,
+    LimitReached,
+    LobbyFull,
+    NotActive,
+    NotFinished,
+    NotInLobby,
+    NotRunning,
+    NotSeated,
+    SeatsChanged,
+    StaleAction,
+    StoreError,
+    WrongGuild,
+)
+from store.games import MAX_SEATS, GameQueries
+from store.languages import LanguageQueries
+from store.limits import Ceiling, LimitQueries, Limits, OpenCounts, first_reached
+from store.migrations import MIGRATIONS
+from store.overview import OverviewQueries
+from store.ratings import RatingQueries, finishing_ranks
+from store.records import (
+    AiLevel,
+    GameRecord,
+    GameStatus,
+    LeaderboardRow,
+    MoveRecord,
+    ProfileRecord,
+    RatingRecord,
+    ResultInput,
+    ResultRecord,
+    SeatRecord,
+)
+from store.replays import ReplayQueries
+
+
+class Store(
+    GameQueries,
+    RatingQueries,
+    ClockQueries,
+    OverviewQueries,
+    ClaimQueries,
+    LanguageQueries,
+    ReplayQueries,
+    LimitQueries,
+):
+    """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
+
+
+__all__ = [
+    "MAX_SEATS",
+    "MIGRATIONS",
+    "AiLevel",
+    "AlreadySeated",
+    "Ceiling",
+    "ChannelBusy",
+    "ClaimKind",
+    "ClockStage",
+    "Database",
+    "DueTurn",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "LeaderboardRow",
+    "LimitReached",
+    "Limits",
+    "LobbyFull",
+    "MoveRecord",
+    "NotActive",
+    "NotFinished",
+    "NotInLobby",
+    "NotRunning",
+    "NotSeated",
+    "OpenCounts",
+    "ProfileRecord",
+    "RatingRecord",
+    "ResultInput",
+    "ResultRecord",
+    "Returned",
+    "SeatRecord",
+    "SeatsChanged",
+    "StaleAction",
+    "Store",
+    "StoreError",
+    "TurnClock",
+    "WrongGuild",
+    "apply_migrations",
+    "finishing_ranks",
+    "first_reached",
+    "new_holder",
+    "schema_version",
+]

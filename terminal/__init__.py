@@ -1,0 +1,1 @@
+"""terminal: what every game shares at this layer; each game has its sub-package."""

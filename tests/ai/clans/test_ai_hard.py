@@ -1,0 +1,167 @@
+"""Hard hides exactly as normal does: its search is not told the clan held, so what it finds weighs every
+clan's draw alike, and between any two clans a move's odds are normal's."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import ai.clans
+import ai.clans.hard
+from ai.clans import choose_action
+from ai.clans.belief import observe
+from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
+from ai.clans.hiding import draw
+from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
+from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
+
+ROLLOUTS = 60
+
+
+def midgame(moves: int) -> tuple[PublicView, list[Action], int]:
+    state = new_game(4, 23)
+    start = public_view(state)
+    history: list[Action] = []
+    for i in range(moves):
+        options = legal_moves(state)
+        move = options[(i * 17) % len(options)]
+        apply(state, move)
+        history.append(move)
+    return start, history, state.to_move
+
+
+def test_the_candidates_are_every_clans_favourites() -> None:
+    values = [[float(-abs(i - 3 * c)) for c in range(CLAN_COUNT)] for i in range(20)]
+    favourites = set()
+    for c in range(CLAN_COUNT):
+        favourites |= set(sorted(range(20), key=lambda i: (-values[i][c], i))[:PER_CLAN])
+    picked = candidates(values)
+    assert len(picked) == len(set(picked)) and set(picked) == favourites
+    assert sorted(candidates(values[:3])) == [0, 1, 2]  # fewer moves than candidates: all of them
+
+
+@pytest.mark.parametrize("moves", [6, 20])
+def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
+    # The search reweighs the candidates by one public factor, so for any two candidates and any two
+    # clans the odds ratio is normal's own: hard gives away what normal does, and no more.
+    start, history, seat = midgame(moves)
+    obs = observe(start, history)
+    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    index = [normal.moves.index(m) for m in choice.moves]
+    assert len(choice.moves) > CLAN_COUNT
+    for row in choice.by_clan:
+        assert math.isclose(sum(row), 1.0) and min(row) > 0
+    for c in range(CLAN_COUNT):
+        for d in range(c + 1, CLAN_COUNT):
+            for i in range(1, len(index)):
+                hard = math.log(
+                    choice.by_clan[c][i] * choice.by_clan[d][0] / (choice.by_clan[d][i] * choice.by_clan[c][0])
+                )
+                q_c, q_d = normal.by_clan[c], normal.by_clan[d]
+                own = math.log(q_c[index[i]] * q_d[index[0]] / (q_d[index[i]] * q_c[index[0]]))
+                assert hard == pytest.approx(own, abs=1e-9)
+
+
+def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    monkeypatch.setattr(ai.clans.hard, "PUBLIC_WEIGHT", 0.0)
+    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    assert searched.values == unweighted.values
+    gaps = [
+        abs(a - b) for p, q in zip(searched.by_clan, unweighted.by_clan, strict=True) for a, b in zip(p, q, strict=True)
+    ]
+    assert max(gaps) > 0.05
+    # Without the weight, the draw is normal's strategy for the clan, kept to the candidates.
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    kept = [[q[normal.moves.index(m)] for m in unweighted.moves] for q in normal.by_clan]
+    for row, base in zip(unweighted.by_clan, kept, strict=True):
+        assert row == pytest.approx([b / sum(base) for b in base])
+
+
+def test_hard_choice_follows_its_seed() -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    same = [hard_choice(obs, seat, random.Random(9), None, ROLLOUTS) for _ in range(2)]
+    assert same[0] == same[1]
+    assert hard_choice(obs, seat, random.Random(10), None, ROLLOUTS).values != same[0].values
+
+
+def test_one_search_serves_every_clan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An observer asking what each of the five clans would play, with one seed, pays for one search,
+    # and each clan's move is drawn from its own row of that search's strategies.
+    start, history, seat = midgame(14)
+    searches: list[HardChoice] = []
+
+    def counting(*args: object) -> HardChoice:
+        choice = hard_choice(*args)  # type: ignore[arg-type]
+        searches.append(choice)
+        return choice
+
+    monkeypatch.setattr(ai.clans, "hard_choice", counting)
+    moves = [
+        choose_action("hard", start, history, seat, Clan(c), seed=3, iterations=ROLLOUTS + 1) for c in range(CLAN_COUNT)
+    ]
+    assert len(searches) == 1
+    for c, move in enumerate(moves):
+        assert searches[0].by_clan[c][searches[0].moves.index(move)] > 0
+    choose_action("hard", start, history, seat, Clan(0), seed=4, iterations=ROLLOUTS + 1)
+    choose_action("hard", start, history, seat, Clan(0), seed=3, budget_s=5.0, iterations=ROLLOUTS + 1)
+    assert len(searches) == 3  # another seed, or a search bound by the clock: searched again
+
+
+def test_a_tiny_told_scale_plays_each_clans_searched_best() -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    sharp = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e-4)
+    blind = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    assert sharp.values == blind.values  # the same search: only the draw is told the clan
+    bests = set()
+    for c in range(CLAN_COUNT):
+        own = [v[c] for v in sharp.values]
+        best = own.index(max(own))
+        bests.add(best)
+        assert sharp.by_clan[c][best] > 0.99
+    assert len(bests) > 1  # the clans' bests differ: each plays its own
+
+
+def test_a_huge_told_scale_plays_alike_for_every_clan() -> None:
+    # At a huge scale the clans' own values weigh nothing: every clan draws from one distribution
+    # (the public value's tilt), so the move tells nothing of the clan.
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    flat = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e9)
+    for row in flat.by_clan[1:]:
+        assert row == pytest.approx(flat.by_clan[0], abs=1e-6)
+    assert max(flat.by_clan[0]) - min(flat.by_clan[0]) > 0.01  # still tilted toward the publicly better moves
+
+
+def test_hard_plays_the_draw_at_its_told_scale() -> None:
+    start, history, seat = midgame(20)
+    obs = observe(start, history)
+    seed = 11
+    rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
+    choice = hard_choice(obs, seat, rng, None, ROLLOUTS, told_scale=ai.clans.hard.TOLD_SCALE)
+    for c in range(CLAN_COUNT):
+        move = choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS)
+        pick = draw(choice.by_clan[c], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
+        assert move == choice.moves[pick]
+
+
+def test_a_told_hard_is_read_through_its_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Blind, hard keeps normal's odds and the reveal reads it as normal; told, through its own draw.
+    start, history, seat = midgame(24)
+    mover = (seat + 1) % 4  # a seat with moves to read
+    blind = ai.clans.exposure(start, history, mover, "hard")
+    assert blind == ai.clans.exposure(start, history, mover, "normal")
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 0.5)
+    told = ai.clans.exposure(start, history, mover, "hard")
+    assert math.isclose(sum(told.values()), 1.0)
+    assert max(abs(told[c] - blind[c]) for c in Clan) > 1e-3
+    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
+    flat = ai.clans.exposure(start, history, mover, "hard")
+    assert all(math.isclose(p, 0.2, abs_tol=1e-6) for p in flat.values())

@@ -1,0 +1,16 @@
+"""The game service on a real database, once on SQLite and once on PostgreSQL, with fixed seeds."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from service.clans.games import GameService
+from store import Store
+
+
+@pytest.fixture
+def games(store: Store) -> GameService:
+    seeds = itertools.count(5)  # seed 5 first: its random play soon reaches a move founding several villages
+    return GameService(store, seed_source=lambda: next(seeds))

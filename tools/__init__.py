@@ -1,0 +1,1 @@
+"""The programs behind make targets that are not the bot: make catalogs, make migrate-to-postgres."""
