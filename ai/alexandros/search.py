@@ -15,6 +15,7 @@ from ai.alexandros.evaluate import Weights, evaluate
 from engine.alexandros import (
     SUPPLY,
     Action,
+    ChoosePath,
     EndTurn,
     GameState,
     Give,
@@ -25,9 +26,11 @@ from engine.alexandros import (
     TakeOver,
     Tax,
     apply,
+    closes_loop,
     give_choices,
     legal_actions,
     levy_symbols,
+    wall_groups,
 )
 
 HOLD = 100
@@ -113,13 +116,20 @@ def acting(state: GameState, seat: int) -> bool:
 
 
 class TurnSearch:
-    """The search of ``seat``'s turn with the given evaluation. Every move of Alexander (with each wall path) is
-    judged by the position it leaves; the ``scout`` best of them (all when None) also by their best single
-    action, and the ``beam`` best of those through every pair of actions. After a first action, the ``follow``
-    best are searched through the second one as well."""
+    """The search of ``seat``'s turn with the given evaluation. Every move of Alexander (with each wall path, or
+    ``paths`` of them) is judged by the position it leaves; the ``scout`` best of them (all when None) also by
+    their best single action, and the ``beam`` best of those through every pair of actions. After a first
+    action, the ``follow`` best are searched through the second one as well."""
 
     def __init__(
-        self, seat: int, weights: Weights, rng: random.Random, beam: int, follow: int, scout: int | None = None
+        self,
+        seat: int,
+        weights: Weights,
+        rng: random.Random,
+        beam: int,
+        follow: int,
+        scout: int | None = None,
+        paths: int | None = None,
     ) -> None:
         self.seat = seat
         self.weights = weights
@@ -127,6 +137,8 @@ class TurnSearch:
         self.beam = beam
         self.follow = follow
         self.scout = scout
+        self.paths_judged = paths
+        """At most this many wall paths judged per move of Alexander, drawn at random (all when None)."""
 
     def judge(self, state: GameState) -> float:
         return evaluate(state, self.seat, self.weights) + self.rng.random() * TIE
@@ -171,13 +183,28 @@ class TurnSearch:
         return found
 
     def paths(self, state: GameState) -> list[tuple[Action, GameState]]:
+        """The wall paths open now, one per outcome: walls that close no loop leave the provinces as they are
+        (``engine.closes_loop``), so those paths differ only in the walls they use up and are not built one by
+        one (late in a game a long move has a thousand of them)."""
+        groups = wall_groups(state.board, state.walls)
         seen: set[tuple[object, ...]] = set()
         found: list[tuple[Action, GameState]] = []
-        for path in legal_actions(state):
-            reached = after(state, path, self.seat)
-            key = (tuple(reached.province), reached.black_left, reached.red_left)
-            if key not in seen:
+        options = legal_actions(state)
+        if self.paths_judged is not None and len(options) > self.paths_judged:
+            options = self.rng.sample(options, self.paths_judged)
+        for path in options:
+            assert isinstance(path, ChoosePath)
+            if not closes_loop(state.board, groups, path.walls):
+                count = len(path.walls)
+                black = max(0, state.black_left - count)
+                key: tuple[object, ...] = ("open", black, state.red_left - (count - (state.black_left - black)))
+                if key in seen:
+                    continue
                 seen.add(key)
+            reached = after(state, path, self.seat)
+            outcome = (tuple(reached.province), reached.black_left, reached.red_left)
+            if outcome not in seen:
+                seen.add(outcome)
                 found.append((path, reached))
         return found
 

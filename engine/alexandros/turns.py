@@ -21,7 +21,7 @@ from engine.alexandros.actions import (
     Tax,
 )
 from engine.alexandros.board import Symbol
-from engine.alexandros.geometry import along_path, provinces
+from engine.alexandros.geometry import along_path, provinces_after
 from engine.alexandros.legal import (
     alexander_moves,
     give_choices,
@@ -104,7 +104,7 @@ def _build(state: GameState, walls: Sequence[int]) -> None:
             state.red |= bit
             state.last_turn = True
     if walls:
-        state.province = provinces(state.board, state.walls)
+        state.province = provinces_after(state.board, state.province, state.walls, walls)
     state.path_from = -1
     state.phase = Phase.ACTIONS
     state.actions_left = 2
