@@ -8,7 +8,7 @@ RUN_VENV := .venv-run
 RUN_STAMP := $(RUN_VENV)/.installed
 
 
-.PHONY: catalogs install install-run lock test test-sqlite test-postgres lint typecheck check-install run play bench gallery clean migrate-to-postgres
+.PHONY: browser catalogs install install-run lock test test-sqlite test-postgres lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
 # Two environments, installed apart from the two locks:
 # - .venv-run (make run): the runtime set only, requirements.lock: no test or lint tool where the bot runs;
@@ -30,6 +30,20 @@ $(RUN_STAMP): pyproject.toml $(LOCK)
 	touch $(RUN_STAMP)
 
 install: $(STAMP)
+
+# The real browser the games' web pages are tested in (tests/web/test_browser.py), photographed by (make gallery)
+# and measured with (bench/web.py): Debian's chromium, installed once with apt-get (as root, or through sudo).
+# playwright (a dev tool, requirements-dev.lock) drives it; its own browser download is never used.
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+# The emoji font draws the games' symbols (a clan's square, a terrain) as players' own browsers do.
+BROWSER_PACKAGES := chromium fonts-noto-color-emoji
+browser:
+	@if ! test -x $(CHROMIUM) || { command -v dpkg >/dev/null && ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; }; then \
+	  echo "Installing Debian's $(BROWSER_PACKAGES) (for the web pages' browser tests and gallery)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	fi
+	@test -x $(CHROMIUM) || { echo "No browser at $(CHROMIUM): install Debian's chromium, or set CHROMIUM=…"; exit 1; }
 
 install-run: $(RUN_STAMP)
 
@@ -68,8 +82,8 @@ test: lint typecheck
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 	$(MAKE) --no-print-directory check-install
 
-test-sqlite: $(STAMP)
-	$(BIN)/pytest
+test-sqlite: $(STAMP) browser
+	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/pytest
 
 test-postgres: $(STAMP)
 	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
@@ -98,7 +112,7 @@ play: $(STAMP)
 
 # Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena
-bench: $(STAMP)
+bench: $(STAMP) browser
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.render
 	$(BIN)/python -m bench.alexandros_sim --quick
@@ -116,6 +130,7 @@ bench: $(STAMP)
 	nice -n 10 $(BIN)/python -m bench.store
 	nice -n 10 $(BIN)/python -m bench.scheduler
 	nice -n 10 $(BIN)/python -m bench.replay_load
+	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/python -m bench.web
 
 # Copy the SQLite database into an empty PostgreSQL database and check the copy (stop the bot first).
 SQLITE ?= var/clans.db
@@ -124,8 +139,14 @@ migrate-to-postgres: $(STAMP)
 	@test -n "$(PG)" || { echo "usage: make migrate-to-postgres SQLITE=var/clans.db PG=postgresql://user:password@host/dbname"; exit 2; }
 	@$(BIN)/python -m tools.migrate "$(SQLITE)" "$(PG)"
 
-gallery: $(STAMP)
-	$(BIN)/python -m render.clans.gallery gallery && $(BIN)/python -m render.alexandros.gallery gallery
+# Example boards and replays of every game in gallery/after/; BEFORE=<rev> draws the same with that revision's
+# renderers in gallery/before/ and puts each pair side by side in gallery/compare/ (BEFORE= for none). The default
+# is the commit before issue 35's pictures. Then screenshots of a Clans and an Alexandros web page at phone and
+# desktop width (gallery/web-*.png).
+BEFORE ?= bddb725
+gallery: $(STAMP) browser
+	$(BIN)/python -m tools.gallery gallery $(if $(BEFORE),--before $(BEFORE),)
+	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/python -m tools.web_gallery gallery
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache gallery play-boards build *.egg-info

@@ -15,17 +15,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.bot_base import BotBase
 from cogs.drawing import Drawing
 from cogs.errors import GameTree
-from cogs.frame import Frame
 from cogs.replays import ReplayDesk
 from cogs.translator import GameTranslator
 from config import Config, ConfigError, env_file, load_config
 from registry import every_game
 from service.ai_pool import AiPool
 from service.claims import Claims
+from service.days_off import Allowance, DaysOff
 from service.pace import Clock, system_clock
+from service.replays import KeptReplays
+from service.web import WebLinks, WebPages
 from store import Limits, Store, StoreError
+from web.server import CannotServe, WebServer
 
 log = logging.getLogger("clans")
 
@@ -33,7 +37,7 @@ EXTENSIONS = tuple(game.cog for game in every_game())
 """Each game's slash-command group, loaded as an extension."""
 
 
-class GameBot(Frame):
+class GameBot(BotBase):
     """The bot, sharded: this process runs the shards of ``config.shard_ids`` (all when None) out of
     ``config.shard_count`` (Discord's recommendation when None). Discord sends each guild's interactions to the
     process running its shard; background work (AI turns) goes to whichever process claims it.
@@ -72,18 +76,30 @@ class GameBot(Frame):
         limits = Limits(
             config.lobbies_per_user, config.games_per_user, config.lobbies_per_server, config.games_per_server
         )
+        self.drawing = Drawing()
+        self.replays = ReplayDesk(KeptReplays(store), self.now, config.replay_cooldown_s)
         self.services = {}
-        for game in every_game():
+        for game in every_game():  # each game's parts, from its one registration record
             service = game.make_service(
                 store, ai_pool=self.ai_pool, now=self.now, claims=claims, seed_source=seed_source, config=config
             )
             service.limits = limits
             self.services[game.name] = service
-        self.drawing = Drawing()
-        self.replays = ReplayDesk(store, self.now, config.replay_cooldown_s)
+            self.replays.serve(game.make_replays(service))
+        self.days_off = DaysOff(store, self.now, Allowance(config.days_off, config.days_off_window))
+        self.web: WebServer | None = None
+        """The games' web pages, served from this process when WEB_HOST is set (web/)."""
+        if config.web_host is not None:
+            self.web = WebServer(
+                WebPages(store), config.web_host, config.web_port, services=self.services, now=self.now
+            )
 
     async def setup_hook(self) -> None:
         await self.ai_pool.start()  # the AI thinks in these worker processes, never in the bot's
+        if self.web is not None:
+            await self.web.start()
+            base = self.config.web_base_url
+            self.web_links = WebLinks(self.web.pages, base or self.web.address, buttons=base is not None)
         for extension in EXTENSIONS:
             await self.load_extension(extension)  # each cog registers its persistent components
         await self.tree.set_translator(GameTranslator())
@@ -93,6 +109,8 @@ class GameBot(Frame):
         await super().close()  # unloads the cog first, which stops its AI turns
         await self.ai_pool.close()
         self.replays.close()
+        if self.web is not None:
+            await self.web.close()
 
     async def sync_commands(self) -> bool:
         """Sync slash commands when they changed since the last sync (to one guild in development)."""
@@ -171,6 +189,9 @@ def main() -> int:
         return 2
     except StoreError as error:
         print(f"Database: {error}", file=sys.stderr)
+        return 2
+    except CannotServe as error:
+        print(f"Web pages: {error}. Change WEB_HOST or WEB_PORT, or leave WEB_HOST empty.", file=sys.stderr)
         return 2
     except (OSError, aiohttp.ClientError) as error:
         print(f"Could not reach Discord ({error}). Check the network and try again.", file=sys.stderr)

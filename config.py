@@ -74,6 +74,17 @@ class Config:
     """Running games in one server at once."""
     ai_queue: int = 200
     """AI turns waiting for a worker at most; more wait in the database until the AI sweep finds them."""
+    days_off: int = 14
+    """Days off one player may take in any ``days_off_window`` days (their turns wait meanwhile)."""
+    days_off_window: int = 60
+    """The window, in days, over which ``days_off`` is counted."""
+    web_host: str | None = None
+    """Where the games' web pages are served (web/): the address to listen on; None: no web server."""
+    web_port: int = 8080
+    """The port to listen on (0: any free one, which the server then reports)."""
+    web_base_url: str | None = None
+    """The address people open the pages at (behind a reverse proxy), for the links posted in Discord; None: no
+    link buttons (``/clans status`` names the page's address on this machine instead)."""
 
     def __repr__(self) -> str:
         """Every setting but the secrets: the token, and a database URL's password."""
@@ -106,6 +117,8 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         lobbies_per_server=_limit(env, "CLANS_LOBBIES_PER_SERVER", 10),
         games_per_server=_limit(env, "CLANS_GAMES_PER_SERVER", 50),
         ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
+        **_days_off(env),
+        **_web(env),
         **_shards(env),
     )
 
@@ -179,6 +192,40 @@ def _positive(env: Mapping[str, str], key: str, default: float) -> float:
     if value == 0:
         raise ConfigError(f"{key} must be more than 0 seconds")
     return value
+
+
+def _days_off(env: Mapping[str, str]) -> dict[str, Any]:
+    """CLANS_DAYS_OFF days in any CLANS_DAYS_OFF_WINDOW days: the allowance must be shorter than its window."""
+    days = _limit(env, "CLANS_DAYS_OFF", 14)
+    window = _limit(env, "CLANS_DAYS_OFF_WINDOW", 60)
+    if days >= window:
+        raise ConfigError(
+            f"CLANS_DAYS_OFF ({days}) must be fewer days than CLANS_DAYS_OFF_WINDOW ({window}), "
+            "the days it is counted in"
+        )
+    return {"days_off": days, "days_off_window": window}
+
+
+def _web(env: Mapping[str, str]) -> dict[str, Any]:
+    """WEB_HOST and WEB_PORT (where the pages are served; no host: no server) and WEB_BASE_URL (their links)."""
+    host = env.get("WEB_HOST", "").strip() or None
+    raw_port = env.get("WEB_PORT", "").strip()
+    if raw_port and (not raw_port.isdigit() or int(raw_port) > 65535):
+        raise ConfigError(f"WEB_PORT must be a port number, 0 to 65535, not {raw_port!r}")
+    base = env.get("WEB_BASE_URL", "").strip().rstrip("/") or None
+    if base is not None:
+        scheme, sep, rest = base.partition("://")
+        host_part = rest.split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
+        if scheme not in ("http", "https") or not sep or not host_part:
+            raise ConfigError(f"WEB_BASE_URL must be an http:// or https:// address, not {base!r}")
+        if "." not in host_part:
+            raise ConfigError(
+                f"WEB_BASE_URL needs a domain (or an IP address), such as https://clans.example.org: Discord refuses"
+                f" links to a host without one, like {host_part!r}"
+            )
+        if host is None:
+            raise ConfigError("WEB_BASE_URL needs WEB_HOST, the address the bot serves the pages on")
+    return {"web_host": host, "web_port": int(raw_port) if raw_port else 8080, "web_base_url": base}
 
 
 def _shards(env: Mapping[str, str]) -> dict[str, Any]:

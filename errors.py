@@ -66,6 +66,15 @@ class Why(StrEnum):
     REPLAY_COOLDOWN = "replay_cooldown"  # seconds (to wait before asking for another replay)
     OTHER_GAME = "other_game"  # game (a name of registry.GAME_NAMES): the channel or button is of another game
     SEATS_CHANGED = "seats_changed"  # seated (someone joined or left while the host pressed Start)
+    DAYS_OFF_ALLOWANCE = "days_off_allowance"  # left (whole days), allowance, window (days)
+    DAYS_OFF_START = "days_off_start"  # ahead (the most days ahead a start date may be)
+    DAYS_OFF_UNDER_WAY = "days_off_under_way"  # days off under way cannot get a later start
+    NO_DAYS_OFF = "no_days_off"  # nothing to end
+    UNKNOWN_ZONE = "unknown_zone"  # zone (as typed, shortened)
+    WAKING_HOURS = "waking_hours"  # start, end (hours that are not two different hours of the day)
+    NO_ZONE = "no_zone"  # waking hours without a time zone given or known
+    ONLY_HOST_WEB_LINK = "only_host_web_link"  # renewing or revoking the link to a game's web page
+    WEB_OFF = "web_off"  # this bot serves no web pages (WEB_HOST is not set)
 
 
 class GameError(Exception):

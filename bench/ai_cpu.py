@@ -2,7 +2,7 @@
 
     python -m bench.ai_cpu [--levels easy,normal,autopilot] [--games N] [--repeats R] [--old-ai DIR]
 
-Each run plays N seeded 4-player games with every seat at one level and times each ``ai.choose_action``
+Each run plays N seeded 4-player games with every seat at one level and times each ``ai.clans.choose_action``
 call in CPU time (process time, so other jobs on a loaded machine count less). Every run is a fresh
 interpreter, so the caches start cold as in a new worker; the runs of the two checkouts alternate, so
 a change in the machine's load falls on both. Prints, per level and checkout, the median over the R

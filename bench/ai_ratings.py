@@ -79,10 +79,7 @@ def play_match(match: Match) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 def finishing_order(totals: Sequence[int]) -> list[int]:
     """The seats' ranks as the bot rates a finished game (``store.ratings.finishing_ranks``)."""
-    results = [
-        ResultInput(seat=s, user_id=None, name="", clan="", clan_score=t, chips=0, total=t, winner=False)
-        for s, t in enumerate(totals)
-    ]
+    results = [ResultInput(seat=s, user_id=None, name="", total=t, winner=False) for s, t in enumerate(totals)]
     return finishing_ranks(results)
 
 

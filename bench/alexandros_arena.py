@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ai.alexandros import LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, choose_action
 from bench.ai_arena import wilson
 from bench.alexandros_sim import greedy_policy
 from engine.alexandros import (
@@ -54,7 +54,7 @@ MATCHUPS = {"hard": "normal", "normal": "easy", "easy": "random", "greedy": "eas
 actions, the floor) and ``greedy``, bench.alexandros_sim's one-step player that follows the rule sheet's
 advice (levy when it gains more than anyone, occupy or take over when that raises its balance, else draw):
 a stand-in for a first-time player, whom easy should lose to."""
-PLAYERS = (*LEVELS, "random", "greedy")
+PLAYERS = (*AI_LEVELS, "random", "greedy")
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def play_game(task: Task) -> Record:
 
 def decide(player: str, mine: PrivateView, seed: int) -> Action:
     """The action of ``player`` (a level, ``random`` or ``greedy``) from its private view and its own seed."""
-    if player in LEVELS:
+    if player in AI_LEVELS:
         return choose_action(player, mine, seed)
     rng = random.Random(f"{player}:{seed}:{mine.public.ply}")
     if player == "random":
@@ -177,7 +177,7 @@ def figures(records: Sequence[Record]) -> list[str]:
                 f"FIGURE {name}_games {len(games)} games",
             ]
     for players in (2, 3, 4):
-        games = [r for r in records if r.players == players and set(r.levels) <= set(LEVELS)]
+        games = [r for r in records if r.players == players and set(r.levels) <= set(AI_LEVELS)]
         if not games:
             continue
         zero = sum(max(r.scores) == 0 for r in games)
@@ -198,7 +198,7 @@ def figures(records: Sequence[Record]) -> list[str]:
                 f"FIGURE alexandros_levies_taken_{level} {taken / chances:.3f} share",
                 f"FIGURE alexandros_levies_taken_{level}_turns {chances} turns",
             ]
-    for level in LEVELS:
+    for level in AI_LEVELS:
         cpu = [t for r in records for t in r.cpu.get(level, [])]
         if cpu:
             lines += [

@@ -66,7 +66,7 @@ async def play(store: Store, games: int, one_read: bool, reads: list[int]) -> li
                 acted = await service.act(lobby.id, user, action, expected_ply=ply, where=where, panel=True)
                 goes_on = acted.panel is not None
             else:
-                await service.game(lobby.id)
+                await service.record(lobby.id)
                 acted = await service.act(lobby.id, user, action, expected_ply=ply)
                 goes_on = not acted.table.over and acted.table.view.to_move == acted.seat.seat
                 if goes_on:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.alexandros import LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, choose_action
 from bench.ai_ratings import ANCHOR, ORDERS, fit, published
 from engine.alexandros import legal_actions, new_game, play, private_view, result
 from registry import game
@@ -40,7 +40,7 @@ from store.records import ResultInput
 
 AI_RATINGS = game("alexandros").ai_ratings
 """The ratings published now: the fit is anchored to normal's, and compared with them."""
-PLAYERS = ("random", *LEVELS)
+PLAYERS = ("random", *AI_LEVELS)
 
 Game = tuple[tuple[str, ...], tuple[int, ...]]
 
@@ -70,10 +70,7 @@ def play_match(match: Match) -> Game:
 
 def finishing_order(scores: Sequence[int]) -> list[int]:
     """The seats' ranks as the bot rates a finished Alexandros game (its score is its total)."""
-    results = [
-        ResultInput(seat=s, user_id=None, name="", clan="", clan_score=t, chips=0, total=t, winner=False)
-        for s, t in enumerate(scores)
-    ]
+    results = [ResultInput(seat=s, user_id=None, name="", total=t, winner=False) for s, t in enumerate(scores)]
     return finishing_ranks(results)
 
 
@@ -149,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"FIGURE alexandros_ratings_{p}_published_sd {SCALE * sds[p]:.0f} rating")
         if p in AI_RATINGS:
             print(f"FIGURE alexandros_ratings_{p}_was {published(*AI_RATINGS[p]):.0f} rating")
-        if p in LEVELS:
+        if p in AI_LEVELS:
             publish[p] = {"mu": round(mus[p], 1), "sigma": sigma}
     for a, b in itertools.combinations(PLAYERS, 2):
         share, played = duel(games, a, b)

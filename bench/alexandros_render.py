@@ -8,14 +8,14 @@ as ``FIGURE alexandros_replay_* ...`` lines. Then the sizes a phone shows (the i
 smallest type and icons, as ``FIGURE alexandros_phone_* ...``.
 
 ``--against REV`` also runs this bench as it was at git revision REV (e.g. ``main``: the renderer before a
-change), on a copy of that revision's tree, and prints every figure of both side by side; and it times REV's
-board renderer and today's turn about in one process (``alexandros_render_ms_turn_about``), so that both meet
-the same load.
+change), on a copy of that revision's tree, turn about with today's, ROUNDS times each in fresh processes, and
+prints the median of every figure of both side by side (the same load falls on both).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -23,7 +23,6 @@ import sys
 import tempfile
 import threading
 import time
-import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +42,7 @@ from render.alexandros.replay import render_replay
 from service.alexandros.replays import Play, replay_steps
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
+ROUNDS = 3
 
 
 def bench_position() -> tuple[PublicView, list[tuple[str, int]]]:
@@ -173,38 +173,27 @@ def run(quick: bool, seed: int) -> None:
     phone_figures()
 
 
-def figures_at(rev: str, argv: list[str]) -> dict[str, str]:
-    """This bench's figures as it was at ``rev``, run on a copy of that revision's tree."""
-    with tempfile.TemporaryDirectory() as tree:
-        archive = subprocess.run(["git", "archive", rev], check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
-        out = subprocess.run(
-            [sys.executable, "-m", "bench.alexandros_render", *argv],
-            cwd=tree,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+def figures_in(tree: str, argv: list[str]) -> dict[str, str]:
+    """This bench's figures as the checkout at ``tree`` prints them, in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.alexandros_render", *argv],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": tree},
+    ).stdout
     return _figures(out)
 
 
-def interleaved(rev: str, repeat: int) -> tuple[float, float]:
-    """Median ms of ``rev``'s board renderer and of today's, timed turn about in this process (the same load
-    for both: on a shared machine two runs minutes apart differ more than the renderers)."""
-    source = subprocess.run(
-        ["git", "show", f"{rev}:render/alexandros/board_image.py"], check=True, capture_output=True, text=True
-    ).stdout
-    old = types.ModuleType("alexandros_board_before")
-    exec(compile(source, f"{rev}:render/alexandros/board_image.py", "exec"), old.__dict__)
-    view, targets = bench_position()
-    before: list[float] = []
-    after: list[float] = []
-    for _ in range(repeat):
-        for draw, times in ((old.render_board, before), (render_board, after)):
-            start = time.perf_counter()
-            draw(view, NAMES, targets=targets)
-            times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(before[1:]), 1000 * statistics.median(after[1:])
+def medians(runs: list[dict[str, str]]) -> dict[str, str]:
+    """Each figure's median over the runs, with its unit."""
+    merged: dict[str, str] = {}
+    for name in runs[0]:
+        values = [float(run[name].split()[0]) for run in runs if name in run]
+        unit = runs[0][name].split()[1] if len(runs[0][name].split()) > 1 else ""
+        merged[name] = f"{statistics.median(values):.1f} {unit}".strip()
+    return merged
 
 
 def _figures(out: str) -> dict[str, str]:
@@ -221,19 +210,16 @@ def main() -> None:
         run(args.quick, args.seed)
         return
     argv = [*(["--quick"] if args.quick else []), "--seed", str(args.seed)]
-    before = figures_at(args.against, argv)
-    after = _figures(
-        subprocess.run(
-            [sys.executable, "-m", "bench.alexandros_render", *argv],
-            check=True,
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).resolve().parents[1],
-        ).stdout
-    )
-    old_ms, new_ms = interleaved(args.against, 6 if args.quick else 26)
-    before["alexandros_render_ms_turn_about"] = f"{old_ms:.1f} ms"
-    after["alexandros_render_ms_turn_about"] = f"{new_ms:.1f} ms"
+    here = str(Path(__file__).resolve().parents[1])
+    befores, afters = [], []
+    with tempfile.TemporaryDirectory() as tree:
+        archive = subprocess.run(["git", "archive", args.against], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+        for _ in range(ROUNDS):  # turn about, so that the machine's load falls on both alike
+            befores.append(figures_in(tree, argv))
+            afters.append(figures_in(here, argv))
+    before, after = medians(befores), medians(afters)
+    print(f"# medians of {ROUNDS} runs each, taken turn about")
     print(f"{'figure':44} {args.against:>14} {'now':>14}")
     for name in [*before, *(n for n in after if n not in before)]:
         print(f"{name:44} {before.get(name, '-'):>14} {after.get(name, '-'):>14}")

@@ -3,7 +3,7 @@
     python -m bench.calibration [--games N] [--levels normal,hard] [--settings current,b0.9:t1] [--bins] [--quick]
 
 Plays 4-player games of the given AI levels (hard: one hard seat among normal ones), then reads
-every seat's belief (``ai.clan_beliefs``) about each other seat after 10, 20 and 30 hut moves and at
+every seat's belief (``ai.clans.clan_beliefs``) about each other seat after 10, 20 and 30 hut moves and at
 the end, and scores each stated probability of each clan against the truth. Each belief model in
 ``--settings`` reads the same games (the games themselves are played with the model in use, which
 normal and hard read too). A setting is ``current`` (the model in use, ``ai.clans.belief.MODEL``) or

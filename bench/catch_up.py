@@ -23,7 +23,7 @@ from pathlib import Path
 
 import service.clans.history as history
 from engine.clans import Action, GameState, Move, PublicView
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.history import MoveFact
 from service.clans.tables import Played
 from store import Store
@@ -32,7 +32,7 @@ GUILD = 1
 
 
 async def play_game(
-    games: GameService, kept: GameService, channel: int, players: int, seed: int
+    games: ClansService, kept: ClansService, channel: int, players: int, seed: int
 ) -> dict[str, list[float]]:
     """One game to its end; the catch-up's cost after each action, for each service."""
     host = 100
@@ -75,9 +75,9 @@ async def play_game(
 async def main(games_count: int, players: int, seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with await Store.open(Path(folder) / "bench.db") as store:
-            whole = GameService(store)
+            whole = ClansService(store)
             whole.log_tails.capacity = 0  # keeps nothing: as before the tail
-            kept = GameService(store)
+            kept = ClansService(store)
             results: dict[str, list[float]] = {"whole": [], "tail": [], "told_whole": [], "told_tail": []}
             late: dict[str, list[float]] = {"whole": [], "tail": []}
             actions: list[int] = []

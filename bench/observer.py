@@ -3,7 +3,7 @@
     python -m bench.observer [--games N] [--samples K] [--levels easy,normal,hard,autopilot,control]
                              [--hard-iterations R] [--ai-path DIR] [--quick] [--workers W]
 
-For every move an observed seat makes, the observer asks the public ``ai.choose_action`` what that
+For every move an observed seat makes, the observer asks the public ``ai.clans.choose_action`` what that
 seat would play holding each of the five clans, K times with fresh seeds (the same K seeds for every
 clan: common random numbers, so a policy blind to the clan gets exactly equal likelihoods), and
 multiplies P(move | clan) ~ (hits + SMOOTH) / (K + SMOOTH * legal moves) into a posterior per seat

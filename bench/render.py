@@ -1,13 +1,15 @@
 """Render speed, PNG size and the smallest text on the map at phone width: ``python -m bench.render``
 prints ``FIGURE <name> <value> <unit>`` lines; ``python -m bench.render --before DIR`` also prints the
-figures of another checkout (e.g. ``git worktree add DIR <commit>``) side by side.
+figures of another checkout (e.g. ``git worktree add DIR <commit>``) side by side: the mid-game render median,
+the PNG size and the replay's seconds and size, each the median of three fresh processes taken turn about.
 
 Mid-game boards are 40 different positions (seeded random games after 25-40 moves), end-game boards
 40 finished games; each is rendered several times and the per-render times pooled. The PNG encoding
 alone is timed on the very image a render produces.
 
 The smallest text: every text the map draws (territory numbers, counts, totals, village values, move numbers:
-what ``render.clans.hut_markers`` and the static map's ``_draw_map`` write; not the panel below the map) is
+what ``render.clans.hut_markers``, ``render.clans.move_marks`` and the static map's ``_draw_map`` write; not the
+panel below the map, nor the samples of its key) is
 recorded while the gallery's boards are rendered in a fresh process, and the tallest glyph of each string
 (its ink box in the font, without the outline) is scaled to 400 px wide. The same code measures any checkout,
 as it only watches Pillow's ``ImageDraw.text``.
@@ -135,10 +137,20 @@ seen = []
 draw_text = ImageDraw.ImageDraw.text
 
 
+def in_key():
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").endswith(".key"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
     frame = sys._getframe(1)
     module, function = frame.f_globals.get("__name__", ""), frame.f_code.co_name
-    if module.endswith("hut_markers") or (module.endswith("static") and function == "_draw_map"):
+    on_map = module.endswith(("hut_markers", "move_marks")) or (module.endswith("static") and function == "_draw_map")
+    if on_map and not in_key():
         left, top, right, bottom = font.getbbox(str(text), anchor="ls")
         seen.append((bottom - top, str(text), module.rsplit(".", 1)[-1], font.size))
     return draw_text(self, xy, text, fill, font, *args, **kwargs)
@@ -166,27 +178,42 @@ for seed in range(20):
             break
         engine.play(state, rng.choice(engine.legal_moves(state)))
     timed.append(engine.public_view(state))
-for view in timed:
-    render_board(view)
+sizes = [len(render_board(view)) / 1024 for view in timed]
 times = []
 for _ in range(5):
     for view in timed:
         start = time.perf_counter()
         render_board(view)
         times.append((time.perf_counter() - start) * 1000)
-print(json.dumps({
+figures = {
     "smallest_px": smallest[0] * 400 / 840, "smallest_text": smallest[1], "smallest_from": smallest[2],
-    "smallest_size": smallest[3], "render_ms": statistics.median(times),
-}))
+    "smallest_size": smallest[3], "render_ms": statistics.median(times), "png_kb": statistics.median(sizes),
+}
+if "--replay" in sys.argv:  # the longest of 100 seeded random games, as _replay_figures draws it
+    from render.clans.replay import render_replay
+    games = []
+    for seed in range(100):
+        state = engine.new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        views = [engine.public_view(state)]
+        while not state.over:
+            engine.play(state, rng.choice(engine.legal_moves(state)))
+            views.append(engine.public_view(state))
+        games.append(views)
+    longest = max(games, key=len)
+    start = time.perf_counter()
+    gif = render_replay(longest, ["Alice", "Bob", "Charlotte", "Dee"][: longest[0].players])
+    figures.update(replay_s=time.perf_counter() - start, replay_kb=len(gif) / 1024, replay_frames=len(longest))
+print(json.dumps(figures))
 """
 
 
-def measured(checkout: str = ".") -> dict[str, float | str]:
-    """The smallest map text at 400 px and the mid-game render median of the checkout at ``checkout``, measured
-    in a fresh process (every sprite drawn anew, so every text is seen)."""
-    out = subprocess.run(
-        [sys.executable, "-c", MEASURE], cwd=checkout, capture_output=True, text=True, check=True, env=_env(checkout)
-    )
+def measured(checkout: str = ".", replay: bool = False) -> dict[str, float | str]:
+    """The smallest map text at 400 px, the mid-game render median and PNG size of the checkout at ``checkout``
+    (with ``replay``: the longest game's replay, its seconds and size), measured in a fresh process (every sprite
+    drawn anew, so every text is seen)."""
+    command = [sys.executable, "-c", MEASURE, *(["--replay"] if replay else [])]
+    out = subprocess.run(command, cwd=checkout, capture_output=True, text=True, check=True, env=_env(checkout))
     result: dict[str, float | str] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -204,21 +231,26 @@ def text_figures(before: str | None, rounds: int = 3) -> list[tuple[str, float, 
     alternating fresh processes (``rounds`` each) so that the machine's load falls on both alike."""
     afters, befores = [], []
     for _ in range(rounds if before else 1):
-        afters.append(measured())
+        afters.append(measured(replay=bool(before)))
         if before:
-            befores.append(measured(before))
+            befores.append(measured(before, replay=True))
     after = afters[0]
     print(f"# smallest now: {after['smallest_text']!r} from {after['smallest_from']}, {after['smallest_size']}")
     figures = [("map_smallest_text_400px", float(after["smallest_px"]), "px")]
     if befores:
         old = befores[0]
         print(f"# smallest before: {old['smallest_text']!r} from {old['smallest_from']}, {old['smallest_size']}")
-        figures = [
-            ("map_smallest_text_400px_before", float(old["smallest_px"]), "px"),
-            ("map_smallest_text_400px_after", float(after["smallest_px"]), "px"),
-            ("render_midgame_median_ms_before", statistics.median(float(m["render_ms"]) for m in befores), "ms"),
-            ("render_midgame_median_ms_after", statistics.median(float(m["render_ms"]) for m in afters), "ms"),
-        ]
+        figures = [("map_smallest_text_400px_before", float(old["smallest_px"]), "px")]
+        figures.append(("map_smallest_text_400px_after", float(after["smallest_px"]), "px"))
+        for key, name, unit in (
+            ("render_ms", "render_midgame_median_ms", "ms"),
+            ("png_kb", "png_size_midgame_kb", "KB"),
+            ("replay_s", "replay_render_median_s", "s"),
+            ("replay_kb", "replay_size_kb", "KB"),
+        ):
+            for label, runs in (("before", befores), ("after", afters)):
+                figures.append((f"{name}_{label}", statistics.median(float(m[key]) for m in runs), unit))
+        figures.append(("replay_frames_compared", float(after["replay_frames"]), "frames"))
     return figures
 
 

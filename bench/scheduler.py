@@ -33,7 +33,7 @@ from fakediscord import FakeDiscord
 from cogs.clock import PARALLEL
 from service.ai_pool import AiPool
 from service.clans.deadlines import Deadlines
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.pace import ManualClock, Pace, new_turn
 from store import DueTurn, Store
 from store.records import iso
@@ -122,7 +122,7 @@ async def timeouts_through_the_service(count: int, level: str) -> None:
             pool = AiPool()
             await pool.start()
             try:
-                games = GameService(store, seed_source=lambda: next(seeds), ai_pool=pool, now=clock)
+                games = ClansService(store, seed_source=lambda: next(seeds), ai_pool=pool, now=clock)
                 deadlines = Deadlines(games, level=level)
                 for n in range(count):
                     lobby = await games.open_lobby(1, 6_000 + n, 1, "alice", "fast")

@@ -1,13 +1,14 @@
-"""The frame's turn clock: one scheduler task per game's kind behind reminders, timeouts and catching up
-announcements.
+"""The shared turn clock: one scheduler task per game behind reminders, timeouts, catching up announcements and
+closing idle lobbies.
 
 It sleeps until the earliest due event of any game of its kind (at most ``MAX_SLEEP_S``), and is woken early
 whenever a deadline changes (a move, a start, a player coming back). A tick reads everything due in one indexed
 query, lets the game's deadlines (service.deadlines) claim and act on each due turn, and hands what happened to
-the game's own posts; then it reads again who is away (another process may have marked a player away: see
-``TurnDeadlines.load_away``). Each game subclasses it with how it posts a reminder, a timeout and a catch-up
-(Clans: cogs/clans/clock.py, Alexandros: cogs/alexandros/clock.py). Tests drive ``tick()`` directly with an
-injected clock; a tick and the background loop never overlap (one lock).
+the game's own posts; it closes the game's lobbies nobody started within a day; then it reads again who is away
+(another process may have marked a player away: see ``TurnDeadlines.load_away``). Each game subclasses it with
+how it posts a reminder, a timeout and a catch-up (Clans: cogs/clans/clock.py, Alexandros:
+cogs/alexandros/clock.py). Tests drive ``tick()`` directly with an injected clock; a tick and the background loop
+never overlap (one lock).
 """
 
 from __future__ import annotations
@@ -16,16 +17,21 @@ import asyncio
 import contextlib
 import logging
 from datetime import datetime, timedelta
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import discord
 
 from cogs.components import pings
+from cogs.days_off_texts import resumed_text
 from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
-from service.deadlines import Reminder, TurnDeadlines
+from service.days_off import DaysOff, came_back
+from service.deadlines import Reminder, Resumed, TurnDeadlines
+from service.records import DueTurn, GameRecord
 from service.turns import Committed, Turns
-from store import DueTurn, GameRecord
 from texts import of_game, texts
+
+if TYPE_CHECKING:
+    from cogs.lobby import GameLobby
 
 log = logging.getLogger("clans.clock")
 
@@ -46,9 +52,16 @@ Event = TypeVar("Event")
 class Readers(Protocol):
     """What a reminder reads of the game's service: the game (its language) and the player's language."""
 
-    async def game(self, game_id: int) -> GameRecord: ...
+    async def record(self, game_id: int) -> GameRecord: ...
 
     async def user_language(self, user_id: int) -> str: ...
+
+
+async def post_resumed(client: discord.Client, games: Readers, resumed: Resumed, now: datetime) -> None:
+    """A turn held for days off restarts: a new message in the game's channel, pinging only its player."""
+    t = of_game(await games.record(resumed.game_id))
+    text = resumed_text(t, resumed.seat, resumed.game_id, resumed.deadline, now)
+    await client.get_partial_messageable(resumed.channel_id).send(text, allowed_mentions=pings([resumed.seat]))
 
 
 async def post_reminder(
@@ -56,7 +69,7 @@ async def post_reminder(
 ) -> None:
     """A reminder in the game's channel, pinging only the mover, in the game's language; and by DM, in the
     player's own, when they asked for it (closed DMs are only logged)."""
-    t = of_game(await games.game(reminder.game_id))
+    t = of_game(await games.record(reminder.game_id))
     text = reminder_text(t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
     channel = client.get_partial_messageable(reminder.channel_id)
     await channel.send(text, allowed_mentions=pings([reminder.seat]))
@@ -71,8 +84,10 @@ async def post_reminder(
 
 
 class ClockScheduler(Generic[Event]):
-    def __init__(self, deadlines: TurnDeadlines[Any], name: str) -> None:
+    def __init__(self, deadlines: TurnDeadlines[Event], lobby: GameLobby[Any], name: str) -> None:
         self.deadlines = deadlines
+        self.lobby = lobby
+        """The game's lobby, whose idle lobbies every tick closes."""
         self.name = name
         """The loop task's name (one per game's kind)."""
         self._wake = asyncio.Event()
@@ -82,6 +97,7 @@ class ClockScheduler(Generic[Event]):
         self._next_look: datetime | None = None
         """When the sleeping loop looks again by itself (None: it is awake)."""
         self._stopping = False
+        self._days_off: DaysOff | None = None
 
     # --- what each game does ------------------------------------------------------------------------------
 
@@ -91,6 +107,10 @@ class ClockScheduler(Generic[Event]):
     async def _announce_timeout(self, timeout: Event) -> None:
         raise NotImplementedError
 
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        """A turn held for days off restarts: the table is told, pinging its player (cogs/days_off_texts.py)."""
+        raise NotImplementedError
+
     async def _run_under_way(self, game_id: int) -> bool:
         """An AI run of this process, or another process's live AI claim, will still announce the game's moves."""
         raise NotImplementedError
@@ -98,9 +118,6 @@ class ClockScheduler(Generic[Event]):
     async def _catch_up_game(self, game_id: int, ply: int) -> None:
         """Post the game's actions committed but not announced up to ``ply``, and record them announced."""
         raise NotImplementedError
-
-    async def _after_tick(self) -> None:
-        """Anything else the game looks at in every tick."""
 
     # --- the loop ---------------------------------------------------------------------------------------
 
@@ -125,19 +142,34 @@ class ClockScheduler(Generic[Event]):
 
     def unfollow(self, turns: Turns[Any]) -> None:
         turns.forget(self._committed)
+        if self._days_off is not None:
+            self._days_off.forget(self.wake)
+
+    def follow_days_off(self, days_off: DaysOff) -> None:
+        """Days off that end early (the player's button or command, or their action in any game) make the turns
+        held for them due at once: every game's clock wakes."""
+        self._days_off = days_off
+        days_off.after_release(self.wake)
 
     def _committed(self, committed: Committed[Any]) -> None:
         self.wake_by(committed.next_event_at)
+        if self._days_off is not None and came_back(committed, self._days_off.now()):
+            self._days_off.released()  # the commit ended their days off: every game's clock looks again
 
     def stop(self) -> None:
+        """The loop looks no more by itself: at once when it sleeps, after the tick under way when it ticks (an
+        autopilot half played is not cut short; tests then drive the ticks themselves, each waiting for it)."""
         self._stopping = True
-        if self._task is not None:
+        self._wake.set()
+        if self._task is not None and not self._lock.locked():
             self._task.cancel()
 
     async def stopped(self) -> None:
-        """Stop the loop and wait until it has, so nothing of it runs on while the bot closes its database."""
-        self.stop()
+        """Stop the loop now, a tick under way too, and wait until it has, so nothing of it runs on while the bot
+        closes its database (a due turn's claim half acted on runs out and is acted on again)."""
+        self._stopping = True
         if self._task is not None:
+            self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
@@ -176,7 +208,7 @@ class ClockScheduler(Generic[Event]):
             handled = 0
             limit = asyncio.Semaphore(PARALLEL)
 
-            async def handle(due_turn: DueTurn) -> object:
+            async def handle(due_turn: DueTurn) -> Reminder | Resumed | Event | None:
                 async with limit:
                     try:
                         return await self.deadlines.handle(due_turn)
@@ -184,6 +216,10 @@ class ClockScheduler(Generic[Event]):
                         log.exception("Could not handle the clock of game %s", due_turn.game_id)
                         return None
 
+            try:  # days off declared ahead that begin now: their players' turns wait from now on
+                await self.deadlines.begin_days_off()
+            except Exception:
+                log.exception("Could not begin the days off due")
             for _ in range(MAX_BATCHES):
                 due = await self.deadlines.due(BATCH)
                 events = await asyncio.gather(*(handle(d) for d in due))
@@ -194,9 +230,17 @@ class ClockScheduler(Generic[Event]):
                 if len(due) < BATCH:
                     break
             await self.catch_up(immediate=False)
-            await self._after_tick()
+            await self._close_idle_lobbies()
             await self._refresh_away()
             return handled
+
+    async def _close_idle_lobbies(self) -> None:
+        """The game's lobbies nobody started within a day are closed, each with a note in the game's words (cogs/
+        lobby.py). Each game's clock closes its own game's: one game's failure never stops another's."""
+        try:
+            await self.lobby.close_idle(self.deadlines.now())
+        except Exception:
+            log.exception("Could not close the idle lobbies of %s", self.deadlines.game)
 
     async def _refresh_away(self) -> None:
         """Players another process marked away (or saw come back) since: this process's come-back check
@@ -206,12 +250,14 @@ class ClockScheduler(Generic[Event]):
         except Exception:
             log.exception("Could not read which players are away")
 
-    async def _present(self, event: object) -> None:
+    async def _present(self, event: Reminder | Resumed | Event) -> None:
         try:
             if isinstance(event, Reminder):
                 await self._remind(event)
+            elif isinstance(event, Resumed):
+                await self._announce_resumed(event)
             else:
-                await self._announce_timeout(event)  # type: ignore[arg-type]  # handle() returns Reminder | Event
+                await self._announce_timeout(event)
         except Exception:
             log.exception("Could not post a clock event")
 

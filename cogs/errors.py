@@ -8,11 +8,9 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
-from errors import GameError
 from registry import GAME_NAMES as GAMES
 from registry import games_by_id_prefix
-from service.errors import refusal
-from store import StoreError
+from service.errors import as_refusal
 from texts import N_, Texts, resolve, texts
 from texts.reasons import is_illegal_move, say
 
@@ -36,10 +34,11 @@ def user_message(error: BaseException, t: Texts) -> str | None:
     """The sentence to show for a known refusal, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
-    if isinstance(error, GameError) or is_illegal_move(error):
+    refused = as_refusal(error)  # a store's refusal that slipped past the service is worded the same way
+    if refused is not None:
+        return say(t, refused)
+    if is_illegal_move(error):
         return say(t, error)
-    if isinstance(error, StoreError):  # the service words these; one that slipped past it is worded the same way
-        return say(t, refusal(error))
     if isinstance(error, app_commands.CommandOnCooldown):
         return t._("Slow down: try again in {seconds} seconds.", seconds=round(error.retry_after))
     if isinstance(error, app_commands.NoPrivateMessage):

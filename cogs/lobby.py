@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import discord
@@ -18,14 +19,16 @@ from cogs.components import seat_name
 from cogs.errors import reader
 from cogs.lobby_placement import open_lobby
 from cogs.lobby_views import LOBBY_ITEMS, lobby_embed, lobby_view
-from service.lobby import LobbyService
-from store import GameRecord
-from texts import of_game, resolve
+from service.games import LOBBY_IDLE, GameService
+from service.records import GameRecord
+from texts import N_, of_game, resolve
 
 if TYPE_CHECKING:
-    from cogs.frame import Frame
+    from cogs.bot_base import BotBase
 
 log = logging.getLogger("clans.cog")
+
+IDLE_NOTE = N_("Game #{game} was closed: nobody started it within {hours} hours. {command} opens a new one.")
 
 
 class Started(Protocol):
@@ -45,20 +48,20 @@ class GameLobby(Generic[TableT]):
 
     def __init__(
         self,
-        bot: Frame,
-        service: LobbyService,
+        bot: BotBase,
+        service: GameService,
         start: Callable[[int, int], Awaitable[TableT]],
         begin: Callable[[TableT], Awaitable[None]],
         colour: discord.Colour,
     ) -> None:
         self.bot = bot
         self.service = service
-        self.kind = service.kind
+        self.game = service.game
         self._start = start
         self._begin = begin
         """The game's first post (a new message, pinging every seated human) and whatever follows the start."""
         self.colour = colour
-        bot.lobbies[self.kind] = self  # what the lobby's components call
+        bot.lobbies[self.game] = self  # what the lobby's components call
         bot.add_dynamic_items(*LOBBY_ITEMS)
 
     def channel_id(self, interaction: discord.Interaction) -> int:
@@ -140,9 +143,24 @@ class GameLobby(Generic[TableT]):
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
 
+    async def close_idle(self, now: datetime) -> list[int]:
+        """Close the game's lobbies nobody started within a day, each with a note in the game's words where it
+        was opened, and its lobby message closed. The closed games."""
+        closed = await self.service.close_idle_lobbies(now)
+        hours = int(LOBBY_IDLE.total_seconds() // 3600)
+        for game in closed:
+            t = of_game(game)
+            note = t._(IDLE_NOTE, game=game.id, hours=hours, command=t.command(game.game, "new"))
+            try:
+                await self.bot.get_partial_messageable(game.channel_id).send(note)
+            except discord.HTTPException:
+                log.warning("Could not announce the closing of idle game %s", game.id)
+            await self.refresh(game.id)
+        return [game.id for game in closed]
+
     async def refresh(self, game_id: int) -> None:
         """The lobby message as the game now stands (an edit: it notifies nobody)."""
-        game = await self.service.game(game_id)
+        game = await self.service.record(game_id)
         if game.lobby_message_id is None:
             return
         message = self.bot.get_partial_messageable(game.channel_id).get_partial_message(game.lobby_message_id)

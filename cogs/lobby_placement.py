@@ -12,7 +12,7 @@ import discord
 from cogs.components import pings
 from cogs.lobby_views import game_name, lobby_embed, lobby_view
 from errors import GameError, Why
-from service.lobby import LobbyService, parse_pace
+from service.games import GameService, parse_pace
 from texts import Np_, mention, of_game
 
 log = logging.getLogger("clans.cog")
@@ -35,7 +35,7 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 async def open_lobby(
-    games: LobbyService,
+    games: GameService,
     interaction: discord.Interaction,
     host_name: str,
     pace: str,
@@ -75,7 +75,7 @@ async def open_lobby(
 
 
 async def _open_in_thread(
-    games: LobbyService,
+    games: GameService,
     interaction: discord.Interaction,
     channel: discord.TextChannel,
     host_name: str,

@@ -8,25 +8,18 @@ lobbies already posted keep working, and each game's lobby reaches its own game'
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import ui
 
-from cogs.components import ID, KINDS, PREFIX, GameItem, selected
-from cogs.frame import frame_of
+from cogs.bot_base import bot_of
+from cogs.components import EN, GAME, GAME_ID, CustomId, Field, GameItem, selected
 from cogs.pace_texts import pace_label, pace_options
 from registry import rules_of
 from service.pace import DEFAULT_PACE
-from store import GameRecord
+from service.records import GameRecord
 from texts import DEFAULT, LANGUAGES, N_, Texts, seat_mention, texts
-
-EN = texts(DEFAULT)
-"""Components rebuilt from a custom_id only route the click: their labels are never shown again."""
-
-GAME_PREFIX = "|".join(KINDS)
-"""The custom id prefixes of every game: ``clans`` or ``alex``."""
 
 LOBBY_BUTTONS = {
     "join": (N_("Join"), discord.ButtonStyle.success),
@@ -42,66 +35,54 @@ def language_name(language: str) -> str:
     return LANGUAGE_NAMES.get(language, language)
 
 
-def game_name(kind: str) -> str:
+def game_name(game: str) -> str:
     """The game's name as its box prints it, the same in every language: Clans, Alexandros."""
-    return kind.capitalize()
+    return game.capitalize()
 
 
 class LobbyButton(
-    GameItem[ui.Button[Any]], template=rf"(?P<prefix>{GAME_PREFIX}):(?P<action>join|leave|start):(?P<game>{ID})"
+    GameItem[ui.Button[Any]], custom_id=CustomId(GAME, Field("action", "join|leave|start", read=str), GAME_ID)
 ):
-    def __init__(self, kind: str, action: str, game_id: int, disabled: bool = False, t: Texts = EN) -> None:
+    def __init__(self, game: str, action: str, game_id: int, disabled: bool = False, t: Texts = EN) -> None:
         label, style = LOBBY_BUTTONS[action]
-        custom_id = f"{PREFIX[kind]}:{action}:{game_id}"
+        custom_id = self.ids.format(game=game, action=action, game_id=game_id)
         super().__init__(ui.Button(label=t._(label), style=style, custom_id=custom_id, disabled=disabled))
-        self.game_kind = kind
+        self.game = game
         self.action = action
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(KINDS[match["prefix"]], match["action"], int(match["game"]))
-
     async def act(self, interaction: discord.Interaction) -> None:
-        lobby = frame_of(interaction.client).lobbies[self.game_kind]
+        lobby = bot_of(interaction.client).lobbies[self.game]
         handlers = {"join": lobby.join, "leave": lobby.leave, "start": lobby.start}
         await handlers[self.action](interaction, self.game_id, True)
 
 
-class PaceSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREFIX}):pace:(?P<game>{ID})"):
+class PaceSelect(GameItem[ui.Select[Any]], custom_id=CustomId(GAME, "pace", GAME_ID)):
     """The host picks the game's pace in the lobby."""
 
     def __init__(
-        self, kind: str, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False, t: Texts = EN
+        self, game: str, game_id: int, pace: str = DEFAULT_PACE, disabled: bool = False, t: Texts = EN
     ) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"{PREFIX[kind]}:pace:{game_id}",
+                custom_id=self.ids.format(game=game, game_id=game_id),
                 placeholder=t._("Pace"),
                 options=pace_options(t, pace),
                 disabled=disabled,
             )
         )
-        self.game_kind = kind
+        self.game = game
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> PaceSelect:
-        return cls(KINDS[match["prefix"]], int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         pace = (selected(interaction) or [""])[0][:20]
-        await frame_of(interaction.client).lobbies[self.game_kind].change_pace(interaction, self.game_id, pace)
+        await bot_of(interaction.client).lobbies[self.game].change_pace(interaction, self.game_id, pace)
 
 
-class LanguageSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREFIX}):language:(?P<game>{ID})"):
+class LanguageSelect(GameItem[ui.Select[Any]], custom_id=CustomId(GAME, "language", GAME_ID)):
     """The host picks the language of the game's public messages, boards and replays in the lobby."""
 
-    def __init__(self, kind: str, game_id: int, language: str = DEFAULT, disabled: bool = False, t: Texts = EN) -> None:
+    def __init__(self, game: str, game_id: int, language: str = DEFAULT, disabled: bool = False, t: Texts = EN) -> None:
         options = [
             discord.SelectOption(
                 label=t._("Language: {language}", language=language_name(code)),
@@ -112,28 +93,22 @@ class LanguageSelect(GameItem[ui.Select[Any]], template=rf"(?P<prefix>{GAME_PREF
         ]
         super().__init__(
             ui.Select(
-                custom_id=f"{PREFIX[kind]}:language:{game_id}",
+                custom_id=self.ids.format(game=game, game_id=game_id),
                 placeholder=t._("Language"),
                 options=options,
                 disabled=disabled,
             )
         )
-        self.game_kind = kind
+        self.game = game
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> LanguageSelect:
-        return cls(KINDS[match["prefix"]], int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         language = (selected(interaction) or [""])[0][:8]
-        await frame_of(interaction.client).lobbies[self.game_kind].change_language(interaction, self.game_id, language)
+        await bot_of(interaction.client).lobbies[self.game].change_language(interaction, self.game_id, language)
 
 
 LOBBY_ITEMS = (LobbyButton, PaceSelect, LanguageSelect)
-"""The lobby's components, of every game (registered once, by the frame's lobby: cogs/lobby.py)."""
+"""The lobby's components, of every game (registered once, by the shared lobby: cogs/lobby.py)."""
 
 
 def lobby_view(game: GameRecord) -> ui.View:

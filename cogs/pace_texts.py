@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import discord
 
 from service.pace import AWAY_AFTER, Pace
-from store import ClockStage, SeatRecord
+from service.records import ClockStage, SeatRecord
 from texts import N_, Texts
 from texts import seat_mention as mention
 

@@ -1,6 +1,6 @@
-"""The animated replay of a finished game, for every game of the frame: `/clans replay game:N` and its button,
-`/alexandros replay game:N` and theirs. One desk serves them all (the bot's ``replays``), so the price ceiling
-is shared, and one button (``ReplayButton``) asks it under every game's result.
+"""The animated replay of a finished game, for every game: `/clans replay game:N` and its button, `/alexandros
+replay game:N` and theirs. One desk serves them all (the bot's ``replays``), so the price ceiling is shared, and
+one button (cogs/replay_button.py) asks it under every game's result.
 
 A replay costs seconds of CPU and tens of megabytes while it is drawn, so its price has a ceiling:
 - a finished game never changes: its animation is drawn once and kept in the database (shared by every
@@ -11,7 +11,7 @@ A replay costs seconds of CPU and tens of megabytes while it is drawn, so its pr
 - each member may ask once per ``cooldown_s`` (the service's clock, which tests inject), whichever the game;
   sooner is refused ephemerally.
 
-Each game brings what only it knows as a ``ReplayKind``: which of its games may be replayed, how to rebuild
+Each game brings what only it knows as a ``GameReplays``: which of its games may be replayed, how to rebuild
 one, how to draw it, and the line posted above it.
 """
 
@@ -19,22 +19,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import discord
-from discord import ui
 
-from cogs.components import ID, PREFIX, GameItem
 from cogs.errors import reader
 from errors import GameError, Why
-from service.replays import Finished, cached_gif, keep_gif
-from store import Store
-from texts import DEFAULT, Texts, texts
+from service.replays import Finished, KeptReplays
+from texts import Texts, texts
 from texts.usertext import clean_name
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -56,15 +52,15 @@ R = TypeVar("R", bound=Rebuilt)
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayKind(Generic[R]):
+class GameReplays(Generic[R]):
     """One game's replays, as the desk needs them."""
 
     game: str
-    """The games table's kind (engine.games.GAMES)."""
+    """The game (a name in registry.GAME_NAMES)."""
     version: int
     """The game's renderer version: a kept replay of another version is drawn again."""
     finished: Callable[[int, int | None], Awaitable[Finished]]
-    """(game id, asker's server) → the finished game of that server and kind, else a refusal. Cheap: it runs
+    """(game id, asker's server) → the finished game of that server and game, else a refusal. Cheap: it runs
     before the interaction is answered."""
     rebuild: Callable[[int], Awaitable[R]]
     """Every public position of the finished game, to draw."""
@@ -80,12 +76,12 @@ class ReplayKind(Generic[R]):
 class ReplayDesk:
     """Where replays are asked for: the cache, the one drawing at a time, and the per-member cooldown."""
 
-    def __init__(self, store: Store, now: Callable[[], datetime], cooldown_s: float = DEFAULT_COOLDOWN_S) -> None:
-        self.store = store
+    def __init__(self, kept: KeptReplays, now: Callable[[], datetime], cooldown_s: float = DEFAULT_COOLDOWN_S) -> None:
+        self.kept = kept
         self.now = now
         self.cooldown = timedelta(seconds=cooldown_s)
-        self.kinds: dict[str, ReplayKind[Any]] = {}
-        """Each game's replays, by the games table's kind (tests replace one to watch or hold its drawing)."""
+        self.games: dict[str, GameReplays[Any]] = {}
+        """Each game's replays, by the game's name (tests replace one to watch or hold its drawing)."""
         self.drawn = 0
         """Replays this desk has drawn (not taken from the cache), for tests and benchmarks."""
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="replay")
@@ -93,15 +89,15 @@ class ReplayDesk:
         self._asked: dict[int, datetime] = {}
         """When each member last got a replay, while their cooldown runs."""
 
-    def serve(self, kind: ReplayKind[Any]) -> None:
-        """Take requests for this game's replays (a cog calls it when it is built)."""
-        self.kinds[kind.game] = kind
+    def serve(self, replays: GameReplays[Any]) -> None:
+        """Take requests for this game's replays (the bot serves every registered game's)."""
+        self.games[replays.game] = replays
 
     async def send(self, interaction: discord.Interaction, game: str, game_id: int, ephemeral: bool) -> None:
         """Refuse (through the one error path) before answering; then answer at once ("thinking…") and post
         the animation once it is there."""
-        kind = self.kinds[game]
-        finished = await kind.finished(game_id, interaction.guild_id)
+        replays = self.games[game]
+        finished = await replays.finished(game_id, interaction.guild_id)
         self._check_cooldown(interaction.user.id)
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         gif = await self.gif(game, game_id)
@@ -113,8 +109,8 @@ class ReplayDesk:
         # when only they see it.
         t = reader(interaction) if ephemeral else texts(finished.language, game)
         await interaction.followup.send(
-            content=kind.caption(t, finished),
-            file=discord.File(io.BytesIO(gif), filename=kind.file_name(game_id)),
+            content=replays.caption(t, finished),
+            file=discord.File(io.BytesIO(gif), filename=replays.file_name(game_id)),
             ephemeral=ephemeral,
         )
 
@@ -131,58 +127,23 @@ class ReplayDesk:
 
     async def gif(self, game: str, game_id: int) -> bytes:
         """The finished game's animation: the kept one, else drawn (one at a time) and kept."""
-        kind = self.kinds[game]
-        kept = await cached_gif(self.store, game_id, kind.version)
+        replays = self.games[game]
+        kept = await self.kept.kept(game_id, replays.version)
         if kept is not None:
             return kept
         async with self._drawing:
-            kept = await cached_gif(self.store, game_id, kind.version)  # drawn while this one waited
+            kept = await self.kept.kept(game_id, replays.version)  # drawn while this one waited
             if kept is not None:
                 return kept
-            rebuilt = await kind.rebuild(game_id)
+            rebuilt = await replays.rebuild(game_id)
             names = [clean_name(name) for name in rebuilt.names]
             loop = asyncio.get_running_loop()
-            gif = await loop.run_in_executor(self._executor, kind.draw, rebuilt, names, texts(rebuilt.language, game))
+            gif = await loop.run_in_executor(
+                self._executor, replays.draw, rebuilt, names, texts(rebuilt.language, game)
+            )
             self.drawn += 1
-            await keep_gif(self.store, game_id, kind.version, gif)
+            await self.kept.keep(game_id, replays.version, gif)
             return gif
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-EN = texts(DEFAULT)
-"""A button rebuilt from its custom_id only routes the click: its label is never shown again."""
-
-
-def replay_template(game: str) -> str:
-    """The custom id of game ``game``'s Replay button ("clans:replay:N", "alex:replay:N": a contract)."""
-    return rf"{PREFIX[game]}:replay:(?P<game>{ID})"
-
-
-class ReplayButton(GameItem[ui.Button[Any]], template=r"(?!)"):
-    """Under a finished game's result: the animated replay, shown to whoever asks (only to them). Each game
-    registers its own subclass, with ``template=replay_template(game)`` and its ``game_kind``."""
-
-    def __init__(self, game_id: int, t: Texts = EN) -> None:
-        custom_id = f"{PREFIX[self.game_kind]}:replay:{game_id}"
-        super().__init__(
-            ui.Button(label=t._("Replay"), emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=custom_id)
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]) -> Self:
-        return cls(int(match["game"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        from cogs.frame import frame_of
-
-        await frame_of(interaction.client).replays.send(interaction, self.game_kind, self.game_id, True)
-
-
-def replay_view(button: ReplayButton) -> ui.View:
-    """A result's view: its Replay button, which outlives a restart."""
-    view = ui.View(timeout=None)
-    view.add_item(button)
-    return view

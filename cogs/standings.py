@@ -11,7 +11,7 @@ from collections.abc import Callable
 import discord
 
 from service.ratings import PROVISIONAL_GAMES, shown_rating
-from store import LeaderboardRow, ProfileRecord, ResultRecord
+from service.records import LeaderboardRow, ProfileRecord, ResultRecord
 from texts import Texts
 from texts import mention as user_mention
 from texts.usertext import shown_name

@@ -36,7 +36,7 @@ LEVEL_CHOICE = Np_("choice name", "{level} (rating {rating})")
 """An AI level among `addbot`'s choices, with the rating it plays at (each word translated apart)."""
 
 
-def level_choice(level: str, rating: tuple[float, float]) -> app_commands.Choice[str]:
+def level_choice(level: str, rating: tuple[float, float]) -> app_commands.Choice[str | int | float]:
     """`addbot`'s choice of an AI level, named with its published rating: ``hard (rating 1836)``; the
     translator words it in each language from the level and the rating (the name's ``extras``)."""
     shown = ai_rating(*rating)

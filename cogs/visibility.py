@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 
 from errors import GameError, Why
-from store import GameRecord
+from service.records import GameRecord
 
 
 def can_see(interaction: discord.Interaction, channel_id: int) -> bool:

@@ -1,16 +1,15 @@
-"""The small interface every game of the frame implements.
+"""The small interface every game's rules implement.
 
-The frame (lobbies, seats, the move log, results and ratings per game) needs the same few things from each
+The shared code (lobbies, seats, the move log, results and ratings per game) needs the same few things from each
 game: its name and player bounds, a setup from a seed, the legal actions in a fixed order, a checked play and
 a fast apply, the public view and one player's private view, the state as JSON, and the result. Each game's
-engine stays as it is; an adapter in the game's package (``registry/<game>.py``) maps those questions onto
-it, and the frame reaches it through ``registry``. Actions travel as their text forms, the form the move
-log stores.
+engine stays as it is; an adapter in the game's registration record (``registry/<game>.py``) maps those questions
+onto it, and the shared code reaches it through ``registry``. Actions travel as their text forms, the form the
+move log stores.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,7 +25,7 @@ class Standing:
 
 
 class GameRules(Protocol):
-    """What the frame asks of a game. ``state`` is the game's own mutable state object."""
+    """What the shared code asks of a game's rules. ``state`` is the game's own mutable state object."""
 
     name: str
     min_players: int
@@ -66,27 +65,6 @@ class GameRules(Protocol):
     def result(self, state: Any) -> Standing | None:
         """None while the game runs."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One game as the frame sees it (each game's ``registry/<name>.py`` declares its own ``GAME``)."""
-
-    name: str
-    """The name the ``games`` table stores, the catalog's domain and the package's name."""
-    rules: GameRules
-    ai_levels: tuple[str, ...]
-    """The levels an AI seat of this game may have, weakest first."""
-    ai_ratings: Mapping[str, tuple[float, float]]
-    """Each level's published (μ, σ): an AI seat takes part in its opponents' ratings at it."""
-    cog: str
-    """The module of its slash-command group, loaded as a discord.py extension."""
-    id_prefix: str
-    """What its components' custom ids begin with (``clans:join:12``, ``alex:panel:12:3``): ids already posted
-    in servers carry it, so it never changes."""
-    make_service: Callable[..., Any]
-    """``make_service(store, *, ai_pool, now, claims, seed_source, config)``: the game's service (a
-    ``service.lobby.LobbyService``) over the bot's shared store, AI pool, clock and claims."""
 
 
 def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:

@@ -1,4 +1,5 @@
-"""Alexandros as the frame sees it: its rules behind the frame's contract, its AI levels, its commands."""
+"""Alexandros' one registration record: its rules behind the shared contract (engine/rules.py), its AI levels and
+ratings, its words, service, replays, commands, custom-id prefix and data."""
 
 from __future__ import annotations
 
@@ -6,15 +7,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import engine.alexandros as alexandros
-from ai.alexandros import LEVELS
-from engine.rules import Game, Standing
+from ai.alexandros import AI_LEVELS
+from engine.rules import Standing
+from registry import Game, Words
 from service.ratings import published_ai_ratings
+from texts.alexandros.names import end_reason_text
+from texts.alexandros.reasons import illegal_action
 
 if TYPE_CHECKING:
+    from cogs.replays import GameReplays
     from config import Config
     from service.ai_pool import AiPool
+    from service.alexandros.games import AlexandrosService
+    from service.alexandros.replays import AlexReplay
     from service.claims import Claims
-    from service.lobby import LobbyService
+    from service.games import GameService
     from service.pace import Clock
     from store import Store
 
@@ -66,19 +73,31 @@ class AlexandrosRules:
 
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
-) -> LobbyService:
+) -> GameService:
     # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from service.alexandros.games import AlexandrosService
 
     return AlexandrosService(store, ai=ai_pool, seed_source=seed_source, now=now, claims=claims)
 
 
+def make_replays(service: AlexandrosService) -> GameReplays[AlexReplay]:
+    """What the bot's replay desk needs to replay a finished Alexandros game."""
+    from cogs.alexandros.replay import alexandros_replays
+
+    return alexandros_replays(service)
+
+
+DATA = "data.alexandros"
+
 GAME = Game(
     name="alexandros",
     rules=AlexandrosRules(),
-    ai_levels=LEVELS,
-    ai_ratings=published_ai_ratings("data.alexandros"),
+    ai_levels=AI_LEVELS,
+    ai_ratings=published_ai_ratings(DATA),
+    words=Words(illegal=illegal_action, end_reason_type=alexandros.EndReason, end_reason=end_reason_text),
     cog="cogs.alexandros.cog",
     id_prefix="alex",
     make_service=make_service,
+    make_replays=make_replays,
+    data=DATA,
 )

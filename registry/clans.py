@@ -1,4 +1,5 @@
-"""Clans as the frame sees it: its rules behind the frame's contract, its AI levels, its commands."""
+"""Clans' one registration record: its rules behind the shared contract (engine/rules.py), its AI levels and
+ratings, its words, service, replays, commands, custom-id prefix and data."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ from typing import TYPE_CHECKING
 
 import engine.clans as clans
 from ai.clans.levels import AI_LEVELS
-from engine.rules import Game, Standing
+from engine.rules import Standing
+from registry import Game, Words
 from service.ratings import published_ai_ratings
+from texts.clans.reasons import end_reason, illegal, shown_move
 
 if TYPE_CHECKING:
+    from cogs.replays import GameReplays
     from config import Config
     from service.ai_pool import AiPool
     from service.claims import Claims
-    from service.lobby import LobbyService
+    from service.clans.games import ClansService
+    from service.clans.replays import Replay
+    from service.games import GameService
     from service.pace import Clock
     from store import Store
 
@@ -65,22 +71,40 @@ class ClansRules:
 
 def make_service(
     store: Store, *, ai_pool: AiPool, now: Clock, claims: Claims, seed_source: Callable[[], int] | None, config: Config
-) -> LobbyService:
+) -> GameService:
     # Imported here: asking the registry for a game's rules (the text layer, a terminal game) loads no service.
     from service.clans.ai_client import ClansAi
-    from service.clans.games import GameService
+    from service.clans.games import ClansService
 
-    service = GameService(store, seed_source=seed_source, ai_pool=ai_pool, now=now, claims=claims)
+    service = ClansService(store, seed_source=seed_source, ai_pool=ai_pool, now=now, claims=claims)
     service.ai = ClansAi(ai_pool, config.ai_rollouts, config.ai_budget_s)
     return service
 
+
+def make_replays(service: ClansService) -> GameReplays[Replay]:
+    """What the bot's replay desk needs to replay a finished Clans game."""
+    from cogs.clans.replays import clans_replays
+
+    return clans_replays(service)
+
+
+DATA = "data.clans"
 
 GAME = Game(
     name="clans",
     rules=ClansRules(),
     ai_levels=AI_LEVELS,
-    ai_ratings=published_ai_ratings("data.clans"),
+    ai_ratings=published_ai_ratings(DATA),
+    words=Words(
+        illegal=illegal,
+        end_reason_type=clans.EndReason,
+        end_reason=end_reason,
+        move_type=clans.Move,
+        shown_move=shown_move,
+    ),
     cog="cogs.clans.cog",
     id_prefix="clans",
     make_service=make_service,
+    make_replays=make_replays,
+    data=DATA,
 )

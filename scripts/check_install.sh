@@ -55,6 +55,10 @@ assert texts.texts("de", "alexandros").p_("symbol", "horse") == "Pferd", "the Al
 assert texts.texts("it", "clans").p_("listing", "nobody") == "nessuno", "a game must fall back to the frame's catalog"
 assert render_board(public_view(state), t=texts.texts("de")) != png, "a German board must differ from the English"
 
+# The web pages' style and script travel as package data too.
+from web.pages import static_file
+assert b"EventSource" in static_file("page.js") and b"grid" in static_file("page.css"), "the web pages' files are missing"
+
 from engine.alexandros import new_game as new_alexandros, public_view as alexandros_view, random_playout as alexandros_playout
 from render.alexandros import render_board as render_alexandros
 

@@ -131,7 +131,7 @@ class AiPool:
 
     ``secret`` keys every decision's seed (random per pool unless given, for reproducible tests);
     ``solver`` is what a worker runs on a request (tests pass faulty ones); ``preload``: modules the workers
-    import before their first request (by default each game's ``ai.requests``, named by the registry).
+    import before their first request (by default each game's ``ai.<game>.requests``, named by the registry).
     """
 
     def __init__(

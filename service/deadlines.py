@@ -3,7 +3,7 @@
 The cog's scheduler asks for what is due and hands each due turn to ``handle``; everything here is one
 claim in the database first, so a due event is acted on once however many ticks (or processes) see it.
 
-``TurnDeadlines`` is the frame's part, the same for every game: it reads and claims the clocks of its game's
+``TurnDeadlines`` is the shared part, the same for every game: it reads and claims the clocks of its game's
 kind (the ``games.game`` column), sends reminders, and keeps away seats and announcements. A game adds its
 autopilot (``_autopilot``: play the timed-out seat's whole turn) and what its catch-up lists:
 ``service.clans.deadlines.Deadlines`` is Clans',
@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
-from service.lobby import LobbyService
-from service.pace import CLAIM_LEASE, Pace, new_turn, reminder_step
+from service.days_off import PACE_NAMES
+from service.games import GameService
+from service.pace import CLAIM_LEASE, Pace, ReminderStep, new_turn, reminder_step, turn_clock
+from service.waking import WakingHours, reminder_time
 from store import ClockStage, DueTurn, GameRecord, SeatRecord
 
 
@@ -33,6 +35,17 @@ class Reminder:
     pace: Pace
     dm: bool
     """The mover asked for reminders by DM too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The mover's days off are over: their held turn restarts with its whole time, ``deadline``."""
+
+    game_id: int
+    channel_id: int
+    seat: SeatRecord
+    deadline: datetime | None
+    pace: Pace
 
 
 Played = TypeVar("Played")
@@ -59,10 +72,10 @@ TimeoutEvent = TypeVar("TimeoutEvent")
 class TurnDeadlines(Generic[TimeoutEvent]):
     """The clocks of one game's kind: due turns, reminders, claims, away seats, DM wishes, announcements."""
 
-    def __init__(self, games: LobbyService, level: str) -> None:
-        self.lobby = games
+    def __init__(self, games: GameService, level: str) -> None:
+        self.service = games
         self.store = games.store
-        self.kind = games.kind
+        self.game = games.game
         self.level = level
         """The AI level the autopilot plays at."""
         self.away_here: set[tuple[int, int]] = set()
@@ -71,36 +84,95 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         scheduler tick for what other processes did (``load_away``)."""
 
     def now(self) -> datetime:
-        return self.lobby.now()
+        return self.service.now()
 
     async def due(self, limit: int = 100) -> list[DueTurn]:
-        return await self.store.due_turns(self.now(), limit, game=self.kind)
+        return await self.store.due_turns(self.now(), limit, game=self.game)
 
     async def next_due(self) -> datetime | None:
-        return await self.store.next_event_time(game=self.kind)
+        """When the scheduler looks next: the earliest clock event of this game, or the start of days off declared
+        ahead (every game's clocks of that player are held then)."""
+        first = await self.store.next_event_time(game=self.game)
+        days_off = await self.store.next_days_off_start()
+        return min((t for t in (first, days_off) if t is not None), default=None)
 
-    async def handle(self, due: DueTurn) -> Reminder | TimeoutEvent | None:
-        """Act on one due turn: a reminder, or the autopilot's move. None if another claim got there first."""
+    async def begin_days_off(self) -> None:
+        """Days off declared ahead that begin now hold their player's clocks (in every game; once, whichever
+        game's scheduler, of whichever process, comes first)."""
+        first = await self.store.next_days_off_start()
+        now = self.now()
+        if first is not None and first <= now:
+            await self.store.begin_days_off(now, PACE_NAMES)
+
+    async def handle(self, due: DueTurn) -> Reminder | Resumed | TimeoutEvent | None:
+        """Act on one due turn: a held turn whose days off ended restarts, a reminder (in the mover's waking
+        hours), or the autopilot's move. None if another claim got there first, or nothing is to be said."""
         clock = due.clock
+        if clock.held_until is not None:
+            return await self.resume(due)
         if clock.stage is None or clock.seat is None or clock.deadline_at is None:
             return None
         pace = Pace(due.pace)
         now = self.now()
         step = reminder_step(pace, clock.stage, clock.deadline_at, now)
         if step is not None:
-            if not await self.store.claim_clock(
-                due.game_id, due.ply, clock.stage, now, step.next_stage, step.next_event_at
-            ):
-                return None
-            game = await self.lobby.game(due.game_id)
-            seat = game.seats[clock.seat]
-            dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
-            return Reminder(due.game_id, due.channel_id, seat, step.reminder, clock.deadline_at, pace, dm)
+            return await self._remind(due, clock.stage, clock.seat, clock.deadline_at, pace, step, now)
         if not await self.store.claim_clock(
             due.game_id, due.ply, clock.stage, now, ClockStage.AUTOPILOT, now + CLAIM_LEASE
         ):
             return None
         return await self._autopilot(due.game_id, due.ply, clock.seat)
+
+    async def _remind(
+        self,
+        due: DueTurn,
+        stage: ClockStage,
+        seat_number: int,
+        deadline: datetime,
+        pace: Pace,
+        step: ReminderStep,
+        now: datetime,
+    ) -> Reminder | None:
+        """The reminder due now, inside the mover's waking hours: one found outside them moves to the next waking
+        moment that still comes before its limit, or is left out; the last call is planned inside them too."""
+        game = await self.service.record(due.game_id)
+        seat = game.seats[seat_number]
+        record = None if seat.user_id is None else await self.store.waking_hours(seat.user_id)
+        hours = None if record is None else WakingHours.of(record)
+        limit = deadline if step.reminder is ClockStage.LAST else step.next_event_at
+        if hours is not None and not hours.awake(now):
+            later = hours.next_waking(now)
+            if later < limit:  # wait for the player's morning
+                await self.store.claim_clock(due.game_id, due.ply, stage, now, stage, later)
+                return None
+        next_stage, next_at = step.next_stage, step.next_event_at
+        if next_stage is ClockStage.LAST:
+            placed = reminder_time(hours, next_at, now, deadline)
+            next_stage, next_at = (ClockStage.LAST, placed) if placed is not None else (ClockStage.TIMEOUT, deadline)
+        if not await self.store.claim_clock(due.game_id, due.ply, stage, now, next_stage, next_at):
+            return None
+        if hours is not None and not hours.awake(now):
+            return None  # no waking moment before its limit: this reminder is left out
+        dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
+        return Reminder(due.game_id, due.channel_id, seat, step.reminder, deadline, pace, dm)
+
+    async def resume(self, due: DueTurn) -> Resumed | None:
+        """A turn held for days off that ended (or were ended early): it restarts with the whole turn time from
+        now, never less than it had; held again if its player is off again. Told to the table, pinging the mover
+        (not for a seat marked away: the autopilot plays it at once)."""
+        clock = due.clock
+        if clock.seat is None:
+            return None
+        now = self.now()
+        game = await self.service.record(due.game_id)
+        pace = Pace(due.pace)
+        written = await self.store.resume_clock(
+            due.game_id, due.ply, now, turn_clock(pace, game.seats, False, clock.seat, now)
+        )
+        seat = game.seats[clock.seat]
+        if written is None or written.held_until is not None or seat.away:
+            return None
+        return Resumed(due.game_id, due.channel_id, seat, written.deadline_at, pace)
 
     async def _autopilot(self, game_id: int, ply: int, seat_number: int) -> TimeoutEvent | None:
         """The game's own part: play the timed-out seat's whole turn at the ply found due (None if it moved)."""
@@ -111,7 +183,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
     async def load_away(self) -> None:
         """Who is away where, from the database (one read of a partial index): at start, and in every tick of
         the scheduler, since another process sharing the database may have marked a player away here."""
-        self.away_here = set(await self.store.away_seats(game=self.kind))
+        self.away_here = set(await self.store.away_seats(game=self.game))
 
     def went_away(self, user_id: int, channel_id: int) -> None:
         self.away_here.add((user_id, channel_id))
@@ -135,13 +207,13 @@ class TurnDeadlines(Generic[TimeoutEvent]):
             if (user_id, channel_id) not in self.away_here:
                 return []
             self.away_here.discard((user_id, channel_id))
-        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id, game=self.kind)
+        back = await self.store.come_back(user_id, channel_id=channel_id, game_id=game_id, game=self.game)
         seats = []
         for returned in back:
             if returned.clock_seat == returned.seat and returned.clock_stage is ClockStage.TIMEOUT:
                 clock = new_turn(Pace(returned.pace), returned.seat, self.now())
                 await self.store.restart_turn(returned.game_id, returned.ply, clock)
-            seats.append((await self.lobby.game(returned.game_id)).seats[returned.seat])
+            seats.append((await self.service.record(returned.game_id)).seats[returned.seat])
         return seats
 
     # --- reminders by DM ----------------------------------------------------------------------------------
@@ -156,7 +228,7 @@ class TurnDeadlines(Generic[TimeoutEvent]):
 
     async def unannounced(self) -> list[tuple[int, int]]:
         """(game, last ply) of every game whose latest actions no public message announced yet."""
-        return await self.store.unannounced_games(game=self.kind)
+        return await self.store.unannounced_games(game=self.game)
 
     async def mark_announced(self, game_id: int, ply: int) -> None:
         await self.store.mark_announced(game_id, ply)

@@ -63,6 +63,16 @@ def limit_reached(ceiling: str, count: int) -> tuple[Why, dict[str, object]]:
     return why, {noun: count}
 
 
+def as_refusal(error: BaseException) -> GameError | None:
+    """A refusal of the service, or one of the store's that slipped past it, worded the same way; None for anything
+    else."""
+    if isinstance(error, GameError):
+        return error
+    if isinstance(error, StoreError):
+        return refusal(error)
+    return None
+
+
 @contextmanager
 def refusals() -> Iterator[None]:
     """Around a store call: its refusals become GameErrors."""

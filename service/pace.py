@@ -6,7 +6,9 @@ A turn's clock goes through stages, each with the time it falls due (``next_even
 
 ``live`` games skip the half-time reminder. The last call comes ``LAST_CALL_LEAD`` before the deadline
 (30 s for live, 10 min for fast, 2 h for daily, 6 h for relaxed: about the last tenth of the turn).
-``autopilot`` is the stage a timeout is claimed in, with a short lease so a crash mid-move retries.
+``autopilot`` is the stage a timeout is claimed in, with a short lease so a crash mid-move retries. A turn whose
+player is off (service/days_off.py) is held instead: no stage, due when the days off end, and then it restarts
+with the whole turn time.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Protocol
 
-from store.clock import ClockStage, TurnClock
+from store.clock import ClockStage, TurnClock, held
 from store.records import SeatRecord
 
 
@@ -52,6 +54,9 @@ LAST_CALL_LEAD = {
     Pace.DAILY: timedelta(hours=2),
     Pace.RELAXED: timedelta(hours=6),
 }
+WAITING_PACES = frozenset({Pace.DAILY, Pace.RELAXED})
+"""The paces whose turns wait while their player is off (docs/PLAYING.md, "Days off"): a live or fast game is
+played at the table, where waiting days for one player is not sensible; its clock runs as it always does."""
 DEFAULT_PACE = Pace.DAILY
 AWAY_AFTER = 3
 """Timeouts in a row after which a seat is marked away."""
@@ -86,19 +91,22 @@ class ManualClock:
 
 
 def new_turn(pace: Pace, seat: int, now: datetime) -> TurnClock:
-    """A fresh turn for ``seat`` starting ``now``: the first reminder is its next event (none when untimed)."""
+    """A fresh turn for ``seat`` starting ``now``: the first reminder is its next event (none when untimed). At a
+    pace that waits for days off, the store holds it when the player is off as it begins."""
     time = pace.turn_time
     if time is None:
         return TurnClock(seat=seat, started_at=now, deadline_at=None, stage=None, next_event_at=None)
     deadline = now + time
+    waits = pace in WAITING_PACES
     if pace is Pace.LIVE:
-        return TurnClock(seat, now, deadline, ClockStage.LAST, last_call_at(pace, deadline))
-    return TurnClock(seat, now, deadline, ClockStage.HALF, now + time / 2)
+        return TurnClock(seat, now, deadline, ClockStage.LAST, last_call_at(pace, deadline), waits_for_days_off=waits)
+    return TurnClock(seat, now, deadline, ClockStage.HALF, now + time / 2, waits_for_days_off=waits)
 
 
-def away_turn(seat: int, now: datetime) -> TurnClock:
-    """A turn of a seat marked away: due at once, for the autopilot."""
-    return TurnClock(seat, now, now, ClockStage.TIMEOUT, now)
+def away_turn(seat: int, now: datetime, pace: Pace | None = None) -> TurnClock:
+    """A turn of a seat marked away: due at once, for the autopilot (unless the player is off, at a pace that
+    waits)."""
+    return TurnClock(seat, now, now, ClockStage.TIMEOUT, now, waits_for_days_off=pace in WAITING_PACES)
 
 
 def stopped(seat: int | None = None) -> TurnClock:
@@ -137,14 +145,17 @@ def reminder_step(pace: Pace, stage: ClockStage, deadline: datetime, now: dateti
 
 def turn_clock(pace: Pace, seats: Sequence[SeatRecord], over: bool, to_move: int, now: datetime) -> TurnClock:
     """The clock of the turn of ``to_move`` beginning ``now``, in any game: none for an AI seat or a finished
-    game, at once for a seat marked away, else a fresh turn at the game's pace."""
+    game, held while the player is off (at a pace that waits), at once for a seat marked away, else a fresh turn
+    at the game's pace."""
     if over:
         return stopped()
     seat = seats[to_move]
     if seat.is_ai:
         return stopped(seat.seat)
+    if pace in WAITING_PACES and seat.days_off is not None and seat.days_off.covers(now):
+        return held(seat.seat, now, seat.days_off.ends_at)
     if seat.away:
-        return away_turn(seat.seat, now)
+        return away_turn(seat.seat, now, pace)
     return new_turn(pace, seat.seat, now)
 
 

@@ -25,24 +25,29 @@ class Finished:
     """The game's language: the words of its public posts and of its replay."""
 
 
-async def finished_record(store: Store, game_id: int, guild_id: int | None, kind: str) -> GameRecord:
-    """The game's record, if it is a finished ``kind`` game of this server (else refused). A game of another
+async def finished_record(store: Store, game_id: int, guild_id: int | None, game: str) -> GameRecord:
+    """The game's record, if it is a finished ``game`` game of this server (else refused). A game of another
     server is refused as if it did not exist."""
-    game = await store.get_game(game_id)
-    if game is None or game.guild_id != guild_id:
+    record = await store.get_game(game_id)
+    if record is None or record.guild_id != guild_id:
         raise GameError(Why.NO_SUCH_GAME, game=game_id)
-    if game.game != kind:
-        raise GameError(Why.OTHER_GAME, game=game.game)
-    if game.status != "finished":
-        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=game.status)
-    return game
+    if record.game != game:
+        raise GameError(Why.OTHER_GAME, game=record.game)
+    if record.status != "finished":
+        raise GameError(Why.REPLAY_NOT_OVER, game=game_id, status=record.status)
+    return record
 
 
-async def cached_gif(store: Store, game_id: int, version: int) -> bytes | None:
-    """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
-    return await store.cached_replay(game_id, version)
+class KeptReplays:
+    """The finished games' animations kept in the database (any process's), by game and renderer version."""
 
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
-async def keep_gif(store: Store, game_id: int, version: int, gif: bytes) -> None:
-    """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
-    await store.save_replay(game_id, version, gif)
+    async def kept(self, game_id: int, version: int) -> bytes | None:
+        """The finished game's animation as a renderer of ``version`` drew it before (any process), if kept."""
+        return await self.store.cached_replay(game_id, version)
+
+    async def keep(self, game_id: int, version: int, gif: bytes) -> None:
+        """Keep a finished game's animation: it never changes, so it is drawn once per renderer version."""
+        await self.store.save_replay(game_id, version, gif)

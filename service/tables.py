@@ -1,5 +1,5 @@
 """What every game's service hands out about a started game: its public record (seats, ids; no snapshot, no
-seed) and its public view, with what the frame reads of them (who moves, who sits where, whether an AI acts)."""
+seed) and its public view, with what the shared code reads of them (who moves, who sits where, whether an AI acts)."""
 
 from __future__ import annotations
 

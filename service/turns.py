@@ -1,9 +1,9 @@
 """The one turn pipeline of every game: load a game once, check an action (the engine decides), commit it with
 the one way of handling races, the results with the away rule, and the follow-up after each commit.
 
-It imports no game: it works over the game's ``GameRules`` (engine/games.py) and the few questions only the game
+It imports no game: it works over the game's ``GameRules`` (engine/rules.py) and the few questions only the game
 can answer (``TurnGame``: its refusals before the engine, whether a pinned position still stands, what the loser
-of a race is told, its result columns). Each game's service holds one ``Turns`` and builds its own answer (the
+of a race is told, what it keeps of a result). Each game's service holds one ``Turns`` and builds its own answer (the
 Clans table, the Alexandros turn told) from what a commit returns.
 
 Races: an action is checked against the game as read, the caller answers the player (``accepted``) holding
@@ -15,7 +15,7 @@ the same (``same_turn``), else the game's own refusal says why (``lost_race``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
@@ -132,8 +132,8 @@ class TurnGame(Protocol):
         """What the loser of a race for the position after ``ply`` is told, ``loaded`` being the game now."""
         ...
 
-    def columns(self, state: Any, seat: int) -> tuple[str, int, int]:
-        """A finished game's Clans-shaped result columns for ``seat``: clan, clan score, chips."""
+    def detail(self, state: Any, seat: int) -> Mapping[str, str | int]:
+        """What only this game keeps of ``seat``'s result in a finished game (none: empty)."""
         ...
 
 
@@ -325,6 +325,7 @@ class Turns(Generic[S]):
                 timeouts=timeouts,
                 away=now_away,
                 ai_to_act=not over and seats[to_move].ai_level is not None,
+                back_at=self.now() if checked.user_id is not None else None,  # their own action ends days off
             )
         except StaleAction:
             raise
@@ -333,7 +334,9 @@ class Turns(Generic[S]):
         # What the commit changed, built here rather than read back.
         after = replace(record, snapshot_ply=ply, seats=seats)
         if clock is not None:
-            after = replace(after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at)
+            after = replace(
+                after, deadline_at=clock.deadline_at, next_event_at=clock.next_event_at, held_until=clock.held_until
+            )
         if standing is not None:
             after = replace(
                 after, status="finished", finished_at=move.created_at, end_reason=standing.reason, rated=rated
@@ -348,21 +351,18 @@ class Turns(Generic[S]):
         away = {seat.seat for seat in seats if seat.away}
         rows = []
         for seat in seats:
-            clan, clan_score, chips = self.game.columns(state, seat.seat)
             rows.append(
                 ResultInput(
                     seat=seat.seat,
                     user_id=seat.user_id,
                     name=seat.name,
-                    clan=clan,
-                    clan_score=clan_score,
-                    chips=chips,
                     total=standing.scores[seat.seat],
                     winner=seat.seat in won,
                     resigned=seat.seat in standing.resigned,
                     away=seat.seat in away,
                     ai_level=seat.ai_level,
                     ai_rating=None if seat.ai_level is None else self.ai_ratings.get(seat.ai_level),
+                    detail=self.game.detail(state, seat.seat),
                 )
             )
         return rows

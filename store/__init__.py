@@ -8,6 +8,7 @@ images.
 
 from store.claims import ClaimKind, ClaimQueries, new_holder
 from store.clock import ClockQueries, ClockStage, DueTurn, Returned, TurnClock
+from store.days_off import AllowanceUsed, DaysOffQueries, Declared, PlayerGame, WakingHoursRecord
 from store.db import Database, apply_migrations, schema_version
 from store.errors import (
     AlreadySeated,
@@ -37,13 +38,16 @@ from store.records import (
     GameStatus,
     LeaderboardRow,
     MoveRecord,
+    OffPeriod,
     ProfileRecord,
     RatingRecord,
     ResultInput,
     ResultRecord,
     SeatRecord,
+    is_ai_level,
 )
 from store.replays import ReplayQueries
+from store.web import PageMark, WebQueries
 
 
 class Store(
@@ -55,6 +59,8 @@ class Store(
     LanguageQueries,
     ReplayQueries,
     LimitQueries,
+    DaysOffQueries,
+    WebQueries,
 ):
     """The bot's database: ``async with await Store.open(path_or_url) as store: ...``."""
 
@@ -63,12 +69,14 @@ __all__ = [
     "MAX_SEATS",
     "MIGRATIONS",
     "AiLevel",
+    "AllowanceUsed",
     "AlreadySeated",
     "Ceiling",
     "ChannelBusy",
     "ClaimKind",
     "ClockStage",
     "Database",
+    "Declared",
     "DueTurn",
     "GameNotFound",
     "GameRecord",
@@ -83,7 +91,10 @@ __all__ = [
     "NotInLobby",
     "NotRunning",
     "NotSeated",
+    "OffPeriod",
     "OpenCounts",
+    "PageMark",
+    "PlayerGame",
     "ProfileRecord",
     "RatingRecord",
     "ResultInput",
@@ -95,10 +106,12 @@ __all__ = [
     "Store",
     "StoreError",
     "TurnClock",
+    "WakingHoursRecord",
     "WrongGuild",
     "apply_migrations",
     "finishing_ranks",
     "first_reached",
+    "is_ai_level",
     "new_holder",
     "schema_version",
 ]

@@ -37,6 +37,16 @@ class TurnClock:
     deadline_at: datetime | None
     stage: ClockStage | None
     next_event_at: datetime | None
+    held_until: datetime | None = None
+    """The turn waits for its player's days off to end then (no deadline, no stage meanwhile)."""
+    waits_for_days_off: bool = field(default=False, compare=False)
+    """Written only: this turn waits while its player is off (a human's turn at a pace that waits). The write
+    holds it when the player's days off cover its start (``store.days_off``), inside the write's transaction."""
+
+
+def held(seat: int, started_at: datetime, until: datetime) -> TurnClock:
+    """The clock of a turn waiting for its player's days off: due when they end, to restart then."""
+    return TurnClock(seat, started_at, None, None, until, held_until=until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,7 @@ def clock_from_row(row: Row) -> TurnClock:
         deadline_at=_time(row["deadline_at"]),
         stage=_stage(row["clock_stage"]),
         next_event_at=_time(row["next_event_at"]),
+        held_until=_time(row["held_until"]),
     )
 
 
@@ -86,20 +97,45 @@ def _at(moment: datetime | None) -> str | None:
     return None if moment is None else iso(moment)
 
 
-async def write_clock(conn: Connection, game_id: int, clock: TurnClock) -> None:
-    """Set a game's clock inside the caller's transaction (the move or the start it belongs to)."""
+async def write_clock(conn: Connection, game_id: int, clock: TurnClock) -> TurnClock:
+    """Set a game's clock inside the caller's transaction (the move or the start it belongs to). A turn that
+    waits for days off (``waits_for_days_off``) is held when its player is off as it begins: checked here, in the
+    same transaction, so that a declaration of days off and a move never leave the clock in two states (every
+    write transaction sees every earlier one). Returns the clock as written."""
+    if (
+        clock.waits_for_days_off
+        and clock.held_until is None
+        and clock.seat is not None
+        and clock.started_at is not None
+    ):
+        until = await off_until(conn, game_id, clock.seat, clock.started_at)
+        if until is not None:
+            clock = held(clock.seat, clock.started_at, until)
     await conn.execute(
-        "UPDATE games SET clock_seat = ?, turn_started_at = ?, deadline_at = ?, clock_stage = ?, next_event_at = ?"
-        " WHERE id = ?",
+        "UPDATE games SET clock_seat = ?, turn_started_at = ?, deadline_at = ?, clock_stage = ?, next_event_at = ?,"
+        " held_until = ? WHERE id = ?",
         (
             clock.seat,
             _at(clock.started_at),
             _at(clock.deadline_at),
             None if clock.stage is None else clock.stage.value,
             _at(clock.next_event_at),
+            _at(clock.held_until),
             game_id,
         ),
     )
+    return clock
+
+
+async def off_until(conn: Connection, game_id: int, seat: int, moment: datetime) -> datetime | None:
+    """When the days off of the player in ``seat`` end, if they cover ``moment`` (their latest days off)."""
+    async with conn.execute(
+        "SELECT d.ends_at FROM seats s JOIN days_off d ON d.user_id = s.user_id AND d.latest = 1"
+        " WHERE s.game_id = ? AND s.seat = ? AND d.starts_at <= ? AND d.ends_at > ?",
+        (game_id, seat, iso(moment), iso(moment)),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _time(row["ends_at"])
 
 
 async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeouts: int, away: bool) -> None:
@@ -111,7 +147,8 @@ async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeout
 
 
 DUE_COLUMNS = (
-    "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at, game"
+    "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at, game,"
+    " held_until"
 )
 
 AWAY_SEATS = (
@@ -191,6 +228,19 @@ class ClockQueries(Database):
                     return False
             await write_clock(conn, game_id, clock)
             return True
+
+    async def resume_clock(self, game_id: int, ply: int, now: datetime, clock: TurnClock) -> TurnClock | None:
+        """The turn held for days off that ended (due at ``now``) gets ``clock``, unless a move, a claim or a
+        new declaration came first. Returns the clock as written (held again, if the player is off again)."""
+        async with self._write() as conn:
+            async with conn.execute(
+                "SELECT id FROM games WHERE id = ? AND status = 'running' AND snapshot_ply = ?"
+                " AND held_until IS NOT NULL AND next_event_at <= ?",
+                (game_id, ply, iso(now)),
+            ) as cursor:
+                if await cursor.fetchone() is None:
+                    return None
+            return await write_clock(conn, game_id, clock)
 
     async def come_back(
         self, user_id: int, *, channel_id: int | None = None, game_id: int | None = None, game: str

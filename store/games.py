@@ -2,9 +2,11 @@
 
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import datetime
 
 from store.backend import Connection, Row, UniqueViolation
 from store.clock import TurnClock, write_clock, write_seat_timeouts
+from store.days_off import end_under_way
 from store.db import Database
 from store.errors import (
     AlreadySeated,
@@ -45,8 +47,15 @@ async def _game_row(conn: Connection, game_id: int) -> Row:
     return row
 
 
+SEAT_COLUMNS = (
+    "SELECT s.*, d.starts_at AS off_from, d.ends_at AS off_until FROM seats s"
+    " LEFT JOIN days_off d ON d.user_id = s.user_id AND d.latest = 1"
+)
+"""A seat with its player's latest days off (through the unique index days_off_latest)."""
+
+
 async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
-    async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor:
+    async with conn.execute(f"{SEAT_COLUMNS} WHERE s.game_id = ? ORDER BY s.seat", (game_id,)) as cursor:
         return [seat_from_row(row) for row in await cursor.fetchall()]
 
 
@@ -61,7 +70,7 @@ async def _load_games(conn: Connection, where: str, params: tuple[object, ...]) 
     if not rows:
         return []
     seats: defaultdict[int, list[SeatRecord]] = defaultdict(list)
-    query = f"SELECT * FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seat"
+    query = f"{SEAT_COLUMNS} WHERE s.game_id IN (SELECT id FROM games WHERE {where}) ORDER BY s.game_id, s.seat"
     async with conn.execute(query, params) as cursor:
         for row in await cursor.fetchall():
             seats[int(row["game_id"])].append(seat_from_row(row))
@@ -128,16 +137,19 @@ class GameQueries(Database):
         *,
         game: str,
         limits: Limits | None = None,
+        web_token: str | None = None,
     ) -> GameRecord:
         """Open a lobby of ``game`` in ``channel_id`` with the host in seat 0. Raises ChannelBusy if a game of
-        any kind is open there, LimitReached if the host or the server is at one of ``limits``."""
+        any kind is open there, LimitReached if the host or the server is at one of ``limits``. ``web_token``:
+        the link to its web page (store/web.py)."""
         async with self._write() as conn:
             await enforce(conn, limits, guild_id, host_id, OPENING)
             try:
                 async with conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace, language, game),
+                    "INSERT INTO games"
+                    " (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game, web_token)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, seed, iso(utc_now()), pace, language, game, web_token),
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:
@@ -274,6 +286,7 @@ class GameQueries(Database):
         timeouts: int | None = None,
         away: bool = False,
         ai_to_act: bool = False,
+        back_at: datetime | None = None,
     ) -> MoveRecord:
         """Log action number ``expected_ply`` and the state after it, atomically.
 
@@ -282,7 +295,8 @@ class GameQueries(Database):
         (a StaleAction) if the game is not running. Either the move and its snapshot are both stored or
         neither is. ``clock`` (the next turn's clock) and the acting seat's ``timeouts`` in a row and ``away``
         mark are written with it when given. ``ai_to_act``: an AI seat acts next (the sweep of
-        store.claims finds the game).
+        store.claims finds the game). ``back_at``: the acting player's own action at that time, which ends their
+        days off under way (the clocks held for them restart: store.days_off).
         """
         if expected_ply < 1:
             raise ValueError("plies are numbered from 1")
@@ -297,6 +311,8 @@ class GameQueries(Database):
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason, ai_to_act)
+            if back_at is not None and user_id is not None:
+                await end_under_way(conn, user_id, back_at)
             if clock is not None:
                 await write_clock(conn, game_id, clock)
             if timeouts is not None:

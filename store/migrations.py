@@ -14,6 +14,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from store.backend import Dialect
+from store.first_schema import (
+    V1_GAMES_SEATS_MOVES,
+    V1_GAMES_SEATS_MOVES_POSTGRES,
+    V2_RESULTS_RATINGS,
+    V2_RESULTS_RATINGS_POSTGRES,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,198 +35,6 @@ class Migration:
 
 def migration_text(migration: Migration | str, dialect: Dialect) -> str:
     return migration if isinstance(migration, str) else migration.text(dialect)
-
-
-# The CHECKs on seats.seat (0 to 3) and seats.ai_level repeat engine.MAX_PLAYERS (seats are 0-based) and
-# ai.AI_LEVELS, their one source; tests/store/test_store_bounds.py fails when they disagree.
-V1_GAMES_SEATS_MOVES: Final = """
-CREATE TABLE games (
-    id               INTEGER PRIMARY KEY,
-    guild_id         INTEGER,                                 -- NULL: a DM or terminal game
-    channel_id       INTEGER NOT NULL,
-    host_id          INTEGER NOT NULL,
-    status           TEXT    NOT NULL DEFAULT 'lobby'
-                     CHECK (status IN ('lobby', 'running', 'finished', 'cancelled')),
-    seed             INTEGER NOT NULL,
-    created_at       TEXT    NOT NULL,                        -- ISO 8601, UTC
-    started_at       TEXT,
-    finished_at      TEXT,
-    lobby_message_id INTEGER,
-    has_ai           INTEGER NOT NULL DEFAULT 0 CHECK (has_ai IN (0, 1)),
-    snapshot         TEXT    CHECK (snapshot IS NULL OR json_valid(snapshot)),
-    snapshot_ply     INTEGER NOT NULL DEFAULT 0 CHECK (snapshot_ply >= 0),
-    end_reason       TEXT
-);
-
--- At most one open game (lobby or running) per channel.
-CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'running');
-CREATE INDEX games_by_status ON games (status);
-
-CREATE TABLE seats (
-    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),   -- 0-based, in join order
-    user_id  INTEGER,                                         -- NULL for an AI seat
-    name     TEXT    NOT NULL,                                -- display name when joining
-    ai_level TEXT    CHECK (ai_level IN ('easy', 'normal', 'hard')),
-    CHECK ((user_id IS NULL) = (ai_level IS NOT NULL)),
-    PRIMARY KEY (game_id, seat),
-    UNIQUE (game_id, user_id)
-);
-
--- The append-only move log: with the seed, the source of truth for every game.
-CREATE TABLE moves (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    ply        INTEGER NOT NULL CHECK (ply >= 1),            -- the n-th action of the game
-    seat       INTEGER NOT NULL,
-    user_id    INTEGER,
-    action     TEXT    NOT NULL,                             -- e.g. '23-24', 'v17', 'resign:2'
-    created_at TEXT    NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-"""
-
-V2_RESULTS_RATINGS: Final = """
-ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
-
-CREATE TABLE results (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat       INTEGER NOT NULL,
-    user_id    INTEGER,                                      -- NULL for an AI seat
-    name       TEXT    NOT NULL,
-    clan       TEXT    NOT NULL,
-    clan_score INTEGER NOT NULL,
-    chips      INTEGER NOT NULL,
-    total      INTEGER NOT NULL,
-    winner     INTEGER NOT NULL CHECK (winner IN (0, 1)),
-    resigned   INTEGER NOT NULL CHECK (resigned IN (0, 1)),
-    PRIMARY KEY (game_id, seat)
-) WITHOUT ROWID;
-
-CREATE INDEX results_by_user ON results (user_id, game_id);
-
--- Per guild; only rated games count here. name is the last known display name.
-CREATE TABLE ratings (
-    guild_id   INTEGER NOT NULL,
-    user_id    INTEGER NOT NULL,
-    name       TEXT    NOT NULL,
-    mu         REAL    NOT NULL,
-    sigma      REAL    NOT NULL,
-    games      INTEGER NOT NULL DEFAULT 0,
-    wins       INTEGER NOT NULL DEFAULT 0,
-    points     INTEGER NOT NULL DEFAULT 0,                   -- sum of totals
-    updated_at TEXT    NOT NULL,
-    PRIMARY KEY (guild_id, user_id)
-) WITHOUT ROWID;
-"""
-
-V1_GAMES_SEATS_MOVES_POSTGRES: Final = """
--- SQLite's json_valid, so the snapshot CHECK reads (and refuses) the same on both backends.
-CREATE FUNCTION json_valid(document TEXT) RETURNS BOOLEAN LANGUAGE plpgsql IMMUTABLE STRICT AS $$
-BEGIN
-    PERFORM document::json;
-    RETURN TRUE;
-EXCEPTION WHEN others THEN
-    RETURN FALSE;
-END
-$$;
-
-CREATE TABLE games (
-    id               BIGINT  PRIMARY KEY,                     -- set by games_next_id when not given
-    guild_id         BIGINT,
-    channel_id       BIGINT  NOT NULL,
-    host_id          BIGINT  NOT NULL,
-    status           TEXT    NOT NULL DEFAULT 'lobby'
-                     CHECK (status IN ('lobby', 'running', 'finished', 'cancelled')),
-    seed             BIGINT  NOT NULL,
-    created_at       TEXT    NOT NULL,
-    started_at       TEXT,
-    finished_at      TEXT,
-    lobby_message_id BIGINT,
-    has_ai           INTEGER NOT NULL DEFAULT 0 CHECK (has_ai IN (0, 1)),
-    snapshot         TEXT    CHECK (snapshot IS NULL OR json_valid(snapshot)),
-    snapshot_ply     INTEGER NOT NULL DEFAULT 0 CHECK (snapshot_ply >= 0),
-    end_reason       TEXT
-);
-
--- SQLite's INTEGER PRIMARY KEY: a new game gets the largest id + 1, so a refused insert leaves no gap (a
--- sequence would). Write transactions run one at a time, so two never pick the same id.
-CREATE FUNCTION games_next_id() RETURNS TRIGGER LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.id IS NULL THEN
-        SELECT COALESCE(MAX(id), 0) + 1 INTO NEW.id FROM games;
-    END IF;
-    RETURN NEW;
-END
-$$;
-CREATE TRIGGER games_next_id BEFORE INSERT ON games FOR EACH ROW EXECUTE FUNCTION games_next_id();
-
-CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'running');
-CREATE INDEX games_by_status ON games (status);
-
-CREATE TABLE seats (
-    game_id  BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
-    user_id  BIGINT,
-    name     TEXT    NOT NULL,
-    ai_level TEXT    CHECK (ai_level IN ('easy', 'normal', 'hard')),
-    CHECK ((user_id IS NULL) = (ai_level IS NOT NULL)),
-    PRIMARY KEY (game_id, seat),
-    UNIQUE (game_id, user_id)
-);
-
-CREATE TABLE moves (
-    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    ply        INTEGER NOT NULL CHECK (ply >= 1),
-    seat       INTEGER NOT NULL,
-    user_id    BIGINT,
-    action     TEXT    NOT NULL,
-    created_at TEXT    NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
-
-V2_RESULTS_RATINGS_POSTGRES: Final = """
-ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
-
-CREATE TABLE results (
-    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat       INTEGER NOT NULL,
-    user_id    BIGINT,
-    name       TEXT    NOT NULL,
-    clan       TEXT    NOT NULL,
-    clan_score INTEGER NOT NULL,
-    chips      INTEGER NOT NULL,
-    total      INTEGER NOT NULL,
-    winner     INTEGER NOT NULL CHECK (winner IN (0, 1)),
-    resigned   INTEGER NOT NULL CHECK (resigned IN (0, 1)),
-    PRIMARY KEY (game_id, seat)
-);
-
-CREATE INDEX results_by_user ON results (user_id, game_id);
-
-CREATE TABLE ratings (
-    guild_id   BIGINT           NOT NULL,
-    user_id    BIGINT           NOT NULL,
-    name       TEXT             NOT NULL,
-    mu         DOUBLE PRECISION NOT NULL,
-    sigma      DOUBLE PRECISION NOT NULL,
-    games      INTEGER          NOT NULL DEFAULT 0,
-    wins       INTEGER          NOT NULL DEFAULT 0,
-    points     BIGINT           NOT NULL DEFAULT 0,
-    updated_at TEXT             NOT NULL,
-    PRIMARY KEY (guild_id, user_id)
-);
-"""
 
 
 # A profile reads a bounded number of rows however many games its player finished: each result row carries
@@ -306,7 +120,7 @@ V7_SEATS_AWAY: Final = """
 CREATE INDEX seats_away ON seats (away, game_id) WHERE away = 1;
 """
 
-# End reasons were stored as English phrases; they are codes now (engine.EndReason), worded by the text layer in
+# End reasons were stored as English phrases; they are codes now (engine.clans.EndReason), worded by the text layer in
 # each reader's language. The saved snapshots carry the reason too: rewritten the same way (their loader also
 # accepts the old phrases, for a snapshot written by an older process during an upgrade). Portable SQL.
 V8_END_REASON_CODES: Final = """
@@ -345,7 +159,7 @@ CREATE TABLE replays (
 );
 """
 
-# Every game row knows its game (engine.games registry names), and results and ratings are kept per game: a
+# Every game row knows its game (the registry's names), and results and ratings are kept per game: a
 # result row carries its game like its guild (a profile reads one index range), and a rating is keyed by guild,
 # game and player. Clans rows, all there is before this step, default to 'clans'. SQLite cannot change a
 # primary key in place, so its ratings table is rebuilt; PostgreSQL swaps the constraint.
@@ -387,13 +201,78 @@ ALTER TABLE ratings ADD PRIMARY KEY (guild_id, game, user_id);
 
 V11_GAME_KIND: Final = Migration(sqlite=V11_GAME_KIND_SQLITE, postgres=V11_GAME_KIND_POSTGRES)
 
-# Alexandros games get the frame's turn clock, AI claims and catch-up (service/alexandros/games.py). Games of
+# Alexandros games get the shared turn clock, AI claims and catch-up (service/alexandros/games.py). Games of
 # before this step never recorded their announcements: all they did was posted, so it counts as announced. A
 # running one with an AI seat is marked for the AI sweep, which clears the mark if a human is to act.
 V12_ALEXANDROS_CLOCK: Final = """
 UPDATE games SET announced_ply = snapshot_ply WHERE game = 'alexandros' AND announced_ply < snapshot_ply;
 UPDATE games SET ai_to_act = 1 WHERE game = 'alexandros' AND status = 'running' AND has_ai = 1;
 """
+
+# Days off and waking hours (service/days_off.py, docs/PLAYING.md "Days off and waking hours"). A player has one
+# latest declaration of days off (under way, coming, or ended), the one a seat's record reads; the earlier ones
+# stay, as long as they lasted, for the allowance over its rolling window. A game's clock may be held for its
+# player's days off (held_until: then it restarts with the whole turn time); begun marks the days off whose start
+# was applied, so the clocks of days off declared ahead are held once, when they begin. Waking hours: the hours
+# (from, to: 0-23, in the IANA zone) a player wants reminders in.
+V13_DAYS_OFF: Final = """
+CREATE TABLE days_off (
+    user_id   INTEGER NOT NULL,
+    starts_at TEXT    NOT NULL,
+    ends_at   TEXT    NOT NULL,                              -- as declared, or when the player came back early
+    latest    INTEGER NOT NULL DEFAULT 1 CHECK (latest IN (0, 1)),
+    begun     INTEGER NOT NULL DEFAULT 0 CHECK (begun IN (0, 1)),
+    CHECK (starts_at <= ends_at),
+    PRIMARY KEY (user_id, starts_at)
+);
+CREATE UNIQUE INDEX days_off_latest ON days_off (user_id) WHERE latest = 1;
+CREATE INDEX days_off_to_begin ON days_off (starts_at) WHERE begun = 0;
+
+CREATE TABLE waking_hours (
+    user_id    INTEGER PRIMARY KEY,
+    zone       TEXT    NOT NULL,                              -- an IANA time zone, e.g. 'Australia/Sydney'
+    wake_from  INTEGER NOT NULL CHECK (wake_from BETWEEN 0 AND 23),
+    wake_to    INTEGER NOT NULL CHECK (wake_to BETWEEN 0 AND 23),
+    updated_at TEXT    NOT NULL,
+    CHECK (wake_from <> wake_to)
+);
+
+ALTER TABLE games ADD COLUMN held_until TEXT;                   -- the turn waits for its player's days off
+"""
+
+# Every game has a web page (web/) at an unguessable link: a random token per game, never its id alone. NULL: the
+# link is revoked (the page answers 404) until the host or a moderator renews it. Games of before this step get a
+# token here, from each database's own strong random source; new ones get theirs from the service.
+V14_WEB_TOKENS_SQLITE: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = lower(hex(randomblob(16)));
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
+V14_WEB_TOKENS_POSTGRES: Final = """
+ALTER TABLE games ADD COLUMN web_token TEXT;
+UPDATE games SET web_token = replace(gen_random_uuid()::text, '-', '');
+CREATE UNIQUE INDEX games_by_web_token ON games (web_token);
+"""
+
+# A result keeps what is only its game's in ``detail``, a JSON object the game writes and reads (Clans: the clan
+# the seat held, its score and the seat's village chips); the shared columns are every game's. Clans' columns,
+# which every other game filled with "" and 0, move there (Clans rows only) and are dropped.
+V15_RESULT_DETAIL: Final = Migration(
+    sqlite="""
+ALTER TABLE results ADD COLUMN detail TEXT CHECK (detail IS NULL OR json_valid(detail));
+UPDATE results SET detail = json_object('clan', clan, 'clan_score', clan_score, 'chips', chips) WHERE game = 'clans';
+ALTER TABLE results DROP COLUMN clan;
+ALTER TABLE results DROP COLUMN clan_score;
+ALTER TABLE results DROP COLUMN chips;
+""",
+    postgres="""
+ALTER TABLE results ADD COLUMN detail TEXT CHECK (detail IS NULL OR json_valid(detail));
+UPDATE results SET detail = json_build_object('clan', clan, 'clan_score', clan_score, 'chips', chips)::text
+    WHERE game = 'clans';
+ALTER TABLE results DROP COLUMN clan, DROP COLUMN clan_score, DROP COLUMN chips;
+""",
+)
 
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
@@ -428,4 +307,13 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     V11_GAME_KIND,
     V12_ALEXANDROS_CLOCK,
+    Migration(
+        sqlite=V13_DAYS_OFF,
+        # user ids are Discord snowflakes: BIGINT on PostgreSQL.
+        postgres=V13_DAYS_OFF.replace("user_id   INTEGER", "user_id   BIGINT").replace(
+            "user_id    INTEGER", "user_id    BIGINT"
+        ),
+    ),
+    Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
+    V15_RESULT_DETAIL,
 )

@@ -43,10 +43,12 @@ class OverviewQueries(Database):
             row = await cursor.fetchone()
         return None if row is None else move_from_row(row)
 
-    async def idle_lobbies(self, opened_before: datetime) -> list[GameRecord]:
-        """Lobbies opened before ``opened_before`` that never started, oldest first."""
+    async def idle_lobbies(self, opened_before: datetime, *, game: str) -> list[GameRecord]:
+        """Lobbies of ``game`` opened before ``opened_before`` that never started, oldest first."""
         async with self._read() as conn:
-            return await _load_games(conn, "status = 'lobby' AND created_at < ?", (iso(opened_before),))
+            return await _load_games(
+                conn, "status = 'lobby' AND game = ? AND created_at < ?", (game, iso(opened_before))
+            )
 
     async def move_lobby(self, game_id: int, channel_id: int) -> GameRecord:
         """Give a lobby its channel (or thread). ChannelBusy if that channel already has an open game."""

@@ -14,6 +14,7 @@ from store.records import (
     RatingRecord,
     ResultInput,
     ResultRecord,
+    detail_to_text,
     iso,
     ordinal,
     rating_from_row,
@@ -157,17 +158,14 @@ async def write_results(
         if await cursor.fetchone() is not None:
             return False
     await conn.executemany(
-        "INSERT INTO results (game_id, seat, user_id, name, clan, clan_score, chips, total, winner,"
-        " resigned, guild_id, finished_at, away, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (game_id, seat, user_id, name, total, winner, resigned, guild_id, finished_at, away,"
+        " game, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
                 r.seat,
                 r.user_id,
                 r.name,
-                r.clan,
-                r.clan_score,
-                r.chips,
                 r.total,
                 int(r.winner),
                 int(r.resigned),
@@ -175,6 +173,7 @@ async def write_results(
                 finished_at,
                 int(r.away),
                 game,
+                detail_to_text(r.detail),
             )
             for r in results
         ],

@@ -1,13 +1,17 @@
 """The frozen records the store hands out, and their construction from rows."""
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Literal, cast
+from typing import Literal, TypeGuard, cast, get_args
 
 from store.backend import Row
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled"]
+
+Detail = str | int
+"""A value of a result's game detail."""
 
 
 def utc_now() -> datetime:
@@ -33,6 +37,23 @@ AiLevel = Literal["easy", "normal", "hard"]
 """The AI levels a seat may have: the schema's CHECK on ``seats.ai_level``; every game's levels are among them."""
 
 
+def is_ai_level(level: str) -> TypeGuard[AiLevel]:
+    """Whether ``level`` is one a seat may have (the schema's bounds)."""
+    return level in get_args(AiLevel)
+
+
+@dataclass(frozen=True, slots=True)
+class OffPeriod:
+    """A player's days off: from ``starts_at`` until ``ends_at`` (declared ahead, under way, or over)."""
+
+    starts_at: datetime
+    ends_at: datetime
+
+    def covers(self, moment: datetime) -> bool:
+        """The player is off at ``moment``."""
+        return self.starts_at <= moment < self.ends_at
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     game_id: int
@@ -44,6 +65,8 @@ class SeatRecord:
     """Turns in a row the clock ran out on (the autopilot played them)."""
     away: bool = False
     """After 3 timeouts in a row: the autopilot plays at once until the player comes back."""
+    days_off: OffPeriod | None = None
+    """The player's latest days off (in any game: they are the player's), if they ever declared any."""
 
     @property
     def is_ai(self) -> bool:
@@ -74,10 +97,14 @@ class GameRecord:
     next_event_at: datetime | None = None
     """When the turn's clock next needs the scheduler (a reminder, or the deadline)."""
     announced_ply: int = 0
+    held_until: datetime | None = None
+    """The turn's clock waits for its player's days off until then (it restarts with the whole turn time)."""
     language: str = "en"
     """The language of the game's public messages, boards and replays (a texts catalog)."""
     game: str = field(kw_only=True)
     """Which game this is (a name in registry.GAME_NAMES)."""
+    web_token: str | None = field(default=None, kw_only=True)
+    """The unguessable part of the link to the game's web page; None: revoked (or never made)."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -100,9 +127,6 @@ class ResultInput:
     seat: int
     user_id: int | None
     name: str
-    clan: str
-    clan_score: int
-    chips: int
     total: int
     winner: bool
     resigned: bool = False
@@ -112,6 +136,9 @@ class ResultInput:
     ai_rating: tuple[float, float] | None = None
     """An AI seat's level's published (μ, σ): it takes part in its opponents' ratings at it, every game
     (store/ratings.py); its own is never stored."""
+    detail: Mapping[str, Detail] = field(default_factory=dict)
+    """What only the seat's game keeps of its result (Clans: the clan it held, that clan's score, its chips),
+    stored as a JSON object the store does not read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +147,12 @@ class ResultRecord:
     seat: int
     user_id: int | None
     name: str
-    clan: str
-    clan_score: int
-    chips: int
     total: int
     winner: bool
     resigned: bool
     away: bool = False
+    detail: Mapping[str, Detail] = field(default_factory=dict)
+    """What only the game keeps of the result (``ResultInput.detail``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +218,17 @@ def seat_from_row(row: Row) -> SeatRecord:
         ai_level=cast(AiLevel | None, row["ai_level"]),
         timeouts=int(row["timeouts"]),
         away=bool(row["away"]),
+        days_off=_off_period(row["off_from"], row["off_until"]),
     )
+
+
+def _off_period(starts_at: object, ends_at: object) -> OffPeriod | None:
+    start, end = parse_time(_optional_text(starts_at)), parse_time(_optional_text(ends_at))
+    return None if start is None or end is None else OffPeriod(start, end)
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
@@ -219,8 +255,10 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         deadline_at=parse_time(row["deadline_at"]),
         next_event_at=parse_time(row["next_event_at"]),
         announced_ply=int(row["announced_ply"]),
+        held_until=parse_time(row["held_until"]),
         language=str(row["language"]),
         game=str(row["game"]),
+        web_token=cast(str | None, row["web_token"]),
     )
 
 
@@ -243,14 +281,25 @@ def result_from_row(row: Row) -> ResultRecord:
         seat=int(row["seat"]),
         user_id=_optional_int(row["user_id"]),
         name=str(row["name"]),
-        clan=str(row["clan"]),
-        clan_score=int(row["clan_score"]),
-        chips=int(row["chips"]),
         total=int(row["total"]),
         winner=bool(row["winner"]),
         resigned=bool(row["resigned"]),
         away=bool(row["away"]),
+        detail=detail_from_text(row["detail"]),
     )
+
+
+def detail_to_text(detail: Mapping[str, Detail]) -> str | None:
+    """A result's game detail as the ``results.detail`` column holds it (None: the game keeps none)."""
+    return json.dumps(dict(detail), separators=(",", ":"), sort_keys=True) if detail else None
+
+
+def detail_from_text(text: object) -> dict[str, Detail]:
+    if text is None:
+        return {}
+    loaded = json.loads(str(text))
+    assert isinstance(loaded, dict), "a result's detail is a JSON object"
+    return {str(key): value for key, value in loaded.items() if isinstance(value, str | int)}
 
 
 def rating_from_row(row: Row) -> RatingRecord:

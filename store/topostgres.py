@@ -27,6 +27,8 @@ TABLES: dict[str, str] = {
     "ratings": "guild_id, game, user_id",
     "meta": "key",
     "user_languages": "user_id",
+    "days_off": "user_id, starts_at",
+    "waking_hours": "user_id",
 }
 CHUNK = 20_000
 

@@ -5,7 +5,8 @@ Every choice is a numbered menu (the action's text form, e.g. `occupy 12,15`, wo
 option keeps its number from one step to the next; options with the same result (two alike face-up cards)
 are listed once, and occupations that earn nothing are folded under one entry at the end. Ending the turn
 with actions left asks first. Each game saves a board PNG after every action in its own folder,
-play-boards/game-<seed>-<time>/. The sentences are alexandros_words.py's, in English, German or Italian
+play-boards/game-<seed>-<time>/, and prints its path; the same seed gives the same game, the AIs' actions
+included. The sentences are alexandros_words.py's, in English, German or Italian
 (`--lang`, default: the locale's when it has a catalog, else English).
 """
 
@@ -19,7 +20,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import texts.alexandros.terminal as w
-from ai.alexandros import LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, choose_action
 from engine.alexandros import (
     HAND,
     Action,
@@ -49,7 +50,7 @@ from engine.alexandros import (
     wall_effect,
 )
 from render.alexandros import render_board
-from terminal.hotseat import HotSeatGame, command_word, game_folder, game_language, is_yes, read_command
+from terminal.hotseat import HotSeatGame, ai_seed_of, command_word, game_folder, game_language, is_yes, read_command
 from texts import Texts, texts
 from texts.alexandros.names import region_name, symbol_name
 
@@ -73,8 +74,11 @@ class AlexandrosTerminal(HotSeatGame):
         self.t = t or texts("en", "alexandros")
         self.state: GameState = new_game(seats, seed)
         self.seed = seed
-        # The AIs' own randomness, never the setup seed (which would give away every hand).
-        self.ai_seed = secrets.randbits(62) if ai_seed is None else ai_seed
+        # The AIs' own randomness, never the setup seed (which would give away every hand), drawn from it one way:
+        # the same seed gives the same game, the AIs' actions included.
+        self.ai_seed = ai_seed_of("alexandros", seed) if ai_seed is None else ai_seed
+        self.round_now = 1
+        """The round in progress (1-based), as the prompt shows it; the end names the round the game ended in."""
         self.names = [
             w.human_name(self.t, s) if s in self.humans else w.ai_name(self.t, s, ai_level) for s in range(seats)
         ]
@@ -97,7 +101,9 @@ class AlexandrosTerminal(HotSeatGame):
         self.boards.mkdir(parents=True, exist_ok=True)
         print(w.intro(self.t, self.seed, self.names, command_word(self.t, "help")))
         print(w.boards_folder(self.t, str(self.boards)))
-        self.save_board()
+        first = self.state.to_move
+        print(w.starts(self.t, self.names[first], first == self.you))
+        print(w.board_image(self.t, str(self.save_board())))
         if not self.play_turns():
             print(w.unfinished(self.t))
             return
@@ -118,7 +124,7 @@ class AlexandrosTerminal(HotSeatGame):
             self.build_menu(seat)
             self.show_decision(seat)
         try:
-            line = self.ask(w.prompt(self.t, self.state.turn + 1, self.names[seat])).strip()
+            line = self.ask(w.prompt(self.t, self.state.round + 1, self.names[seat])).strip()
         except EOFError:
             return False
         if not line:
@@ -229,7 +235,8 @@ class AlexandrosTerminal(HotSeatGame):
         if state.phase is Phase.MOVE:
             # The board shows each destination point with its letter; the menu names the letters.
             letters = self.point_letters()
-            self.save_board(targets=[(letter, point) for point, letter in letters.items()], suffix="-choices")
+            targets = [(letter, point) for point, letter in letters.items()]
+            print(w.board_image(self.t, str(self.save_board(targets=targets, suffix="-choices"))))
         for action in self.listed:
             print(f"  {self.number(action):>2}) {self.describe(action, seat)}")
         if self.folded:
@@ -307,9 +314,10 @@ class AlexandrosTerminal(HotSeatGame):
 
     def apply(self, action: Action, seat: int) -> None:
         before = self.state.copy()
+        self.round_now = self.state.round + 1
         play(self.state, action, seat)
         self.report(before, action, seat)
-        self.save_board()
+        self.say(w.board_image(self.t, str(self.save_board())))
 
     def report(self, before: GameState, action: Action, seat: int) -> None:
         """What everybody may know about the action: never the card drawn from the supply."""
@@ -377,7 +385,7 @@ class AlexandrosTerminal(HotSeatGame):
 
     def save_board(self, targets: list[tuple[str, int]] | None = None, suffix: str = "") -> Path:
         view = public_view(self.state)
-        png = render_board(view, self.names, targets=targets or ())
+        png = render_board(view, self.names, targets=targets or (), t=self.t)
         path = self.boards / f"action-{view.ply:03d}{suffix}.png"
         path.write_bytes(png)
         return path
@@ -385,7 +393,7 @@ class AlexandrosTerminal(HotSeatGame):
     def finish(self) -> None:
         outcome = result(self.state)
         assert outcome is not None
-        print(w.game_over(self.t, outcome.reason, outcome.rounds))
+        print(w.game_over(self.t, outcome.reason, self.round_now))
         for seat in sorted(range(len(self.names)), key=lambda s: -outcome.scores[s]):
             print(w.final_line(self.t, self.names[seat], outcome.scores[seat], seat in outcome.winners))
 
@@ -394,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1, help="human players: 1 = you against AIs, 2-4 = hot-seat")
     parser.add_argument("--seats", type=int, default=None, help="seats in all, 2-4 (default: 3 with one human)")
-    parser.add_argument("--ai", choices=LEVELS, default="normal", help="level of the AI players")
+    parser.add_argument("--ai", choices=AI_LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     parser.add_argument(
         "--lang", default=None, help="language: en, de or it (default: the locale's when it has one, else English)"

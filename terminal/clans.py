@@ -1,8 +1,10 @@
 """Play Clans in the terminal: you against AI players, or hot-seat with friends (`make play`).
 
 The same commands as in Discord (`move 23 24`), in English or in the game's language (`ziehen 23 24`);
-`moves` lists the legal moves by the territory they leave, with the autocomplete's reasons. Each game saves a
-board PNG after every action in its own folder, play-boards/game-<seed>-<time>/, and prints its path.
+`moves` lists the best few moves with what their villages would score (`moves all`: every legal move, by the
+territory it leaves); the status is shown as each turn begins. Each game saves a board PNG after every action in
+its own folder, play-boards/game-<seed>-<time>/, and prints its path. The same seed gives the same game, the
+AIs' moves included.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import os
 import secrets
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
-from ai.clans import AI_LEVELS, DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
+from ai.clans import AI_LEVELS, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from engine.clans import (
     Action,
     Clan,
@@ -31,11 +33,30 @@ from engine.clans import (
     public_view,
 )
 from render.clans import render_board, render_final
-from service.clans.suggest import suggest_sources, suggest_targets
-from terminal.hotseat import CLEAR, HotSeatGame, command_word, game_folder, game_language, read_command, wrap_items
-from texts import DEFAULT, Texts, texts
-from texts.clans.game import chips, epoch_line, epoch_terms, huts, village_line, village_order_part
+from service.clans.suggest import best_foundings, suggest_sources, suggest_targets
+from terminal.hotseat import (
+    CLEAR,
+    HotSeatGame,
+    ai_seed_of,
+    command_word,
+    game_folder,
+    game_language,
+    read_command,
+    wrap_items,
+)
+from texts import Texts, texts
+from texts.clans.game import (
+    chips,
+    epoch_line,
+    epoch_terms,
+    founds_words,
+    huts,
+    village_line,
+    village_order_part,
+    village_words,
+)
 from texts.clans.reasons import end_reason, illegal
+from texts.clans.terminal import board_image, help_text
 from texts.clans.terms import clan_name, terrain_name
 
 
@@ -58,7 +79,10 @@ class TerminalGame(HotSeatGame):
         players = humans if humans >= 2 else 4
         self.state: GameState = new_game(players, seed)
         self.seed = seed
-        self.ai_seed = secrets.randbits(62)
+        # The AIs' own randomness, drawn from the deal's seed one way: the same seed, the same game.
+        self.ai_seed = ai_seed_of("clans", seed)
+        self.status_ply = -1
+        """The position whose status was last shown: it is shown once as each turn begins."""
         self.start = public_view(self.state)
         self.history: list[Action] = []
         self.names = [
@@ -84,6 +108,7 @@ class TerminalGame(HotSeatGame):
             )
         )
         print(t._("A board image is saved after every action in {folder}/", folder=self.boards))
+        print(t._("{player} starts.", player=self.names[self.state.to_move]))
         if len(self.humans) == 1:
             clan = clan_name(t, self.state.clans[0]).upper()
             print(t._("Your secret clan: {clan}. Score for it without giving it away.", clan=clan))
@@ -113,6 +138,9 @@ class TerminalGame(HotSeatGame):
         except EOFError:
             return False
         t = self.t
+        if self.status_ply != self.state.ply and self.state.phase is Phase.MOVE:
+            self.status_ply = self.state.ply
+            self.print_status()
         if self.state.phase is Phase.ORDER:
             print(t._("{player}: your move founds several villages; choose which comes next:", player=self.names[seat]))
             for option in order_consequences(public_view(self.state)):
@@ -135,9 +163,10 @@ class TerminalGame(HotSeatGame):
         if command == "quit":
             return False
         if command == "help":
-            print(help_text(t))
+            print(help_text(t, {name: command_word(t, name) for name in (*COMMANDS, "all")}))
         elif command == "moves":
-            print(moves_text(t, self.state, terminal_width()))
+            every = read_command(t, args, ("all",)) == "all"
+            print((moves_text if every else best_moves_text)(t, self.state, terminal_width()))
         elif command == "board":
             print(board_text(t, self.state, terminal_width()))
         elif command == "status":
@@ -158,16 +187,10 @@ class TerminalGame(HotSeatGame):
 
     def ai_turn(self, seat: int) -> None:
         clan = self.state.clans[seat]
-        # The AI's own randomness, never the setup seed (which would rebuild every player's clan).
+        # The AI's own randomness, never the setup seed (which would rebuild every player's clan); hard's search
+        # bound by rollouts alone, never by time, so that the same seed gives the same moves on any machine.
         move = choose_action(
-            self.ai_level,
-            self.start,
-            self.history,
-            seat,
-            clan,
-            self.ai_seed,
-            DEFAULT_BUDGET_S,
-            iterations=DEFAULT_ROLLOUTS,
+            self.ai_level, self.start, self.history, seat, clan, self.ai_seed, iterations=DEFAULT_ROLLOUTS
         )
         self.apply(move, seat)
 
@@ -258,54 +281,53 @@ COMMANDS = ("move", "village", "moves", "board", "status", "clan", "help", "quit
 """The terminal's commands here, by their English words (each also in the player's language)."""
 
 
-def help_text(t: Texts) -> str:
-    """The commands, each by its word in the player's language."""
-
-    def word(name: str) -> str:
-        return command_word(t, name)
-
-    explained = [
-        (f"{word('move')} 23 24", t._("move all huts of territory 23 onto its neighbour 24 (also: 23 24, 23-24)")),
-        (f"{word('village')} 23", t._("while ordering the villages your move founded: found 23 next")),
-        (word("moves"), t._("the legal moves, by the territory they leave, with what they found")),
-        (word("board"), t._("the territories with huts, in short")),
-        (word("status"), t._("epoch, scores, chips")),
-        (word("clan"), t._("show your secret clan again")),
-        (word("help"), t._("this text")),
-        (word("quit"), t._("leave the game")),
-    ]
-    width = max(len(w) for w, _ in explained) + 2
-    lines = [t._("Commands:")] + [f"  {w:<{width}}{what}" for w, what in explained]
-    if t.lang != DEFAULT:
-        lines.append(t._("The English command words work too."))
-    return "\n".join(lines)
-
-
 def terminal_width() -> int:
     return max(40, min(120, shutil.get_terminal_size((100, 24)).columns))
 
 
-def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
-    """Why a move is listed first: the villages it would found (the bot's autocomplete words)."""
-    n = len(founds)
-    if target:
-        return t.n_(
-            "would found a village at {territories}",
-            "would found {count} villages at {territories}",
-            n,
-            count=n,
-            territories=t.listing(map(str, founds)),
-        )
-    return t.n_("would found a village", "would found {count} villages", n, count=n)
+BEST_FEW = 8
+"""How many moves `moves` shows; `moves all` shows every one."""
+
+
+def order_choices_text(t: Texts, state: GameState, width: int) -> str:
+    choices = [f"{command_word(t, 'village')} {m.src}" for m in legal_moves(state)]
+    head = t.n_("{count} legal move:", "{count} legal moves:", len(choices), count=len(choices))
+    return "\n".join(wrap_items(head, choices, width, "  "))
+
+
+def best_moves_text(t: Texts, state: GameState, width: int, few: int = BEST_FEW) -> str:
+    """The best ``few`` moves: those that found villages first (more villages, then more points), each with what
+    its villages would score and to whom, or that they are doomed; then the largest groups. While villages wait
+    for their order: those choices."""
+    if state.phase is Phase.ORDER:
+        return order_choices_text(t, state, width)
+    view = public_view(state)
+    count = len(legal_moves(state))
+    lines = [t.n_("{count} legal move; the best:", "{count} legal moves; the best:", count, count=count)]
+    chosen: set[Move] = set()
+    for founding in best_foundings(view)[:few]:
+        said = "; ".join(village_words(t, v) for v in founding.villages)
+        if founding.order_matters:
+            said += " " + t._("(in map order: you choose the order)")
+        move, n = founding.move, len(founding.villages)
+        lines.append(f"  {move.src:>2}-{move.dst:<3} " + t.n_("village {what}", "villages {what}", n, what=said))
+        chosen.add(move)
+    for source in suggest_sources(view, limit=None):
+        for target in suggest_targets(view, source.territory, limit=None):
+            move = Move(source.territory, target.territory)
+            if len(lines) <= few and move not in chosen and not target.founds:
+                lines.append(f"  {move.src:>2}-{move.dst:<3} {huts(t, source.huts)}, {terrain_name(t, source.terrain)}")
+    if count > len(lines) - 1:
+        more = f"{command_word(t, 'moves')} {command_word(t, 'all')}"
+        lines.append("  " + t._("Type '{more}' for all {count}.", more=more, count=count))
+    return "\n".join(lines)
 
 
 def moves_text(t: Texts, state: GameState, width: int) -> str:
     """Every legal move, by the territory it leaves, ranked as the bot's autocomplete ranks them: moves that
     found villages first (with why), then the largest groups. While villages wait for their order: those."""
     if state.phase is Phase.ORDER:
-        choices = [f"{command_word(t, 'village')} {m.src}" for m in legal_moves(state)]
-        head = t.n_("{count} legal move:", "{count} legal moves:", len(choices), count=len(choices))
-        return "\n".join(wrap_items(head, choices, width, "  "))
+        return order_choices_text(t, state, width)
     view = public_view(state)
     sources = suggest_sources(view, limit=None)
     count = sum(len(suggest_targets(view, s.territory, limit=None)) for s in sources)
@@ -343,10 +365,6 @@ def board_text(t: Texts, state: GameState, width: int) -> str:
         "  " + "".join(f"{c:<{cell}}" for c in cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
     ]
     return "\n".join([legend, *rows])
-
-
-def board_image(t: Texts, path: Path) -> str:
-    return "  " + t._("Board image: {path}", path=path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,7 @@ items."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -26,6 +27,7 @@ TERMINAL_COMMANDS = {
     "village": Np_("terminal command", "village"),
     "menu": Np_("terminal command", "menu"),
     "more": Np_("terminal command", "more"),
+    "all": Np_("terminal command", "all"),
 }
 """The terminal's own command words, by their English word."""
 ALIASES = {"exit": "quit", "options": "menu", "v": "village"}
@@ -141,6 +143,12 @@ def wrap_items(first: str, items: Sequence[str], width: int, indent: str) -> lis
             line += " " + piece
     lines.append(line)
     return lines
+
+
+def ai_seed_of(game: str, seed: int) -> int:
+    """The AIs' own seed for a game dealt from ``seed``: the same deal gives the same AI moves (``SEED=``
+    replays a whole game), and the setup seed cannot be read back from it (a one-way hash)."""
+    return int.from_bytes(hashlib.sha256(f"{game}/terminal-ai/{seed}".encode()).digest()[:8], "big") >> 2
 
 
 def game_folder(boards: Path, seed: int, now: datetime | None = None) -> Path:

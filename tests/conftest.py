@@ -35,12 +35,14 @@ HELPERS = (
     "cogs/clans",
     "engine/alexandros",
     "cogs/alexandros",
+    "web",
 )
 """Folders whose modules other tests import by name (the fake Discord, store and service helpers, positions, the
 Alexandros bot tests' panel helpers)."""
 sys.path[:0] = [str(TESTS / folder) for folder in HELPERS]
 pytest_plugins = ["bot_fixtures"]
-"""The fake Discord's fixtures (tests/discord/bot_fixtures.py), for the bot tests of the frame and of each game."""
+"""The fake Discord's fixtures (tests/discord/bot_fixtures.py), for the bot tests of the shared code and of each
+game."""
 
 _schemas = itertools.count(1)
 

@@ -120,3 +120,21 @@ def test_an_unreachable_postgres_database_is_reported_without_traceback(
     assert bot.main() == 2
     err = capsys.readouterr().err
     assert err.startswith("Database: cannot connect to PostgreSQL at postgresql://clans:***@") and "s3cret" not in err
+
+
+def test_web_settings_serve_pages_only_when_asked_and_link_only_to_an_address_discord_takes() -> None:
+    off = load_config({})
+    assert (off.web_host, off.web_port, off.web_base_url) == (None, 8080, None)
+    served = load_config({"WEB_HOST": "127.0.0.1", "WEB_PORT": "0", "WEB_BASE_URL": "https://clans.example.org/x/"})
+    assert (served.web_host, served.web_port, served.web_base_url) == ("127.0.0.1", 0, "https://clans.example.org/x")
+    assert load_config({"WEB_HOST": "::1", "WEB_BASE_URL": "http://203.0.113.7:8080"}).web_base_url is not None
+    for env, phrase in [
+        ({"WEB_HOST": "127.0.0.1", "WEB_PORT": "http"}, "WEB_PORT must be a port number"),
+        ({"WEB_HOST": "127.0.0.1", "WEB_PORT": "70000"}, "WEB_PORT must be a port number"),
+        ({"WEB_HOST": "127.0.0.1", "WEB_BASE_URL": "clans.example.org"}, "must be an http:// or https://"),
+        ({"WEB_HOST": "127.0.0.1", "WEB_BASE_URL": "ftp://clans.example.org"}, "must be an http:// or https://"),
+        ({"WEB_HOST": "127.0.0.1", "WEB_BASE_URL": "http://localhost:8080"}, "Discord refuses links"),
+        ({"WEB_BASE_URL": "https://clans.example.org"}, "WEB_BASE_URL needs WEB_HOST"),
+    ]:
+        with pytest.raises(ConfigError, match=phrase):
+            load_config(env)

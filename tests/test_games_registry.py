@@ -1,4 +1,5 @@
-"""Both games answer the frame's questions through engine.games, and the log replays to the same state."""
+"""Both games answer the shared code's questions (engine/rules.py) through their registration records, and
+the log replays to the same state."""
 
 import random
 

@@ -1,8 +1,8 @@
 """Layers point one way: each rule below names who may not import whom, and fails on the first violation.
 
 The layout is the design card's: a folder per layer (``engine/``, ``ai/``, ``render/``, ``texts/``, ``service/``,
-``store/``, ``cogs/``, ``data/``, ``terminal/``), the code every game shares at the layer's root and each game in
-its own sub-package (``engine/clans/``, ``cogs/alexandros/`` …), and ``registry/``, one record per game. Every
+``store/``, ``cogs/``, ``data/``, ``terminal/``, ``web/``), the code every game shares at the layer's root and each
+game in its own sub-package (``engine/clans/``, ``cogs/alexandros/`` …), and ``registry/``, one record per game. Every
 import statement counts, those inside functions and under TYPE_CHECKING too: a lazy import is still a dependency.
 Shared code reaches a game only through ``registry``, which imports each record by name at run time.
 
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("ai", "cogs", "data", "engine", "render", "service", "store", "terminal", "texts")
+LAYERS = ("ai", "cogs", "data", "engine", "render", "service", "store", "terminal", "texts", "web")
 TOP_MODULES = ("bot", "config", "errors")
 TOOLS = "tools"
 """The programs behind make targets that are not the bot (catalogs, migration): shared code, no game's own."""
@@ -110,7 +110,7 @@ class Rule:
         )
 
 
-OTHER_LAYERS = ("texts", "service", "store", "cogs", "render", "ai", "terminal", REGISTRY, "config", "errors")
+OTHER_LAYERS = ("texts", "service", "store", "cogs", "render", "ai", "terminal", "web", REGISTRY, "config", "errors")
 RULES: dict[str, Rule] = {
     "engines are pure: no text, service, store, render, AI, Discord, database or image code": Rule(
         ("engine/**",),
@@ -127,6 +127,11 @@ RULES: dict[str, Rule] = {
         game_packages(*GAMES),
         ("service/_planted.py", "import engine.clans\n"),
         exempt=tuple(pattern for game in GAMES for pattern in game_files(game)),
+    ),
+    "cogs talk to services, never the store or a database": Rule(
+        ("cogs/**",),
+        ("store", *DATABASE),
+        ("cogs/clans/_planted.py", "def f():\n    from store import GameRecord\n    return GameRecord\n"),
     ),
     "services import no Discord code": Rule(
         ("service/**",),
@@ -147,6 +152,16 @@ RULES: dict[str, Rule] = {
         ("render/**",),
         ("service", "store", "cogs", "ai", *DISCORD, *DATABASE),
         ("render/clans/_planted.py", "from store import Store\n"),
+    ),
+    "the web pages talk to services only: no store, cog, AI, Discord or database code": Rule(
+        ("web/**",),
+        ("store", "cogs", "ai", "bot", *DISCORD, *DATABASE),
+        ("web/clans/_planted.py", "def f():\n    from store import Store\n    return Store\n"),
+    ),
+    "only the entry point starts the web pages: no other layer imports them": Rule(
+        tuple(f"{layer}/**" for layer in LAYERS if layer != "web"),
+        ("web",),
+        ("cogs/_planted.py", "from web.server import WebServer\n"),
     ),
 }
 for _game in GAMES:

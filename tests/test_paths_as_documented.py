@@ -15,7 +15,7 @@ from engine.clans.board import data_text as clans_data
 from registry import GAME_NAMES, package_of
 from render.fonts import FONT_FILES, font_bytes
 from service.ratings import AI_RATINGS_FILE, published_ai_ratings
-from texts.catalogs import FRAME, LANGUAGES, po_text
+from texts.catalogs import LANGUAGES, SHARED, po_text
 from tools import update_catalogs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +66,7 @@ def test_each_games_published_ratings_are_its_data(game: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_catalogs_are_read_from_texts_locales(lang: str) -> None:
     documented("docs/TRANSLATING.md", "texts/locales/<lang>.po")
-    assert po_text(lang, FRAME) == (ROOT / "texts" / "locales" / f"{lang}.po").read_bytes()
+    assert po_text(lang, SHARED) == (ROOT / "texts" / "locales" / f"{lang}.po").read_bytes()
     for game in GAME_NAMES:
         documented("docs/TRANSLATING.md", f"texts/{game}/locales/<lang>.po")
         assert po_text(lang, game) == (ROOT / "texts" / game / "locales" / f"{lang}.po").read_bytes()

@@ -33,10 +33,15 @@ EFFECTS: dict[str, tuple[str, Callable[[Config], Any], Any]] = {
     "CLANS_GAMES_PER_SERVER": ("6", lambda c: c.games_per_server, 6),
     "CLANS_REPLAY_COOLDOWN": ("7", lambda c: c.replay_cooldown_s, 7.0),
     "CLANS_AI_QUEUE": ("8", lambda c: c.ai_queue, 8),
+    "CLANS_DAYS_OFF": ("10", lambda c: c.days_off, 10),
+    "CLANS_DAYS_OFF_WINDOW": ("90", lambda c: c.days_off_window, 90),
     "LOG_LEVEL": ("warning", lambda c: c.log_level, "WARNING"),
     "CLANS_DEBUG_HTTP": ("1", lambda c: c.debug_http, True),
+    "WEB_HOST": ("0.0.0.0", lambda c: c.web_host, "0.0.0.0"),
+    "WEB_PORT": ("8123", lambda c: c.web_port, 8123),
+    "WEB_BASE_URL": ("https://clans.example.org/", lambda c: c.web_base_url, "https://clans.example.org"),
 }
-NEEDS = {"CLANS_SHARDS": {"CLANS_SHARD_COUNT": "4"}}
+NEEDS = {"CLANS_SHARDS": {"CLANS_SHARD_COUNT": "4"}, "WEB_BASE_URL": {"WEB_HOST": "127.0.0.1"}}
 """Settings that only mean something beside another one."""
 
 
@@ -67,6 +72,7 @@ def test_the_example_file_itself_loads(tmp_path: Path, monkeypatch: pytest.Monke
     (tmp_path / ".env").write_text((ROOT / ".env.example").read_text(encoding="utf-8"), encoding="utf-8")
     config = load_config(project=tmp_path)
     assert config.token is None and config.database == str(tmp_path / "var" / "clans.db")
+    assert (config.web_host, config.web_port, config.web_base_url) == ("127.0.0.1", 8080, None)  # served locally
 
 
 def test_a_relative_database_path_is_in_the_project_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

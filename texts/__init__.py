@@ -7,21 +7,21 @@ cogs, the renderer, the terminal game) asks a ``Texts`` for the words in one lan
     t._("Game #{game} is over.", game=12)
     t.n_("{count} hut", "{count} huts", n, count=n)
 
-The messages live in gettext catalogs with the English text as the message id: one per game and one for
-the frame (``texts/catalogs.py``); ``make catalogs`` extracts new ones from the code into the catalog of the
-folder they are written in. A game's ``Texts`` (``texts(lang, "alexandros")``) reads its game's catalog, then
-the frame's. Placeholders are ``str.format`` fields
-named after the facts; names of players are facts like any other, escaped by the caller.
+The messages live in gettext catalogs with the English text as the message id: one per game and one for the
+code every game shares (``texts/catalogs.py``); ``make catalogs`` extracts new ones from the code into the
+catalog of the folder they are written in. A game's ``Texts`` (``texts(lang, "alexandros")``) reads its game's
+catalog, then the shared one. Placeholders are ``str.format`` fields named after the facts; names of players are
+facts like any other, escaped by the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import cache
 from typing import Final, Protocol
 
-from babel.dates import format_timedelta
+from babel.dates import format_date, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES, translations
@@ -84,7 +84,7 @@ def seat_mention(seat: Seated) -> str:
 
 
 class Texts:
-    """The words of one language: of one game (and the frame's), or without a game of every catalog."""
+    """The words of one language: of one game (and the shared ones), or without a game of every catalog."""
 
     def __init__(self, lang: str, game: str | None = None) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
@@ -127,6 +127,10 @@ class Texts:
     def duration(self, delta: timedelta) -> str:
         """A length of time without direction: "3 hours", "3 Stunden"."""
         return format_timedelta(delta, locale=self.lang)
+
+    def day(self, value: date) -> str:
+        """A day with its weekday, as the language writes it: "Saturday 5 December", "Samstag 5. Dezember"."""
+        return format_date(value, "EEEE d MMMM" if self.lang != "de" else "EEEE d. MMMM", locale=self.lang)
 
     def listing(self, items: Iterable[str], empty: str | None = None) -> str:
         """ "A", "A and B", "A, B and C" in the language; ``empty`` (default "nobody") when there is nothing."""

@@ -1,6 +1,6 @@
 """Reading the gettext catalogs: the .po files are the source, compiled in memory when first used.
 
-There is one catalog per game and one for the frame (the words both games share: lobbies, pace, errors,
+There is one catalog per game and a shared one (the words both games share: lobbies, pace, errors,
 leaderboards, languages, the slash commands). Each lives in a package folder as ``<lang>.po`` (package data,
 so a plain ``pip install .`` carries them); ``CATALOGS`` says where, so that moving a game's words means
 changing one line. No .mo file is built or shipped: Babel reads each ``.po`` and writes the compiled form
@@ -35,21 +35,21 @@ class Place:
     package: str
 
 
-FRAME = "frame"
+SHARED = "shared"
 CATALOGS = (
-    Place(FRAME, "texts.locales"),
+    Place(SHARED, "texts.locales"),
     *(Place(name, package_of(name, "texts.locales")) for name in GAME_NAMES),
 )
-"""The frame's catalog first, then one per game (its domain is the game's name, as in the game records)."""
+"""The shared catalog first, then one per game (its domain is the game's name, as in the game records)."""
 PLACES = {place.domain: place for place in CATALOGS}
-GAMES = tuple(place.domain for place in CATALOGS if place.domain != FRAME)
+GAMES = tuple(place.domain for place in CATALOGS if place.domain != SHARED)
 
 
-def po_text(lang: str, domain: str = FRAME) -> bytes:
+def po_text(lang: str, domain: str = SHARED) -> bytes:
     return resources.files(PLACES[domain].package).joinpath(f"{lang}.po").read_bytes()
 
 
-def read_catalog(lang: str, domain: str = FRAME) -> Catalog:
+def read_catalog(lang: str, domain: str = SHARED) -> Catalog:
     """The catalog as written; empty before its first ``make catalogs`` (a new game's or a new language's),
     so that the code can be imported to extract its messages. tests/texts/test_catalogs.py finds it empty."""
     try:
@@ -70,17 +70,17 @@ def compiled(lang: str, domain: str) -> gettext.GNUTranslations:
 
 @cache
 def translations(lang: str, game: str | None = None) -> gettext.GNUTranslations:
-    """The words of ``game`` in ``lang``: its own catalog first, then the frame's.
+    """The words of ``game`` in ``lang``: its own catalog first, then the shared one.
 
-    Without a game: the frame's catalog, then every game's. Shared code that words something of a game it
+    Without a game: the shared catalog, then every game's. Shared code that words something of a game it
     does not know (an error handler wording any game's refusal) reads them all; no message is in two
     catalogs (tests/texts/test_catalogs.py), so the order never changes a word.
     """
     if game is None:
-        chain = compiled(lang, FRAME)
+        chain = compiled(lang, SHARED)
         for other in GAMES:
             chain.add_fallback(compiled(lang, other))
         return chain
     own = compiled(lang, game)
-    own.add_fallback(compiled(lang, FRAME))
+    own.add_fallback(compiled(lang, SHARED))
     return own

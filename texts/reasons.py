@@ -1,46 +1,48 @@
-"""The words for every reason below the text layer: the service's refusals, and through the games' own words
-(each game's ``texts/reasons.py`` registers them here) why an engine refused a move, how a move is shown and
-why a game ended.
+"""The words for every reason below the text layer: the service's refusals, and through each game's words (its
+registration record's ``words``: registry/<game>.py) why an engine refused a move, how a move is shown and why a
+game ended.
 
-The frame knows no game: it reaches each game's words through the registry, by name, before wording anything,
-so a reason is never worded by the generic fallback only because its game's module was not imported yet.
+The shared text layer knows no game: it reaches each game's words through the registry, by name.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from functools import cache, singledispatch
-from typing import TypeVar
-
 from errors import GameError, Why
-from registry import GAME_NAMES, package_of
+from registry import every_game
 from texts import Texts, mention, texts
 from texts.usertext import shown_name
 
-R = TypeVar("R")
 
-
-@cache
-def _games_words() -> None:
-    """Import every game's ``texts.reasons``: importing one registers its words."""
-    for name in GAME_NAMES:
-        importlib.import_module(package_of(name, "texts.reasons"))
-
-
-@singledispatch
-def _illegal(reason: object, t: Texts) -> str:
+def illegal_reason(t: Texts, reason: object) -> str:
+    """Why a game's engine refused a move, in its game's words; a generic refusal for anything else."""
+    for game in every_game():
+        if isinstance(reason, game.rules.illegal):
+            return game.words.illegal(t, reason)
     return t._("That move is not allowed.")
 
 
-@singledispatch
-def _shown_move(move: object, t: Texts) -> str:
+def is_illegal_move(error: BaseException) -> bool:
+    """Whether ``error`` is an illegal move of a game (a known refusal, not a bug)."""
+    return any(isinstance(error, game.rules.illegal) for game in every_game())
+
+
+def shown_move(t: Texts, move: object) -> str:
+    """A move as a player recognises it: "23 → 24", "village 23"; a game without words for its moves shows the
+    move's text form."""
+    for game in every_game():
+        words = game.words
+        if words.move_type is not None and words.shown_move is not None and isinstance(move, words.move_type):
+            return words.shown_move(t, move)
     return str(getattr(move, "text", move))
 
 
-@singledispatch
-def _ended(reason: object, t: Texts) -> str:
-    match reason:  # the frame's own reasons, for games closed by the lobby and the overview, not by their rules
+def end_reason(t: Texts, reason: object) -> str:
+    """Why a game ended, as shown after "Game #12 is over —": its game's words for its rules' reasons, or the
+    shared reasons for games closed by the lobby, not by their rules."""
+    for game in every_game():
+        if isinstance(reason, game.words.end_reason_type):
+            return game.words.end_reason(t, reason)
+    match reason:
         case "cancelled":
             return t._("cancelled")
         case "idle":
@@ -50,43 +52,9 @@ def _ended(reason: object, t: Texts) -> str:
     return str(reason)
 
 
-def register_illegal(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's words for its engine's illegal-move errors (``kind`` and its subclasses)."""
-    _illegal.register(kind, lambda reason, t: words(t, reason))
-
-
-def register_shown_move(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's way of showing one of its moves in a sentence ("23 → 24")."""
-    _shown_move.register(kind, lambda move, t: words(t, move))
-
-
-def register_end_reason(kind: type[R], words: Callable[[Texts, R], str]) -> None:
-    """A game's words for why its rules ended a game (its engine's end reasons)."""
-    _ended.register(kind, lambda reason, t: words(t, reason))
-
-
-def illegal_reason(t: Texts, reason: object) -> str:
-    """Why a game's engine refused a move, in its game's words; a generic refusal for anything else."""
-    _games_words()
-    return _illegal(reason, t)
-
-
-def is_illegal_move(error: BaseException) -> bool:
-    """Whether ``error`` is an illegal move of a game that words it (a known refusal, not a bug)."""
-    _games_words()
-    return _illegal.dispatch(type(error)) is not _illegal.dispatch(object)
-
-
-def shown_move(t: Texts, move: object) -> str:
-    """A move as a player recognises it: "23 → 24", "village 23"."""
-    _games_words()
-    return _shown_move(move, t)
-
-
-def end_reason(t: Texts, reason: object) -> str:
-    """Why a game ended, as shown after "Game #12 is over —": its game's words for its rules' reasons."""
-    _games_words()
-    return _ended(reason, t)
+def listed(fact: object) -> list[str]:
+    """A fact that names several things (levels, paces, permissions), each as text."""
+    return [str(item) for item in fact] if isinstance(fact, list | tuple) else [str(fact)]
 
 
 def _status_phrase(t: Texts, game: object, status: object) -> str:
@@ -176,7 +144,7 @@ def refusal(t: Texts, error: GameError) -> str:
                 "You are the host: use {command} to close the lobby.", command=t.command(str(facts["game"]), "cancel")
             )
         case Why.AI_LEVELS:
-            return t._("The AI levels are {levels}.", levels=", ".join(str(x) for x in facts["levels"]))  # type: ignore[attr-defined]
+            return t._("The AI levels are {levels}.", levels=", ".join(listed(facts["levels"])))
         case Why.JOIN_FIRST:
             return t._("Join the game first to add AI players.")
         case Why.ONLY_HOST_START:
@@ -191,8 +159,12 @@ def refusal(t: Texts, error: GameError) -> str:
             )
         case Why.ONLY_HOST_CANCEL:
             return t._("Only the host or a member with Manage Messages can cancel the game.")
+        case Why.ONLY_HOST_WEB_LINK:
+            return t._("Only the host or a member with Manage Messages can renew or revoke the game's web link.")
+        case Why.WEB_OFF:
+            return t._("This bot serves no web pages: its operator has not set WEB_HOST.")
         case Why.UNKNOWN_PACE:
-            return t._("The paces are {paces}", paces=", ".join(str(x) for x in facts["paces"]))  # type: ignore[attr-defined]
+            return t._("The paces are {paces}", paces=", ".join(listed(facts["paces"])))
         case Why.ILLEGAL_MOVE:
             return illegal_reason(t, facts["reason"])
         case Why.NOT_AWAY:
@@ -274,8 +246,39 @@ def refusal(t: Texts, error: GameError) -> str:
                 seated,
                 seated=seated,
             )
+        case Why.DAYS_OFF_ALLOWANCE:
+            left = int(str(facts["left"]))
+            return t.n_(
+                "That would pass the allowance of {allowance} days off in any {window} days: {left} day is left.",
+                "That would pass the allowance of {allowance} days off in any {window} days: {left} days are left.",
+                left,
+                left=left,
+                allowance=facts["allowance"],
+                window=facts["window"],
+            )
+        case Why.DAYS_OFF_START:
+            return t._(
+                "Days off begin today or on a day up to {ahead} days ahead, written YYYY-MM-DD (pick one from the "
+                "list).",
+                ahead=facts["ahead"],
+            )
+        case Why.DAYS_OFF_UNDER_WAY:
+            return t._(
+                "Your days off are under way: give only the days (counted from now) to change them, or 0 to end them."
+            )
+        case Why.NO_DAYS_OFF:
+            return t._("You have no days off to end.")
+        case Why.UNKNOWN_ZONE:
+            return t._(
+                "{zone} is not a time zone I know: pick one from the list, like Europe/Rome or America/New_York.",
+                zone=shown_name(str(facts["zone"])) or "…",
+            )
+        case Why.WAKING_HOURS:
+            return t._("Waking hours run from one hour of the day (0 to 23) to another, different one.")
+        case Why.NO_ZONE:
+            return t._("Name your time zone too (zone:), like Europe/Rome: your waking hours are in it.")
         case Why.MISSING_PERMISSIONS:
-            names = [f"**{t.p_('permission', str(name))}**" for name in facts["permissions"]]  # type: ignore[attr-defined]
+            names = [f"**{t.p_('permission', name)}**" for name in listed(facts["permissions"])]
             return t.n_(
                 "I cannot run a game here: I need the {names} permission in this channel. Ask a moderator to grant it.",
                 "I cannot run a game here: I need the {names} permissions in this channel. Ask a moderator to grant "

@@ -1,6 +1,6 @@
 """The one way a user-supplied string (a display name, anything a user typed that is echoed) is shown.
 
-Two forms, one cleaning:
+Three forms, one cleaning:
 
 - ``clean_name`` is the text itself made safe to show anywhere: control and format characters removed (the
   bidi overrides that flip a line, zero-width characters, the invisible fillers that fake an empty name),
@@ -10,6 +10,8 @@ Two forms, one cleaning:
 - ``shown_name`` is ``clean_name`` escaped for Discord's markdown: a name like ``[free nitro](https://…)``,
   ``<@123>``, ``@everyone`` or ``**bold**`` shows as the characters typed, never as a link, a mention, or
   formatting. Message contents, embed titles, descriptions and field texts take this form.
+- ``html_text`` is ``clean_name`` escaped for HTML: the games' web pages (web/) show every name, and every line
+  holding names, in this form, so ``<script>`` or ``" onload="`` shows as typed, never as markup.
 
 Mentions are additionally never parsed by the bot (``AllowedMentions.none()``); this module makes sure a
 name cannot even look like one.
@@ -17,6 +19,7 @@ name cannot even look like one.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
@@ -65,3 +68,9 @@ def escape_markdown(text: str) -> str:
 def shown_name(raw: str | None, fallback: str | None = None, limit: int = NAME_LIMIT) -> str:
     """``clean_name`` escaped for a Discord message or embed text."""
     return escape_markdown(clean_name(raw, fallback, limit))
+
+
+def html_text(raw: str | None, fallback: str | None = None, limit: int = NAME_LIMIT) -> str:
+    """``clean_name`` escaped for a web page's text or a quoted attribute value. A line that holds names (cleaned,
+    not escaped) is shown through it too, with a longer ``limit``."""
+    return html.escape(clean_name(raw, fallback, limit), quote=True)

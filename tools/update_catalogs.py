@@ -1,8 +1,8 @@
 """``make catalogs``: extract every message from the code and bring each catalog up to date in every language.
 
 Each message goes to a catalog by the folder it is written in (``OWNERS``): a game's own folders and modules
-feed its catalog, everything else the frame's; a message written in two games' code, or in the frame's and a
-game's, goes to the frame's only, so no word is translated twice. A message that changes catalog keeps its
+feed its catalog, everything else the shared one; a message written in two games' code, or in the shared code
+and a game's, goes to the shared catalog only, so no word is translated twice. A message that changes catalog keeps its
 translations. New messages arrive untranslated, changed ones are marked fuzzy (and shown in English until a
 translator clears the mark), removed ones are dropped. Run from the repository's root: ``python -m
 tools.update_catalogs``.
@@ -20,16 +20,17 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from registry import GAME_NAMES
-from texts.catalogs import CATALOGS, FRAME, LANGUAGES, PLACES
+from texts.catalogs import CATALOGS, LANGUAGES, PLACES, SHARED
 
-SOURCES = ("bot.py", "cogs", "render", "service", "terminal", "texts", "tools")
+SOURCES = ("bot.py", "cogs", "render", "service", "terminal", "texts", "tools", "web")
 """Where messages are written: every layer above the engine's rules that a player's words come from."""
 
-OWNERS = tuple((name, (f"*/{name}/*", f"terminal/{name}.py")) for name in GAME_NAMES)
+OWNERS = tuple((name, (f"*/{name}/*", f"terminal/{name}.py", f"terminal/{name}_*.py")) for name in GAME_NAMES)
 """Which game's catalog a source file feeds (paths from the repository's root, first match): a game's
-sub-package of any layer and its terminal game; any other file feeds the frame's. A game's words for its illegal
+sub-package of any layer and its terminal game (``terminal/<game>.py`` and the modules beside it named
+``terminal/<game>_*.py``); any other file feeds the shared one. A game's words for its illegal
 moves and end reasons are its own (texts/<game>/reasons.py); texts/reasons.py, which words the service's
-refusals for every game, is the frame's."""
+refusals for every game, is the shared one's."""
 
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Np_": ((1, "c"), 2)}
 """The marker functions of texts.Texts (``t._``, ``t.n_``, ``t.p_``) and texts.N_ / texts.Np_."""
@@ -49,7 +50,7 @@ def owner(relative: str) -> str:
     for domain, patterns in OWNERS:
         if any(fnmatch(relative, pattern) for pattern in patterns):
             return domain
-    return FRAME
+    return SHARED
 
 
 def source_files(root: Path = ROOT) -> list[Path]:
@@ -72,7 +73,7 @@ def _messages(root: Path) -> Iterator[tuple[str, Message]]:
     from cogs.translator import command_strings
 
     for context, text in command_strings():
-        yield FRAME, Message(text, None, [("cogs", 0)], context=context)
+        yield SHARED, Message(text, None, [("cogs", 0)], context=context)
 
 
 def extract(root: Path = ROOT) -> dict[str, Catalog]:
@@ -84,7 +85,7 @@ def extract(root: Path = ROOT) -> dict[str, Catalog]:
     templates = {place.domain: Catalog(project="clans-discord", domain=place.domain) for place in CATALOGS}
     for domain, message in found:
         domains = written[key(message)]
-        home = domain if len(domains) == 1 else FRAME
+        home = domain if len(domains) == 1 else SHARED
         templates[home].add(message.id, None, list(message.locations), flags=message.flags, context=message.context)
     return templates
 
@@ -122,7 +123,7 @@ def update(root: Path = ROOT) -> None:
         paths = {place.domain: catalog_path(place.domain, lang, root) for place in CATALOGS}
         existing = {domain: _read(path, lang, domain) for domain, path in paths.items()}
         known = _known(catalog for catalog in existing.values() if catalog is not None)
-        header = existing[FRAME]
+        header = existing[SHARED]
         for domain, template in templates.items():
             catalog = existing[domain] or Catalog(
                 locale=lang,
@@ -144,7 +145,7 @@ def update(root: Path = ROOT) -> None:
             # The creation date stays: a date rewritten on every run makes every branch that adds a message conflict.
             catalog.update(template, update_header_comment=False, update_creation_date=False)
             catalog.obsolete.clear()
-            catalog.fuzzy = False  # the header: a new catalog's is as reviewed as the frame's it copies
+            catalog.fuzzy = False  # the header: a new catalog's is as reviewed as the shared one it copies
             out = io.BytesIO()
             write_po(out, catalog, width=120, no_location=True, ignore_obsolete=True)
             paths[domain].parent.mkdir(parents=True, exist_ok=True)

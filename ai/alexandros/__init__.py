@@ -15,12 +15,12 @@ from engine.alexandros import Action, Phase, PrivateView, sample_state
 
 AlexandrosLevel = Literal["easy", "normal", "hard"]
 """An Alexandros AI level, weakest first."""
-LEVELS: tuple[AlexandrosLevel, ...] = get_args(AlexandrosLevel)
+AI_LEVELS: tuple[AlexandrosLevel, ...] = get_args(AlexandrosLevel)
 AUTOPILOT_LEVEL: AlexandrosLevel = "normal"
 """The level that plays for a player whose turn timed out (hands are secret, but there is no hidden identity a
 strong move could give away): normal, quick and strong; hard's search is kept for the seats that asked for it."""
 
-__all__ = ["AUTOPILOT_LEVEL", "LEVELS", "AlexandrosLevel", "choose_action"]
+__all__ = ["AI_LEVELS", "AUTOPILOT_LEVEL", "AlexandrosLevel", "choose_action"]
 
 
 def choose_action(level: str, mine: PrivateView, seed: int) -> Action:
@@ -30,8 +30,8 @@ def choose_action(level: str, mine: PrivateView, seed: int) -> Action:
     ``mine``, ``seed`` and the level, and is always legal. ``seed`` drives the AI's own sampling only: it
     must not be the game's setup seed.
     """
-    if level not in LEVELS:
-        raise ValueError(f"Unknown Alexandros AI level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level not in AI_LEVELS:
+        raise ValueError(f"Unknown Alexandros AI level {level!r}: choose one of {', '.join(AI_LEVELS)}")
     view = mine.public
     if view.phase is Phase.OVER:
         raise ValueError("The game is over: there is nothing to choose")

@@ -1,4 +1,4 @@
-"""Alexandros' AI work for the frame's worker pool (service/ai_pool.py): a frozen value that crosses to
+"""Alexandros' AI work for the shared worker pool (service/ai_pool.py): a frozen value that crosses to
 a worker process and is answered there by its ``solve()``."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from ai.clans import hard
 from ai.clans.belief import _start_key, clan_beliefs, observe, public_state
 from ai.clans.hard import HardChoice, hard_choice
 from ai.clans.hiding import draw
-from ai.clans.levels import AI_LEVELS, AUTOPILOT, POLICIES, AiLevel
+from ai.clans.levels import AI_LEVELS, AUTOPILOT_LEVEL, POLICIES, AiLevel
 from ai.clans.players import (
     AUTOPILOT_HIDING,
     CHIP_TILT,
@@ -38,7 +38,7 @@ DEFAULT_BUDGET_S = 2.0
 
 __all__ = [
     "AI_LEVELS",
-    "AUTOPILOT",
+    "AUTOPILOT_LEVEL",
     "DEFAULT_BUDGET_S",
     "DEFAULT_ROLLOUTS",
     "POLICIES",
@@ -68,7 +68,7 @@ def choose_action(
 ) -> Move:
     """The move of the AI at ``seat`` (holding ``clan``), which must be the seat to move.
 
-    ``level`` is one of POLICIES: an AI level, or AUTOPILOT (the stand-in for a timed-out player:
+    ``level`` is one of POLICIES: an AI level, or AUTOPILOT_LEVEL (the stand-in for a timed-out player:
     normal's judgement with the strongest hiding). Every level draws its move from a mixed strategy
     that hides the clan from an observer who runs this code (``ai.clans.hiding``).
 
@@ -139,7 +139,7 @@ def _policy(level: str, start: PublicView, history: Sequence[Action], seat: int)
     else:
         obs = observe(start, history)
         _check_turn(obs.state.phase, obs.state.to_move, seat)
-        if level == AUTOPILOT:
+        if level == AUTOPILOT_LEVEL:
             policy = normal_policy(obs, seat, AUTOPILOT_HIDING)
         else:
             policy = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)

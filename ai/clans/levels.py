@@ -6,7 +6,7 @@ AiLevel = Literal["easy", "normal", "hard"]
 """An AI level, weakest first."""
 AI_LEVELS: tuple[AiLevel, ...] = get_args(AiLevel)
 """Every AI level, weakest first: ``("easy", "normal", "hard")``."""
-AUTOPILOT: Final = "autopilot"
+AUTOPILOT_LEVEL: Final = "autopilot"
 """The policy that moves for a timed-out player: not a seat's level, never offered as one."""
-POLICIES: tuple[str, ...] = (*AI_LEVELS, AUTOPILOT)
-"""Every policy ``ai.choose_action`` plays."""
+POLICIES: tuple[str, ...] = (*AI_LEVELS, AUTOPILOT_LEVEL)
+"""Every policy ``ai.clans.choose_action`` plays."""

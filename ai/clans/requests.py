@@ -1,4 +1,4 @@
-"""Clans' AI work for the frame's worker pool (service/ai_pool.py): each request is a frozen value that
+"""Clans' AI work for the shared worker pool (service/ai_pool.py): each request is a frozen value that
 crosses to a worker process and is answered there by its ``solve()``.
 
 A request carries only what an AI seat may know: the public view of the game's start, the actions since, its
@@ -55,7 +55,7 @@ class Beliefs:
 @dataclass(frozen=True, slots=True)
 class Exposure:
     """After the game only: how sure a table running the AI's code could have been of each clan of
-    the AI at ``seat`` (``ai.exposure``). It needs no clan: it reads the seat's moves."""
+    the AI at ``seat`` (``ai.clans.exposure``). It needs no clan: it reads the seat's moves."""
 
     start: PublicView
     history: tuple[Action, ...]

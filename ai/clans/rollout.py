@@ -1,7 +1,7 @@
 """A playout policy a little wiser than random: players found the villages that pay their own clan.
 
-Moves are drawn like ``engine.random_playout`` (a random live territory, then a random neighbour).
-The mover also looks at every move that founds a village (``engine.founding_moves``) and plays the
+Moves are drawn like ``engine.clans.random_playout`` (a random live territory, then a random neighbour).
+The mover also looks at every move that founds a village (``engine.clans.founding_moves``) and plays the
 best of all these for its (sampled) clan: a village's value if its clan scores there, plus the chip,
 minus a little for feeding its huts into a doomed village. Ties go to the first random draw.
 """

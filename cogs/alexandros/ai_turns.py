@@ -1,10 +1,10 @@
 """Alexandros' AI seats move on their own: one task per game while its AI seats are to act, in whichever
-process claims each action (service.claims), found at once after a commit here or by the frame's AI sweep
+process claims each action (service.claims), found at once after a commit here or by the shared AI sweep
 (cogs/ai_sweep.py) after a restart or a commit in another process.
 
 A run of AI actions is posted once at its end, with the action that handed the turn to the AI when there was
-one (``lead``): the "your turn" post of the next human, or the end. One runner per bot (``bot.alexandros_ai``), so the
-panel, the sweep and the clock share it.
+one (``lead``): the "your turn" post of the next human, or the end. One runner per bot (the /alexandros cog's
+``ai``), so the panel, the sweep and the clock share it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from collections.abc import Sequence
 import discord
 
 from cogs.ai_tasks import GameTasks
-from cogs.alexandros.posts import built_walls, post_turn, service_of, turn_lines, whole_turns
+from cogs.alexandros.actions import alexandros_service
+from cogs.alexandros.posts import built_walls, post_turn, turn_lines, whole_turns
 from errors import GameError
 from service.alexandros import Acted, AlexTable
 from texts import of_game
@@ -58,7 +59,7 @@ class AlexandrosAiTurns(GameTasks):
             lead, notices = again
 
     async def _play_run(self, game_id: int, done: list[Acted], notices: list[str]) -> None:
-        service = service_of(self.client)
+        service = alexandros_service(self.client)
         while True:
             if game_id in self._again:  # handed over again while this run thinks: its actions join this run
                 actions, more_notices = self._again.pop(game_id)

@@ -1,4 +1,4 @@
-"""Alexandros' turn clock: the frame's scheduler (cogs/clock.py) with Alexandros' reminders, timeout notices
+"""Alexandros' turn clock: the shared scheduler (cogs/clock.py) with Alexandros' reminders, timeout notices
 and catch-up posts. The autopilot's turn and a catch-up are posted like any turn (cogs/alexandros/posts.py):
 the board, and the next player's "your turn" post with its panel button."""
 
@@ -10,11 +10,12 @@ import discord
 
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.posts import built_walls, post_turn, story_of, turn_lines, whole_turns
-from cogs.clock import ClockScheduler, post_reminder
+from cogs.clock import ClockScheduler, post_reminder, post_resumed
+from cogs.lobby import GameLobby
 from cogs.notify import NotifyWords
 from cogs.pace_texts import ReminderWords, TimeoutWords, timeout_notice
-from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTimeout
-from service.deadlines import Reminder
+from service.alexandros import AlexandrosDeadlines, AlexandrosService, AlexTable, AlexTimeout
+from service.deadlines import Reminder, Resumed
 from texts import N_, of_game
 
 log = logging.getLogger("clans.alexandros.clock")
@@ -58,15 +59,23 @@ autopilot did, which the table sees anyway)."""
 
 class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
     def __init__(
-        self, bot: discord.Client, games: AlexandrosService, deadlines: AlexandrosDeadlines, ai: AlexandrosAiTurns
+        self,
+        bot: discord.Client,
+        games: AlexandrosService,
+        deadlines: AlexandrosDeadlines,
+        ai: AlexandrosAiTurns,
+        lobby: GameLobby[AlexTable],
     ) -> None:
-        super().__init__(deadlines, "alexandros-clock")
+        super().__init__(deadlines, lobby, "alexandros-clock")
         self.bot = bot
         self.games = games
         self.ai = ai
 
     async def _remind(self, reminder: Reminder) -> None:
         await post_reminder(self.bot, self.games, reminder, self.deadlines.now(), REMINDERS)
+
+    async def _announce_resumed(self, resumed: Resumed) -> None:
+        await post_resumed(self.bot, self.games, resumed, self.deadlines.now())
 
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table

@@ -3,39 +3,36 @@ Alexandros service and shows the answer; the turn itself is played in the panel 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine.alexandros as alex
-from ai.alexandros import LEVELS
 from cogs.ai_sweep import AiSweep
+from cogs.alexandros import panel
+from cogs.alexandros.actions import alexandros_service
 from cogs.alexandros.ai_turns import AlexandrosAiTurns
 from cogs.alexandros.clock import NOTIFY, AlexandrosScheduler
-from cogs.alexandros.panel import ALEXANDROS_ITEMS
-from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn, service_of
-from cogs.alexandros.replay import alexandros_replays
+from cogs.alexandros.panel import ActSelect
+from cogs.alexandros.posts import COLOUR, after_action, board_file, post_turn
+from cogs.alexandros.turn_button import PanelButton
+from cogs.bot_base import BotBase
 from cogs.components import pings
+from cogs.days_off_texts import days_off_help, days_off_lines
 from cogs.errors import reader
-from cogs.game_commands import CommandWords, shared_commands
-from cogs.game_turns import GameTurns
+from cogs.game_cog import CommandWords, GameCog
 from cogs.lobby import GameLobby
-from cogs.pace_texts import PACE_CHOICES, PACE_NAME, back_note, pace_label, time_left
-from registry import game as registered_game
-from service.alexandros import KIND, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
+from cogs.pace_texts import PACE_CHOICES, PACE_NAME, pace_label, time_left
+from cogs.web_links import page_line, with_page_link
+from service.alexandros import GAME_NAME, Acted, AlexandrosDeadlines, AlexandrosService, AlexTable
 from service.pace import DEFAULT_PACE
 from texts import Texts, of_game, seat_mention
 from texts.alexandros.names import end_reason_text, hand_text, played_text
 from texts.usertext import shown_name
-
-if TYPE_CHECKING:
-    from cogs.frame import Frame
-
 
 log = logging.getLogger("clans.alexandros")
 
@@ -59,63 +56,44 @@ ALEXANDROS_WORDS = CommandWords(
     status="Where this channel's Alexandros game stands",
     leaderboard="This server's Alexandros ratings",
     profile="A player's Alexandros record in this server",
-    ai_levels=LEVELS,
 )
 """The descriptions of the shared commands in /alexandros (as servers hold them)."""
 
 
 @app_commands.guild_only()
 class AlexandrosCog(
-    GameTurns,
-    shared_commands(ALEXANDROS_WORDS, registered_game("alexandros").ai_ratings),  # type: ignore[misc]
+    GameCog,
     commands.GroupCog,
     name="Alexandros",
     group_name="alexandros",
     group_description="Play Alexandros",
+    game=GAME_NAME,
+    words=ALEXANDROS_WORDS,
 ):
-    def __init__(self, bot: Frame) -> None:
+    components = (PanelButton, ActSelect)
+    service: AlexandrosService
+    lobby: GameLobby[AlexTable]
+    deadlines: AlexandrosDeadlines
+    clock: AlexandrosScheduler
+    ai: AlexandrosAiTurns
+
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
-        self.games: AlexandrosService = service_of(bot)
-        self.replays = bot.replays  # the frame's desk: Clans' cache, drawing slot and cooldown
-        self.replays.serve(alexandros_replays(self.games))
-        # The frame's clock and AI sweep, for Alexandros games.
-        self.deadlines = AlexandrosDeadlines(self.games)
-        self.ai: AlexandrosAiTurns = AlexandrosAiTurns(bot)
-        self.clock = AlexandrosScheduler(bot, self.games, self.deadlines, self.ai)
-        self.follow_turns(self.games.turns)
-        self.sweep = AiSweep(self.games.claims, self.ai, bot.config.ai_sweep_s, game=KIND)
-        bot.actions[KIND] = self  # what the components call (cogs/alexandros/actions.py)
-        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, COLOUR)
-        self.game_kind = KIND
+        self.service = alexandros_service(bot)
+        self.replays = bot.replays  # the bot's desk, shared with every game (it serves each registered game's)
+        self.deadlines = AlexandrosDeadlines(self.service)
+        self.ai = AlexandrosAiTurns(bot)
+        self.lobby = GameLobby(bot, self.service, self.service.start, self.begin_game, COLOUR)
+        self.clock = AlexandrosScheduler(bot, self.service, self.deadlines, self.ai, self.lobby)
+        self.sweep = AiSweep(self.service.claims, self.ai, bot.config.ai_sweep_s, game=GAME_NAME)
         self.notify_words = NOTIFY
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ALEXANDROS_ITEMS)
-        # Beside the bot's start rather than before its end: the Clans clock already ticks meanwhile.
-        self.starting = asyncio.create_task(self.start_clock(), name="alexandros-start")
-
-    async def start_clock(self) -> None:
-        """At start: catch up, then the clock and the AI sweep run."""
-        try:
-            await self.catch_up_at_start()
-        except Exception:  # the database is unreachable for a moment: the clock's ticks and the sweep catch up
-            log.exception("Could not catch up the Alexandros games at start")
-        self.run_clock()
-
-    async def cog_unload(self) -> None:
-        self.starting.cancel()
-        await self.stop_turns()
-
-    async def welcome_back(self, interaction: discord.Interaction) -> None:
-        back = await self.deadlines.come_back(interaction.user.id, channel_id=interaction.channel_id)
-        for seat in back:
-            game = await self.games.game(seat.game_id)
-            await self.bot.get_partial_messageable(game.channel_id).send(back_note(of_game(game), seat))
-        if back:
-            self.clock.wake()
 
     def schedule_ai(self, game_id: int, lead: Sequence[Acted] = ()) -> None:
         self.ai.schedule(game_id, lead=lead)
+
+    async def open_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.welcome_back(interaction, channel_id=interaction.channel_id)  # back from away
+        await panel.open_panel(self.bot.drawing, interaction, game_id)
 
     @app_commands.command(name="new", description="Open a game of Alexandros in this channel")
     @app_commands.describe(pace="Time for each turn (default: daily, 24 hours); the host can change it in the lobby")
@@ -125,7 +103,8 @@ class AlexandrosCog(
 
     async def begin_game(self, table: AlexTable) -> None:
         """The start post, a new message pinging every seated human: with the first turn when a human moves
-        first, else before the AI's run posts its turns (and the first human's "your turn")."""
+        first, else before the AI's run posts its turns (and the first human's "your turn"); the first turn's
+        clock."""
         t = of_game(table.record)
         seats = table.record.seats
         lines = [
@@ -142,14 +121,14 @@ class AlexandrosCog(
 
     @app_commands.command(name="board", description="Show the board of this channel's Alexandros game")
     async def board(self, interaction: discord.Interaction) -> None:
-        table = await self.games.table_in(channel_of(interaction))
+        table = await self.service.table_in(channel_of(interaction))
         t = reader(interaction)
         file = await board_file(self.bot.drawing, t, table.view, table.names)
         await interaction.response.send_message(file=file, ephemeral=True)
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         """`/alexandros status`: where this channel's game stands."""
-        table = await self.games.table_in(channel_of(interaction))
+        table = await self.service.table_in(channel_of(interaction))
         t = reader(interaction)
         scores = " · ".join(f"{shown_name(s.name)} {table.view.scores[s.seat]}" for s in table.record.seats)
         if table.over:
@@ -163,30 +142,36 @@ class AlexandrosCog(
             supply=table.view.supply_size,
         )
         pace = t._("Pace: {pace}", pace=pace_label(t, table.record.pace))
-        left = time_left(t, table.record.deadline_at, self.games.now()) if not table.over else ""
-        clock = f"{pace} · {left}" if left else pace
-        await interaction.response.send_message(f"{line}\n{scores}\n{walls}\n{clock}", ephemeral=True)
+        left = time_left(t, table.record.deadline_at, self.service.now()) if not table.over else ""
+        clock = "\n".join(
+            [f"{pace} · {left}" if left else pace, *days_off_lines(t, table.record.seats, self.service.now())]
+        )
+        web = page_line(self.bot, t, table.record)
+        text = "\n".join(part for part in (line, scores, walls, clock, web) if part)
+        view = with_page_link(self.bot, t, table.record, None)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     @app_commands.command(
         name="hand", description="Your own cards in this channel's Alexandros game (only you see them)"
     )
     async def hand(self, interaction: discord.Interaction) -> None:
-        mine = await self.games.hand_in(channel_of(interaction), interaction.user.id)
+        mine = await self.service.hand_in(channel_of(interaction), interaction.user.id)
         t = reader(interaction)
         await interaction.response.send_message(t._("Your hand: {hand}", hand=hand_text(t, mine.hand)), ephemeral=True)
 
     @app_commands.command(name="history", description="The last actions of this channel's Alexandros game")
     async def history(self, interaction: discord.Interaction) -> None:
-        table = await self.games.table_in(channel_of(interaction))
+        table = await self.service.table_in(channel_of(interaction))
         t = reader(interaction)
         names = {seat.seat: shown_name(seat.name) for seat in table.record.seats}
-        moves = (await self.games.history(table.id))[-15:]
+        moves = (await self.service.history(table.id))[-15:]
         lines = [f"{m.ply}. {played_text(t, names[m.seat], alex.parse_action(m.action))}" for m in moves]
         await interaction.response.send_message("\n".join(lines) or t._("Nothing has been played yet."), ephemeral=True)
 
     async def resign_game(self, interaction: discord.Interaction) -> None:
-        table = await self.games.table_in(channel_of(interaction))
-        acted = await self.games.resign(table.id, interaction.user.id)
+        table = await self.service.table_in(channel_of(interaction))
+        acted = await self.service.resign(table.id, interaction.user.id)
         t = of_game(acted.table.record)
         await interaction.response.send_message(
             played_text(t, shown_name(acted.seat.name), alex.Resign(acted.seat.seat))
@@ -197,7 +182,7 @@ class AlexandrosCog(
     async def cancel_game(self, interaction: discord.Interaction) -> None:
         member = interaction.user
         can_manage = isinstance(member, discord.Member) and member.guild_permissions.manage_messages
-        game = await self.games.cancel_in(channel_of(interaction), member.id, can_manage)
+        game = await self.service.cancel_in(channel_of(interaction), member.id, can_manage)
         await interaction.response.send_message(of_game(game)._("Alexandros #{game} is cancelled.", game=game.id))
 
     @app_commands.command(name="replay", description="An animated replay of a finished Alexandros game")
@@ -223,8 +208,10 @@ class AlexandrosCog(
                 "for Alexander's move, the walls and your two actions. `hand`, `board`, `status` and `history` "
                 "show the game; `resign` and `cancel` end it."
             )
+            + "\n"
+            + days_off_help(t, GAME_NAME)
         }
 
 
-async def setup(bot: Frame) -> None:
+async def setup(bot: BotBase) -> None:
     await bot.add_cog(AlexandrosCog(bot))

@@ -35,7 +35,7 @@ MAX_ROWS = 5
 """Discord's limit of action rows in a message: one menu each."""
 
 PATH_KIND = "p"
-KINDS = {
+GAMES_BY_PREFIX = {
     "m": (alex.MoveAlexander,),
     PATH_KIND: (alex.ChoosePath,),
     "o": (alex.TakeCard, alex.TakeBack, alex.EndTurn),
@@ -102,7 +102,7 @@ def _tag(index: int) -> str:
 
 
 def _kind(action: alex.Action) -> str:
-    return next(kind for kind, types in KINDS.items() if isinstance(action, types))
+    return next(kind for kind, types in GAMES_BY_PREFIX.items() if isinstance(action, types))
 
 
 def panel_choices(t: Texts, panel: Panel) -> dict[str, list[tuple[str, Option]]]:
@@ -158,9 +158,14 @@ def menu_page(
 
 
 def _first_guard(value: str) -> int:
+    return _guards(value)[0]
+
+
+def _guards(value: str) -> tuple[int, ...]:
+    """The guards' places of an occupy or take-over menu's action."""
     action = alex.parse_action(value)
     assert isinstance(action, alex.Occupy | alex.TakeOver)
-    return action.guards[0]
+    return action.guards
 
 
 def _provinces(
@@ -170,7 +175,7 @@ def _provinces(
     groups: dict[int, list[int]] = {}
     ways: Counter[int] = Counter()
     for value, _ in entries:
-        guards = alex.parse_action(value).guards  # type: ignore[union-attr]
+        guards = _guards(value)
         zone = view.province[guards[0]]
         groups.setdefault(zone, []).extend(guards)
         ways[zone] += 1

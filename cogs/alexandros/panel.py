@@ -12,7 +12,6 @@ A menu's value is an action's text form: user input like any other, checked by t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ import discord
 from discord import ui
 
 import engine.alexandros as alex
+from cogs.alexandros.actions import alexandros_service
 from cogs.alexandros.menus import (
     MAX_OPTIONS,
     MAX_ROWS,
@@ -35,102 +35,67 @@ from cogs.alexandros.menus import (
     point_tags,
     zone_value,
 )
-from cogs.alexandros.posts import actions_of, after_action, as_view, board_file, service_of
-from cogs.alexandros.replay import ReplayButton
-from cogs.components import ID, GameItem, selected
+from cogs.alexandros.posts import after_action, as_view, board_file
+from cogs.bot_base import bot_of
+from cogs.components import EN, GAME_ID, PLY, CustomId, Field, GameItem, selected
 from cogs.drawing import Drawing
 from cogs.errors import reader, report_error
-from cogs.frame import frame_of
-from service.alexandros import KIND, Panel
-from texts import DEFAULT, Texts, texts
+from service.alexandros import GAME_NAME, Panel
+from texts import Texts
 from texts.alexandros.names import hand_text, symbol_name
-
-EN = texts(DEFAULT)
-
-
-class PanelButton(GameItem[ui.Button[Any]], template=rf"alex:panel:(?P<game>{ID}):(?P<ply>{ID})"):
-    """Under the "your turn" post: opens the mover's own panel."""
-
-    game_kind = KIND
-
-    def __init__(self, game_id: int, ply: int, t: Texts = EN) -> None:
-        super().__init__(
-            ui.Button(
-                label=t._("Play my turn"), style=discord.ButtonStyle.primary, custom_id=f"alex:panel:{game_id}:{ply}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> PanelButton:
-        return cls(int(match["game"]), int(match["ply"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await actions_of(interaction.client).welcome_back(interaction)  # back from away
-        where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
-        panel = await service_of(interaction.client).panel(self.game_id, interaction.user.id, where=where)
-        content, file, view = await panel_message(frame_of(interaction.client).drawing, reader(interaction), panel)
-        assert file is not None
-        await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
 
 
 class ActSelect(
     GameItem[ui.Select[Any]],
-    template=(
-        rf"alex:do:(?P<game>{ID}):(?P<ply>{ID}):(?P<kind>[mpoctxg])(?::(?P<page>\d{{1,4}}))?(?::z(?P<zone>\d{{1,4}}))?"
+    custom_id=CustomId(
+        "alex:do",
+        GAME_ID,
+        PLY,
+        Field("menu", "[mpoctxg]", read=str),
+        optional=(Field("page", r"\d{1,4}", default=0), Field("zone", r"\d{1,4}", lead="z")),
     ),
 ):
     """One menu of the panel (one page of it): its choice is the mover's action, or another page."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the action's one read checks server, channel and player (service.act, panel)
 
     def __init__(
         self,
         game_id: int,
         ply: int,
-        kind: str,
+        menu: str,
         options: list[discord.SelectOption] | None = None,
         t: Texts = EN,
         page: int = 0,
         pages: int = 1,
         zone: int | None = None,
     ) -> None:
-        suffix = f":{page}" if page or zone is not None else ""  # page 0 keeps the custom id menus had before pages
-        suffix += f":z{zone}" if zone is not None else ""
         super().__init__(
             ui.Select(
-                custom_id=f"alex:do:{game_id}:{ply}:{kind}{suffix}",
-                placeholder=_placeholder(t, kind, page, pages),
+                # page 0 in all provinces keeps the custom id menus had before pages: alex:do:12:3:m
+                custom_id=self.ids.format(game_id=game_id, ply=ply, menu=menu, page=page, zone=zone),
+                placeholder=_placeholder(t, menu, page, pages),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
         self.game_id = game_id
         self.ply = ply
-        self.kind = kind
+        self.menu = menu
         self.page = page
         self.zone = zone
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> ActSelect:
-        zone = int(match["zone"]) if match["zone"] else None
-        return cls(int(match["game"]), int(match["ply"]), match["kind"], page=int(match["page"] or 0), zone=zone)
-
     async def act(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction.client)
-        drawing = frame_of(interaction.client).drawing
+        service = alexandros_service(interaction.client)
+        drawing = bot_of(interaction.client).drawing
         where = (interaction.guild_id, interaction.channel_id)  # checked with the game's one read
         action = action_value(selected(interaction))
         if action.startswith((TURN_PAGE, ZONE)):
             at = (page_value(action), self.zone) if action.startswith(TURN_PAGE) else (0, zone_value(action))
             panel = await service.panel(self.game_id, interaction.user.id, where=where)
             same = panel.table.record.snapshot_ply == self.ply  # else the board image is redrawn too
-            redraw = not same or self.kind == PATH_KIND  # a page of paths shows its own paths on the board
-            content, file, view = await panel_message(drawing, reader(interaction), panel, {self.kind: at}, redraw)
+            redraw = not same or self.menu == PATH_KIND  # a page of paths shows its own paths on the board
+            content, file, view = await panel_message(drawing, reader(interaction), panel, {self.menu: at}, redraw)
             if file is None:  # the same position: the image stays
                 await interaction.response.edit_message(content=content, view=view)
             else:
@@ -216,9 +181,10 @@ async def panel_message(
     return "\n".join(lines)[:2000], file, as_view(items)
 
 
-def panel_button_view(t: Texts, game_id: int, ply: int) -> ui.View:
-    return as_view([PanelButton(game_id, ply, t)])
-
-
-ALEXANDROS_ITEMS = (PanelButton, ActSelect, ReplayButton)
-"""Every Alexandros button and select that outlives a restart (the lobby's are every game's: cogs/lobby.py)."""
+async def open_panel(drawing: Drawing, interaction: discord.Interaction, game_id: int) -> None:
+    """The mover's own panel, from the "your turn" post's button (the game's one read checks where it was pressed)."""
+    where = (interaction.guild_id, interaction.channel_id)
+    panel = await alexandros_service(interaction.client).panel(game_id, interaction.user.id, where=where)
+    content, file, view = await panel_message(drawing, reader(interaction), panel)
+    assert file is not None
+    await interaction.response.send_message(content, file=file, view=view, ephemeral=True)

@@ -7,21 +7,24 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import ui
 
 import engine.alexandros as alex
-from cogs.alexandros.actions import AlexandrosActions
+from cogs.alexandros.actions import alexandros_actions, alexandros_service
+from cogs.alexandros.turn_button import panel_button_view
+from cogs.bot_base import bot_of
 from cogs.components import pings
+from cogs.days_off_texts import turn_suffix
 from cogs.drawing import Drawing
-from cogs.frame import frame_of
-from cogs.pace_texts import clock_suffix
+from cogs.replay_button import replay_view
+from cogs.web_links import with_page_link
 from engine.alexandros.facts import Told
 from render.alexandros import render_board
-from service.alexandros import KIND, Acted, AlexandrosService, AlexTable
-from store import SeatRecord
+from service.alexandros import Acted, AlexTable
+from service.records import SeatRecord
 from texts import Texts, mention, of_game
 from texts.alexandros.names import end_reason_text
 from texts.alexandros.story import story_lines
@@ -37,18 +40,6 @@ STORY_CHARS = 1500
 """At most this many characters of them: the rest of Discord's 2,000 is the post's own."""
 
 
-def service_of(client: discord.Client) -> AlexandrosService:
-    """The Alexandros service among the bot's (no cog lookup)."""
-    service = frame_of(client).services[KIND]
-    assert isinstance(service, AlexandrosService)
-    return service
-
-
-def actions_of(client: discord.Client) -> AlexandrosActions:
-    """The /alexandros cog's actions that its components call (the cog sets itself there when it loads)."""
-    return cast(AlexandrosActions, frame_of(client).actions[KIND])
-
-
 async def board_file(
     drawing: Drawing,
     t: Texts,
@@ -58,7 +49,7 @@ async def board_file(
     paths: Sequence[tuple[str, Sequence[int]]] = (),
     new_walls: int = 0,
 ) -> discord.File:
-    """The board image, drawn in the frame's drawing slots (off the event loop, a few at a time); ``paths``:
+    """The board image, drawn in the bot's drawing slots (off the event loop, a few at a time); ``paths``:
     the candidate wall paths, labelled as the panel numbers them; ``new_walls``: the sides walled by the turns
     the post tells, marked as new."""
     drawn = [clean_name(name) for name in names]
@@ -107,9 +98,6 @@ async def post_turn(
     """The public post after a turn passed: what happened, the board, and who is to move (or the end), with the
     time left on a timed turn. Once it is out, the game's actions up to it count as announced (catch-up skips
     them). ``also_ping``: the players ``lines`` name besides the mover (the start post's seats)."""
-    from cogs.alexandros.panel import panel_button_view
-    from cogs.alexandros.replay import replay_view
-
     t = of_game(table.record)
     channel = client.get_partial_messageable(table.record.channel_id)
     lead = "\n".join(lines)
@@ -128,7 +116,7 @@ async def post_turn(
         if players:  # everyone who played hears of the end, resigned players too
             content += "\n" + " ".join(mention(seat.user_id) for seat in players if seat.user_id is not None)
         mentions = pings(players)
-        extra["view"] = replay_view(t, table.id)
+        extra["view"] = replay_view(t, table.record.game, table.id)
     elif table.mover.user_id is not None:
         content = t._(
             "{player}, your turn in Alexandros #{game}. Points: {scores}",
@@ -136,14 +124,16 @@ async def post_turn(
             game=table.id,
             scores=scores,
         )
-        if table.record.deadline_at is not None:
-            content += clock_suffix(t, table.record.deadline_at, service_of(client).now())
+        content += turn_suffix(t, table.record, table.mover, alexandros_service(client).now())
         mentions = pings([table.mover, *also_ping])
         extra["view"] = panel_button_view(t, table.id, table.record.snapshot_ply)
     else:
         content = t._("{player} is to move. Points: {scores}", player=shown_name(table.mover.name), scores=scores)
         mentions = pings(also_ping)
-    file = await board_file(frame_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
+    view = with_page_link(client, t, table.record, extra.get("view"))  # the game's web page
+    if view is not None:
+        extra["view"] = view
+    file = await board_file(bot_of(client).drawing, t, table.view, table.names, new_walls=new_walls)
     text = f"{lead}\n{content}" if lead else content
     try:
         await channel.send(content=text[-2000:], file=file, allowed_mentions=mentions, **extra)
@@ -152,7 +142,7 @@ async def post_turn(
     except discord.HTTPException:
         log.warning("Could not post the turn of Alexandros game %s", table.id)
         return
-    await service_of(client).mark_announced(table.id, table.record.snapshot_ply)
+    await alexandros_service(client).mark_announced(table.id, table.record.snapshot_ply)
 
 
 async def after_action(client: discord.Client, acted: Acted) -> None:
@@ -162,7 +152,7 @@ async def after_action(client: discord.Client, acted: Acted) -> None:
     if not table.over and table.view.to_move == acted.seat.seat:
         return  # the mover's turn goes on in their panel
     if table.ai_to_act:
-        actions_of(client).schedule_ai(table.id, lead=[acted])
+        alexandros_actions(client).schedule_ai(table.id, lead=[acted])
         return
     walls = built_walls(whole_turns([acted]))
     await post_turn(client, table, turn_lines(of_game(table.record), table, [acted]), walls)

@@ -18,7 +18,7 @@ import logging
 from cogs.ai_tasks import GameTasks
 from cogs.clans.ai_runs import RunAnnouncer
 from errors import GameError
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Played, Table
 
 log = logging.getLogger("clans.ai")
@@ -32,7 +32,7 @@ def ai_moves_next(table: Table) -> bool:
 class AITurns(GameTasks):
     def __init__(
         self,
-        games: GameService,
+        games: ClansService,
         runs: RunAnnouncer,
         delay_s: float,
         budget_s: float | None = None,

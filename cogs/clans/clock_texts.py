@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from cogs.days_off_texts import days_off_lines
 from cogs.pace_texts import (
     PACE_CHOICES,
     PACE_NAME,
@@ -19,7 +20,7 @@ from cogs.pace_texts import (
 )
 from cogs.pace_texts import timeout_notice as shared_timeout_notice
 from engine.clans import Action, Resign
-from store import GameRecord, SeatRecord
+from service.records import GameRecord, SeatRecord
 from texts import N_, Texts
 
 __all__ = [
@@ -85,11 +86,10 @@ NOTIFY_ON_CLOSED = N_(
 NOTIFY_OFF = N_("Reminders by DM are **off**. You are still mentioned in the game's channel when your time runs low.")
 NOTIFY_TEST_DM = N_("You will get your Clans turn reminders here. `/clans notify off` in a server stops them.")
 
-AWAY_RESULT = N_("away at the end: cannot win, ranked last")
-
 
 def status_clock(t: Texts, game: GameRecord, now: datetime) -> str:
     """For /clans status: 'Pace: daily (24 h a move) · due … (in 21 hours)'."""
     line = t._("Pace: {pace}", pace=pace_label(t, game.pace))
     left = time_left(t, game.deadline_at, now) if game.status == "running" else ""
-    return f"{line} · {left}" if left else line
+    line = f"{line} · {left}" if left else line
+    return "\n".join([line, *days_off_lines(t, game.seats, now)]) if game.status == "running" else line

@@ -9,13 +9,13 @@ from datetime import datetime
 
 import discord
 
-from cogs.clans.clock_texts import clock_suffix, pace_name
+from cogs.clans.clock_texts import pace_name
 from cogs.clans.messages import BRAND
-from engine.clans import Move, Resign, Village
+from cogs.days_off_texts import turn_suffix
 from service.clans.history import MoveFact
 from service.clans.overview import GameHistory, SeatedGame
 from texts import N_, Texts
-from texts.clans.symbols import CLAN_SQUARE, TERRAIN_ICON
+from texts.clans.story import action_line
 from texts.usertext import shown_name
 
 HISTORY_PAGE = 15
@@ -26,31 +26,9 @@ CONTENT_LIMIT = 2000
 """Discord's limit for a message's text."""
 
 
-def village_note(t: Texts, village: Village) -> str:
-    where = f"{village.territory} {TERRAIN_ICON[village.terrain]}"
-    if village.destroyed:
-        return "💀 " + t._("{where} doomed", where=where)
-    if not village.size:
-        return "💨 " + t._("{where} worth 0", where=where)
-    squares = "".join(CLAN_SQUARE[c] for c in village.colours)
-    return f"🏠 {where} +{village.value} {squares}"
-
-
 def fact_line(t: Texts, fact: MoveFact, names: Sequence[str]) -> str:
-    """``**12.** alice 23 → 24 · 🏠 24 🌲 +5 🟥🟦 · ⏳ epoch 2``."""
-    name = shown_name(names[fact.seat])
-    action = fact.action
-    if isinstance(action, Resign):
-        head = t._("{player} resigned", player=name)
-    elif isinstance(action, Move) and action.is_village_choice:
-        head = "↳ " + t._("{player} founds {territory} next", player=name, territory=action.src)
-    else:
-        head = f"**{fact.turn}.** {name} {action.src} → {action.dst}"
-    notes = [village_note(t, v) for v in fact.villages]
-    notes += ["⏳ " + t._("epoch {epoch}", epoch=e) for e in fact.epochs_entered]
-    if fact.game_over:
-        notes.append("🏁 " + t._("game over"))
-    return " · ".join([head, *notes])
+    """``**12.** alice 23 → 24 · 🏠 24 🌲 +5 🟥🟦 · ⏳ epoch 2`` (texts/clans/story.py, for a message)."""
+    return action_line(t, fact, shown_name(names[fact.seat]), lambda turn: f"**{turn}.**")
 
 
 def page_count(history: GameHistory) -> int:
@@ -128,7 +106,7 @@ def games_embed(t: Texts, games: Sequence[SeatedGame], now: datetime) -> discord
         else:
             who = t._("{player} to move", player=shown_name(game.mover.name))
         link = channel_link(game.record.guild_id, game.record.channel_id)
-        left = clock_suffix(t, game.record.deadline_at, now)
+        left = turn_suffix(t, game.record, game.mover, now)
         game_link = f"{'▶ ' if game.yours else ''}[" + t._("Game #{game}", game=game.record.id) + f"]({link})"
         move = t._("move {number}", number=game.move_number)
         lines.append(f"{game_link} · {move} · {pace_name(t, game.record.pace)} · {who}{left}")

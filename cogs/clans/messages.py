@@ -6,13 +6,15 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.clans.shared import mention
+from cogs.standings import points_only
 from engine.clans import Chart, Clan, FinalResult, Outcome, PublicView, Resign
 from service.clans.suggest import Suggestion
 from service.clans.tables import AiGuesses, Played
+from service.clans.turn import held_clan
 from service.pace import final_winners
-from store import ResultRecord, SeatRecord
+from service.records import ResultRecord, SeatRecord
 from texts import N_, Texts
+from texts import seat_mention as mention
 from texts.clans.game import (
     chips,
     clan_label,
@@ -288,9 +290,7 @@ any `/clans` command in the game's channel or press **I'm back**. Away at the en
 
 def recent_game_line(t: Texts, result: ResultRecord) -> str:
     """A finished game of a profile, with the clan its player held (told once the game is over)."""
-    return t._(
-        "#{game}: {clan} · {total} pts",
-        game=result.game_id,
-        clan=clan_label(t, Clan.parse(result.clan)),
-        total=result.total,
-    )
+    clan = held_clan(result.detail)
+    if clan is None:
+        return points_only(t, result)
+    return t._("#{game}: {clan} · {total} pts", game=result.game_id, clan=clan_label(t, clan), total=result.total)

@@ -14,44 +14,48 @@ interaction; Confirm commits through the service's one path for moves (pinned to
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import ui
 
+from cogs.bot_base import bot_of
 from cogs.clans import panel_text as words
+from cogs.clans.actions import clans_actions, clans_service
 from cogs.clans.messages import clan_embed
 from cogs.clans.panel_board import preview_file
-from cogs.clans.shared import EN, clans_of, service_of
-from cogs.components import ID, GameItem, parse_choice, selected, where
+from cogs.components import EN, GAME_ID, PLY, CustomId, Field, GameItem, parse_choice, selected, where
 from cogs.errors import reader
-from cogs.frame import frame_of
 from engine.clans import Move, Phase, Preview
 from errors import GameError, Why
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from service.clans.panel import PanelTable
 from service.clans.suggest import Suggestion, suggest_sources, suggest_targets
 from service.clans.tables import Table
 from texts import Texts
 
-PAGE = 25
+PAGE_SIZE = 25
 """Discord's limit of options in a select: the sources come in pages of this many."""
-TERRITORY = r"\d{1,3}"
+PAGE = Field("page", r"\d{1,2}")
+SOURCE = Field("source", r"\d{1,3}")
+TARGET = Field("target", r"\d{1,3}")
+INDEX = Field("index", r"\d{1,2}")
+"""The fields of the panel's custom ids beyond the game and the position: a page of sources, a territory
+moved from and to, a village order previewed."""
 
 
 async def _panel_table(interaction: discord.Interaction, game_id: int, ply: int | None) -> PanelTable:
-    games = service_of(interaction.client)
+    games = clans_service(interaction.client)
     return await games.panel_table(game_id, interaction.user.id, ply, where(interaction))
 
 
 # --- the turn post's buttons ---------------------------------------------------------------------------------
 
 
-class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})"):
+class TurnButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:turn", GAME_ID)):
     """On the turn post: opens the mover's own panel at the position the game is at now."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
@@ -60,16 +64,10 @@ class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})
                 label=t._("Play my turn"),
                 emoji="▶️",
                 style=discord.ButtonStyle.primary,
-                custom_id=f"clans:turn:{game_id}",
+                custom_id=self.ids.format(game_id=game_id),
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> TurnButton:
-        return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         panel = await _panel_table(interaction, self.game_id, None)
@@ -80,10 +78,10 @@ class TurnButton(GameItem[ui.Button[Any]], template=rf"clans:turn:(?P<game>{ID})
             await interaction.response.send_message(content, view=view, file=file, ephemeral=True)
 
 
-class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{ID})"):
+class MyClanButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:myclan", GAME_ID)):
     """On the turn post and in the panel: the presser's own secret clan, shown to them alone, naming the game."""
 
-    game_kind = KIND
+    game = GAME_NAME
 
     def __init__(self, game_id: int, t: Texts = EN) -> None:
         super().__init__(
@@ -91,20 +89,14 @@ class MyClanButton(GameItem[ui.Button[Any]], template=rf"clans:myclan:(?P<game>{
                 label=t._("Show my clan"),
                 emoji="🤫",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"clans:myclan:{game_id}",
+                custom_id=self.ids.format(game_id=game_id),
             )
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> MyClanButton:
-        return cls(int(match["game"]))
-
     async def act(self, interaction: discord.Interaction) -> None:
-        games = service_of(interaction.client)
-        game = await games.game(self.game_id)
+        games = clans_service(interaction.client)
+        game = await games.record(self.game_id)
         clan = await games.my_clan(self.game_id, interaction.user.id)
         embed = clan_embed(reader(interaction), clan, game.id, game.channel_id)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -147,11 +139,11 @@ def sources_page(t: Texts, panel: PanelTable, page: int, source: int | None) -> 
     """The sources (one page of them) and, once one is chosen, its destinations below."""
     table = panel.table
     sources = suggest_sources(table.view, limit=None)
-    pages = max(1, -(-len(sources) // PAGE))
+    pages = max(1, -(-len(sources) // PAGE_SIZE))
     if source is not None:
-        page = next((i // PAGE for i, s in enumerate(sources) if s.territory == source), page)
+        page = next((i // PAGE_SIZE for i, s in enumerate(sources) if s.territory == source), page)
     page = min(max(page, 0), pages - 1)
-    shown = sources[page * PAGE : (page + 1) * PAGE]
+    shown = sources[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     huts = table.view.huts
     options = [_option(t, huts[s.territory], s, False, s.territory == source) for s in shown]
     view = ui.View(timeout=None)
@@ -170,7 +162,7 @@ def sources_page(t: Texts, panel: PanelTable, page: int, source: int | None) -> 
 
 
 def _previews(panel: PanelTable, move: Move | None, interaction: discord.Interaction) -> list[Preview]:
-    previews = service_of(interaction.client).previews(panel.table, move)
+    previews = clans_service(interaction.client).previews(panel.table, move)
     if not previews:
         raise GameError(Why.NOT_A_CHOICE)
     return previews
@@ -196,12 +188,12 @@ async def preview_page(
     if move is not None:
         view.add_item(BackButton(table.id, panel.ply, src, t))
     view.add_item(MyClanButton(table.id, t))
-    drawing = frame_of(interaction.client).drawing
+    drawing = bot_of(interaction.client).drawing
     file = await preview_file(drawing, t, table, preview)
     return content, file, view
 
 
-ORDERS_SHOWN = PAGE - 2
+ORDERS_SHOWN = PAGE_SIZE - 2
 """Village orders listed at once; past that many, the menu's first and last options lead to the orders before
 and after (each is an order itself, previewed when picked), so none is ever left out."""
 
@@ -236,25 +228,19 @@ def _placeholder(text: str) -> str:
     return text[:150]
 
 
-class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    game_kind = KIND
+class SourceSelect(GameItem[ui.Select[Any]], custom_id=CustomId("clans:psrc", GAME_ID, PLY, PAGE)):
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"clans:psrc:{game_id}:{ply}:{page}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, page=page),
                 placeholder=_placeholder(t._("Move the huts of…")),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
         self.game_id, self.ply, self.page = game_id, ply, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> SourceSelect:
-        return cls(int(match["game"]), int(match["ply"]), int(match["page"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         source = parse_choice(selected(interaction))
@@ -271,25 +257,19 @@ class SourceSelect(GameItem[ui.Select[Any]], template=rf"clans:psrc:(?P<game>{ID
         await _show(interaction, content, view, None)
 
 
-class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
-    game_kind = KIND
+class TargetSelect(GameItem[ui.Select[Any]], custom_id=CustomId("clans:pdst", GAME_ID, PLY, SOURCE)):
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, options: list[Any] | None = None, t: Texts = EN) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"clans:pdst:{game_id}:{ply}:{source}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, source=source),
                 placeholder=_placeholder(t._("…onto the territory")),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
         self.game_id, self.ply, self.source = game_id, ply, source
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> TargetSelect:
-        return cls(int(match["game"]), int(match["ply"]), int(match["src"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         target = parse_choice(selected(interaction))
@@ -299,8 +279,8 @@ class TargetSelect(GameItem[ui.Select[Any]], template=rf"clans:pdst:(?P<game>{ID
         await _show(interaction, content, view, file)
 
 
-class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}):(?P<ply>{ID}):(?P<page>\d{{1,2}})"):
-    game_kind = KIND
+class PageButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:ppage", GAME_ID, PLY, PAGE)):
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, page: int, label: str = "-", disabled: bool = False) -> None:
@@ -308,17 +288,11 @@ class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}
             ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"clans:ppage:{game_id}:{ply}:{page}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, page=page),
                 disabled=disabled,
             )
         )
         self.game_id, self.ply, self.page = game_id, ply, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(int(match["game"]), int(match["ply"]), int(match["page"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         panel = await _panel_table(interaction, self.game_id, self.ply)
@@ -326,10 +300,10 @@ class PageButton(GameItem[ui.Button[Any]], template=rf"clans:ppage:(?P<game>{ID}
         await _show(interaction, content, view, None)
 
 
-class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY})"):
+class BackButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:pback", GAME_ID, PLY, SOURCE)):
     """From a preview back to the destinations of its source (to the sources when it had only one)."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, t: Texts = EN) -> None:
@@ -338,16 +312,10 @@ class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}
                 label=t._("Back"),
                 emoji="↩️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"clans:pback:{game_id}:{ply}:{source}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, source=source),
             )
         )
         self.game_id, self.ply, self.source = game_id, ply, source
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> BackButton:
-        return cls(int(match["game"]), int(match["ply"]), int(match["src"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         panel = await _panel_table(interaction, self.game_id, self.ply)
@@ -356,13 +324,10 @@ class BackButton(GameItem[ui.Button[Any]], template=rf"clans:pback:(?P<game>{ID}
         await _show(interaction, content, view, None)
 
 
-class OrderChoice(
-    GameItem[ui.Select[Any]],
-    template=rf"clans:pord:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY}):(?P<dst>{TERRITORY})",
-):
+class OrderChoice(GameItem[ui.Select[Any]], custom_id=CustomId("clans:pord", GAME_ID, PLY, SOURCE, TARGET)):
     """In a preview: which order the villages are founded in, each option with its consequences."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(
@@ -370,18 +335,12 @@ class OrderChoice(
     ) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"clans:pord:{game_id}:{ply}:{source}:{target}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, source=source, target=target),
                 placeholder=_placeholder(t._("Which village is founded next?")),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
         self.game_id, self.ply, self.source, self.target = game_id, ply, source, target
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> OrderChoice:
-        return cls(int(match["game"]), int(match["ply"]), int(match["src"]), int(match["dst"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         index = parse_choice(selected(interaction), digits=2)
@@ -391,13 +350,10 @@ class OrderChoice(
         await _show(interaction, content, view, file)
 
 
-class ConfirmButton(
-    GameItem[ui.Button[Any]],
-    template=rf"clans:pgo:(?P<game>{ID}):(?P<ply>{ID}):(?P<src>{TERRITORY}):(?P<dst>{TERRITORY}):(?P<i>\d{{1,2}})",
-):
+class ConfirmButton(GameItem[ui.Button[Any]], custom_id=CustomId("clans:pgo", GAME_ID, PLY, SOURCE, TARGET, INDEX)):
     """Play the previewed move (and its village order) through the same path as ``/clans move``."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the service's read checks server, channel and mover (_panel_table)
 
     def __init__(self, game_id: int, ply: int, source: int, target: int, index: int, t: Texts = EN) -> None:
@@ -406,20 +362,14 @@ class ConfirmButton(
                 label=t._("Confirm"),
                 emoji="✅",
                 style=discord.ButtonStyle.success,
-                custom_id=f"clans:pgo:{game_id}:{ply}:{source}:{target}:{index}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply, source=source, target=target, index=index),
             )
         )
         self.game_id, self.ply, self.source, self.target, self.index = game_id, ply, source, target, index
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmButton:
-        return cls(int(match["game"]), int(match["ply"]), int(match["src"]), int(match["dst"]), int(match["i"]))
-
     async def act(self, interaction: discord.Interaction) -> None:
         move = Move(self.source, self.target) if self.source else None
-        await clans_of(interaction).confirm_move(interaction, self.game_id, self.ply, move, self.index)
+        await clans_actions(interaction.client).confirm_move(interaction, self.game_id, self.ply, move, self.index)
 
 
 PANEL_ITEMS = (

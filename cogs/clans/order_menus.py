@@ -9,20 +9,20 @@ edited into the outcome too. Remembered in memory: after a restart the old menu 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import ui
 
-from cogs.clans.shared import EN, clans_of, mention
-from cogs.components import ID, GameItem, parse_choice, selected
+from cogs.clans.actions import clans_actions
+from cogs.components import EN, GAME_ID, PLY, CustomId, GameItem, parse_choice, selected
 from engine.clans import OrderOption, Village
-from service.clans.games import KIND
+from service.clans.games import GAME_NAME
 from service.clans.tables import Table
-from store import SeatRecord
+from service.records import SeatRecord
 from texts import Texts
+from texts import seat_mention as mention
 from texts.clans.game import clan_name, huts, terrain_name, village_order_part, village_worth
 
 log = logging.getLogger("clans.cog")
@@ -104,10 +104,10 @@ def order_settled_text(t: Texts, actor: SeatRecord, villages: Sequence[Village],
     return text
 
 
-class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID}):(?P<ply>{ID})"):
+class OrderSelect(GameItem[ui.Select[Any]], custom_id=CustomId("clans:order", GAME_ID, PLY)):
     """The mover picks which of the villages their move founded comes next."""
 
-    game_kind = KIND
+    game = GAME_NAME
     checked_in_one_read = True  # the move's one read checks server, channel and mover (choose_village)
 
     def __init__(self, game_id: int, ply: int, choices: list[OrderOption] | None = None, t: Texts = EN) -> None:
@@ -119,7 +119,7 @@ class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             ui.Select(
-                custom_id=f"clans:order:{game_id}:{ply}",
+                custom_id=self.ids.format(game_id=game_id, ply=ply),
                 placeholder=t._("Which village is founded next?"),
                 options=options,
             )
@@ -127,16 +127,10 @@ class OrderSelect(GameItem[ui.Select[Any]], template=rf"clans:order:(?P<game>{ID
         self.game_id = game_id
         self.ply = ply
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> OrderSelect:
-        return cls(int(match["game"]), int(match["ply"]))
-
     async def act(self, interaction: discord.Interaction) -> None:
         # the value is parsed inside the error path: a bad one is answered
         territory = parse_choice(selected(interaction))
-        await clans_of(interaction).choose_village(interaction, self.game_id, self.ply, territory)
+        await clans_actions(interaction.client).choose_village(interaction, self.game_id, self.ply, territory)
 
 
 def order_view(t: Texts, game_id: int, ply: int, choices: list[OrderOption]) -> ui.View:

@@ -51,10 +51,6 @@ def targets_prompt(t: Texts, game_id: int, view: PublicView, source: int) -> str
     )
 
 
-def order_prompt(t: Texts, game_id: int) -> str:
-    return t._("**Game #{game}**: your move founded several villages; choose their order.", game=game_id)
-
-
 def scorers(t: Texts, village: Village) -> str:
     """Who a village scores for: nobody when it is worth 0 (doomed, or strife left nobody)."""
     if not village.value:
@@ -63,7 +59,7 @@ def scorers(t: Texts, village: Village) -> str:
 
 
 def order_label(t: Texts, preview: Preview) -> str:
-    """ "36 first → 36: epoch 2, worth 5 · 55: epoch 3, razed, 0"."""
+    """ "36 first → 36: epoch 2, worth 5 · 55: epoch 3, doomed, 0"."""
     parts = [village_order_part(t, v) for v in preview.villages]
     parts += [t._("{territory}: not founded", territory=x) for x in preview.unfounded]
     first = t._("{territory} first → ", territory=preview.villages[0].territory) if preview.villages else ""

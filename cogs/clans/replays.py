@@ -1,24 +1,20 @@
 """Clans' animated replay: `/clans replay game:N` and the Replay button under a result. The desk that keeps,
-draws and rations replays is the frame's (cogs/replays.py); this module tells it what a Clans replay is.
+draws and rations replays is the shared one (cogs/replays.py); this module tells it what a Clans replay is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from discord import ui
-
-from cogs.replays import ReplayButton as SharedReplayButton
-from cogs.replays import ReplayKind, replay_template
-from cogs.replays import replay_view as shared_replay_view
+from cogs.replays import GameReplays
 from render.clans.replay import RENDERER_VERSION, render_replay
-from service.clans.games import KIND, GameService
+from service.clans.games import GAME_NAME, ClansService
 from service.clans.replays import Replay, finished_game, replay_of
 from service.replays import Finished
 from texts import Texts
 
 
-def clans_replays(games: GameService) -> ReplayKind[Replay]:
+def clans_replays(games: ClansService) -> GameReplays[Replay]:
     """What the desk needs to replay a Clans game: one frame per action, drawn from the public views."""
 
     def draw(replay: Replay, names: Sequence[str], t: Texts) -> bytes:
@@ -33,21 +29,11 @@ def clans_replays(games: GameService) -> ReplayKind[Replay]:
             count=finished.moves,
         )
 
-    return ReplayKind(
-        game=KIND,
+    return GameReplays(
+        game=GAME_NAME,
         version=RENDERER_VERSION,
         finished=lambda game_id, guild_id: finished_game(games, game_id, guild_id),
         rebuild=lambda game_id: replay_of(games, game_id),
         draw=draw,
         caption=caption,
     )
-
-
-class ReplayButton(SharedReplayButton, template=replay_template(KIND)):
-    """Under a finished Clans game's result: its replay, shown to whoever asks (``clans:replay:N``)."""
-
-    game_kind = KIND
-
-
-def replay_view(t: Texts, game_id: int) -> ui.View:
-    return shared_replay_view(ReplayButton(game_id, t))

@@ -125,13 +125,6 @@ def closes_loop(board: Board, groups: Sequence[int], sides: Sequence[int]) -> bo
     return False
 
 
-def province_members(label: list[int]) -> dict[int, list[int]]:
-    groups: dict[int, list[int]] = {}
-    for space, pid in enumerate(label):
-        groups.setdefault(pid, []).append(space)
-    return groups
-
-
 def along_path(board: Board, start: int, sides: Sequence[int]) -> tuple[int, ...]:
     """``sides`` (of one shortest path from ``start``, as ``path_wall_sets`` gives them) in the order the path
     walks them: a shortest path crosses each distance from ``start`` once, so a side's nearer end says where."""

@@ -3,7 +3,7 @@ order (docs/RULES.md A2-A6)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from engine.alexandros.actions import (
@@ -58,11 +58,6 @@ def closest_empty(state: GameState, dist: Sequence[int] | None = None) -> dict[S
 def province_spaces(state: GameState, space: int) -> list[int]:
     pid = state.province[space]
     return [s for s, p in enumerate(state.province) if p == pid]
-
-
-def open_count(state: GameState, spaces: Iterable[int]) -> int:
-    symbol = state.board.symbol
-    return sum(1 for s in spaces if symbol[s] is None)
 
 
 def tax_income(state: GameState) -> list[int]:

@@ -3,8 +3,13 @@
 alexandros-start.png (a new four-player game, Alexander's destinations marked as the panel letters them),
 alexandros-midgame.png (many walls and provinces, this turn's walls dotted), alexandros-takeover.png (right
 after a take-over), alexandros-paths.png (the mover choosing among candidate wall paths, each labelled as the
-panel numbers them) and alexandros-names.png (long names in several scripts). Each is also written scaled to
-400 px wide (``*-400.png``): what a phone shows in the chat.
+panel numbers them), alexandros-names.png (long names in several scripts) and alexandros-final.png (the last
+image of a game: the result, the winners starred), and alexandros-replay.gif (the animated replay of a seeded
+game) with alexandros-replay-frame.png, one of its frames. Each PNG is also written scaled to 400 px wide
+(``*-400.png``): what a phone shows in the chat.
+
+The module uses only what the renderers have long offered, so that ``make gallery BEFORE=<rev>`` can run it
+against an older checkout too (tools/gallery.py) and show the same positions before and after a change.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -121,6 +127,38 @@ def names() -> bytes:
     return render_board(game.view, NAMES_IN_SCRIPTS, targets=destinations(game.state))
 
 
+def final() -> bytes:
+    """The last image of a whole seeded game: the result, the winners starred."""
+    game = Game(3, 3)
+    game.play(lambda s: False, limit=5000)
+    return render_board(game.view, NAMES[:3])
+
+
+def replay_gif(seed: int = 6, players: int = 3, actions: int = 60) -> bytes:
+    """The replay of a seeded random game's first ``actions`` actions: the public view after each."""
+    from render.alexandros.replay import render_replay
+
+    game = Game(players, seed)
+    log: list[tuple[int, Any]] = []
+    views = [game.view]
+    for _ in range(actions):
+        seat = game.state.to_move
+        action = game.rng.choice([a for a in legal_actions(game.state) if not isinstance(a, Resign)])
+        game.step(action)
+        log.append((seat, action))
+        views.append(game.view)
+    return render_replay(views, log, None, list(NAMES[:players]))
+
+
+def gif_frame(gif: bytes, index: int) -> bytes:
+    """Frame ``index`` of an animated GIF as a PNG, as a viewer shows it."""
+    with Image.open(io.BytesIO(gif)) as animation:
+        animation.seek(min(index, animation.n_frames - 1))
+        out = io.BytesIO()
+        animation.convert("RGB").save(out, format="PNG")
+        return out.getvalue()
+
+
 def phone_size(png: bytes) -> Image.Image:
     """The image as a phone shows it: scaled to PHONE_WIDTH px wide."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -129,8 +167,12 @@ def phone_size(png: bytes) -> Image.Image:
 
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    boards = {"start": start, "midgame": midgame, "takeover": takeover, "paths": paths, "names": names}
-    written = []
+    boards = {"start": start, "midgame": midgame, "takeover": takeover, "paths": paths, "names": names, "final": final}
+    gif = replay_gif()
+    (out / "alexandros-replay.gif").write_bytes(gif)
+    frame = gif_frame(gif, 45)
+    boards["replay-frame"] = lambda: frame
+    written = [out / "alexandros-replay.gif"]
     for name, draw in boards.items():
         png = draw()
         path = out / f"alexandros-{name}.png"

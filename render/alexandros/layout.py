@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.alexandros import Board
+from render.fonts import bold
 
 Px = tuple[float, float]
 
@@ -34,6 +35,8 @@ HEADER_PAD = 10
 NUMBER_SIZE = 23
 """Space numbers; DejaVu Sans Bold digits are 0.73 of the size tall: 16.8 px, 8.4 px on a phone."""
 REGION_SIZE = 22
+HALO = 2
+"""The rim in the ground's colour around every letter and digit of the map, in px (render/alexandros/labels.py)."""
 NAME_SIZE = 26
 NAME_MIN_SIZE = 19
 """A long name is drawn smaller, down to this size, before it is ever shortened."""
@@ -59,8 +62,22 @@ ICON_DY = 0.135
 """The number's and the symbol's centres above and below the base's middle, in triangle sides."""
 
 
+KEY_SIZE = 26
+"""The key's type: its digits and capitals are 9.5 px tall on a phone."""
+KEY_ROW = 36
+KEY_ROWS = 3
+KEY_PAD = 10
+KEY_H = 2 * KEY_PAD + KEY_ROW * KEY_ROWS
+"""The key below the map: what a wash, a tax tag, a dotted, black or red wall and the star mean."""
+
+
 def header_height(players: int) -> int:
     return HEADER_PAD * 2 + HEADER_ROW * (players + 1)
+
+
+def image_height(board: Board, players: int) -> int:
+    """The whole image: the header, the map and the key below it."""
+    return board_frame(board, players).height + KEY_H
 
 
 def board_frame(board: Board, players: int) -> Frame:
@@ -115,9 +132,48 @@ def space_slots(frame: Frame, space: int) -> Slots:
     return Slots(number=(x, by + NUMBER_DY * u), icon=(x, by + ICON_DY * u), centre=centre)
 
 
+Box = tuple[float, float, float, float]
+
+
+def number_box(at: Px, text: str) -> Box:
+    """The ink box of a space number drawn centred on ``at``."""
+    left, top, right, bottom = bold(NUMBER_SIZE).getbbox(text, anchor="mm")
+    return (at[0] + left, at[1] + top, at[0] + right, at[1] + bottom)
+
+
+def guard_reach(frame: Frame, icon: Px) -> tuple[int, int, int, int]:
+    """The box a guard standing on a symbol at ``icon`` covers (the sprite's, in whole px)."""
+    size = round(GUARD * frame.unit)
+    left, top = round(icon[0] - size / 2), round(icon[1] - size / 2)
+    return (left, top, left + size, top + size)
+
+
+NUDGES = sorted(
+    ((dx, dy) for dx in range(-16, 17) for dy in range(-8, 9)), key=lambda d: (abs(d[0]) + abs(d[1]), abs(d[1]))
+)
+"""The shifts a space number may take, least first, to keep clear of the guards on the spaces around it."""
+
+
 @cache
 def all_slots(frame: Frame) -> tuple[Slots, ...]:
-    return tuple(space_slots(frame, s) for s in range(frame.board.space_count))
+    """Every space's slots; a number that a guard on a neighbouring space would cover is nudged clear of every
+    guard's reach (a few px), its halo too, so no guard ever covers a space number."""
+    slots = [space_slots(frame, s) for s in range(frame.board.space_count)]
+    symbols = [s for s in range(frame.board.space_count) if frame.board.symbol[s] is not None]
+    reach = [guard_reach(frame, slots[s].icon) for s in symbols]
+    for space in symbols:
+        x, y = slots[space].number
+        for dx, dy in NUDGES:
+            left, top, right, bottom = number_box((x + dx, y + dy), str(space))
+            box = (left - HALO, top - HALO, right + HALO, bottom + HALO)
+            if not any(_overlaps(box, guard) for guard in reach):
+                slots[space] = Slots((x + dx, y + dy), slots[space].icon, slots[space].centre)
+                break
+    return tuple(slots)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def phone_px(full: float) -> float:

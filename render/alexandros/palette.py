@@ -24,8 +24,12 @@ RED_WALL: RGB = (213, 94, 0)
 NEW_WALL: RGB = (255, 255, 255)
 """The dots along the walls built this turn."""
 MARKER: RGB = (24, 22, 20)
-PLAYER_COLOURS: tuple[RGB, ...] = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167))
-"""Okabe-Ito blue, orange, bluish green, reddish purple: told apart with every common colour deficiency."""
+PLAYER_COLOURS: tuple[RGB, ...] = ((34, 51, 136), (102, 51, 0), (136, 187, 85), (238, 136, 255))
+"""Navy, brown, leaf green and lilac: any two at least 40 apart (CIEDE2000) with normal vision and under
+protanopia, deuteranopia and tritanopia, and none a repeat of a symbol's tint, the sand, the sea, the coast, the
+walls or the star (tests/render/alexandros/test_alexandros_colour_vision.py). Found by a search over the sRGB cube
+against those colours; the Okabe-Ito set before came within 11 of one another for a deuteranope, and its blue was
+the coast's."""
 WASH = 0.5
 """How much of the owner's colour tints a province's spaces."""
 SYMBOL_COLOURS: dict[Symbol, RGB] = {
@@ -49,6 +53,10 @@ PATH_COLOURS: tuple[RGB, ...] = (
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+WINNER_BAND: RGB = mix(GOLD, PAPER, 0.55)
+"""The band under a winner's row on the last image."""
 
 
 def washed(fill: RGB, seat: int) -> RGB:

@@ -13,30 +13,31 @@ time; the GIF encoder stores only the part of each frame that changed, unchanged
 
 from __future__ import annotations
 
-import io
+import itertools
 from collections.abc import Iterator, Sequence
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.alexandros import Action, PublicView, Result
 from render.alexandros import board_image
 from render.alexandros.palette import INK, PAPER, PLAYER_COLOURS, RGB, WHITE
+from render.animation import palette_image, save_gif, unique
 from render.fonts import draw_name, fit
 from texts import DEFAULT, Texts, texts
 from texts.alexandros.names import end_reason_text, played_text
 
 EN = texts(DEFAULT)
 
-RENDERER_VERSION = 2
+RENDERER_VERSION = 4
 """Bump whenever a replay's pixels change, a word drawn on it in any catalog included: kept replays of an older
-version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)"""
+version are drawn again. (A replay is kept per game, not per language: a game's language is fixed once it starts.)
+3: the players' new colours, the key and the result on the board. 4: the region names and space numbers over
+the walls, washes and paths."""
 FRAME_MS = 700
 LAST_FRAME_MS = 5000
 """The result stays up longer before the animation starts over."""
 COLOURS = 192
 """Enough for the board's tints under the players' washes, the icons and the smoothed edges."""
-CLEAR = COLOURS
-"""The palette index no drawn colour uses: the GIF's transparent pixels (unchanged since the last frame)."""
 STRIP = 26
 """The caption strip under the board, in px."""
 PROGRESS_PX = 3
@@ -136,10 +137,8 @@ def replay_palette(first: Image.Image, last: Image.Image) -> Image.Image:
     sample.paste(first, (0, 0))
     sample.paste(last, (0, first.height))
     cut = sample.quantize(COLOURS - len(keys), method=Image.Quantize.MEDIANCUT).getpalette() or []
-    entries = [channel for colour in keys for channel in colour] + cut[: 3 * (COLOURS - len(keys))]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(entries)
-    return palette
+    drawn = [(cut[i], cut[i + 1], cut[i + 2]) for i in range(0, len(cut), 3)]
+    return palette_image(unique([*keys, *drawn])[:COLOURS])
 
 
 def _frames(
@@ -163,25 +162,6 @@ def new_walls(views: Sequence[PublicView], index: int) -> int:
     while start > 0 and views[start - 1].turn == views[index].turn:
         start -= 1
     return views[index].walls & ~views[start].walls
-
-
-def _raw(frame: Image.Image) -> Image.Image:
-    """A palette image's indexes as a grey image (no palette lookup)."""
-    return Image.frombytes("L", frame.size, frame.tobytes())
-
-
-def _only_changes(first: Image.Image, frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
-    """Each frame with the pixels that did not change since the one before set to the clear index: the frames
-    drawn over one another (disposal 1) show the same, and the GIF compresses the runs of clear pixels. Done
-    here with whole-image operations; the encoder's own way walks the pixels in Python."""
-    previous = first
-    for frame in frames:
-        changed = ImageChops.difference(_raw(previous), _raw(frame)).point(lambda v: 255 if v else 0)
-        sparse = Image.new("P", frame.size, CLEAR)
-        sparse.putpalette(frame.getpalette() or [])
-        sparse.paste(frame, (0, 0), changed)
-        yield sparse
-        previous = frame
 
 
 def frame_count(views: Sequence[PublicView], result: Result | None) -> int:
@@ -213,23 +193,7 @@ def render_replay(
         )
     palette = replay_palette(first, last)
     del last
-
-    def indexed(frame: Image.Image) -> Image.Image:
-        return frame.quantize(palette=palette, dither=Image.Dither.NONE)
-
-    start = indexed(first)
-    del first
-    later = _only_changes(start, (indexed(frame) for frame in frames))
-    out = io.BytesIO()
-    start.save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=later,
-        duration=[FRAME_MS] * (total - 1) + [LAST_FRAME_MS if result else FRAME_MS],
-        loop=0,
-        transparency=CLEAR,
-        disposal=1,
-        optimize=False,
-    )
-    return out.getvalue()
+    durations = [FRAME_MS] * (total - 1) + [LAST_FRAME_MS if result else FRAME_MS]
+    every = itertools.chain([first], frames)
+    del first  # only one RGB frame alive at a time
+    return save_gif(every, palette, durations)

@@ -14,6 +14,7 @@ from engine.clans.moves import Move
 from engine.clans.state import Phase, Village
 from engine.clans.view import PublicView
 from render.clans import hut_markers as sprites
+from render.clans import move_marks
 from render.clans.indexed import Sprite
 from render.clans.layout import (
     CHART_AT,
@@ -21,9 +22,10 @@ from render.clans.layout import (
     PLAYERS_AT,
     SCORES_AT,
     TURN_AT,
-    Layout,
+    Box,
     compact,
     item_slots,
+    label_box,
     layout_for,
     shows_total,
 )
@@ -37,6 +39,7 @@ from render.clans.panel import (
     seat_names,
     turn_block,
 )
+from render.clans.placing import MoveMark, Placed, place_moves
 from render.clans.static import static_layer
 from texts import DEFAULT, Texts, texts
 
@@ -194,34 +197,81 @@ def draw_map(view: PublicView, own: Clan | None, movable: frozenset[int], t: Tex
     villages = {v.territory: v for v in view.villages}
     pending = set(view.pending) if view.phase is Phase.ORDER else set()
     for tid in villages:
-        _paste_centered(image, sprites.ring(layout.scale, "new" if tid in marks.new else "village"), layout.center(tid))
+        ring = move_marks.ring(layout.scale, "new" if tid in marks.new else "village")
+        _paste_centered(image, ring, layout.center(tid))
     for tid in pending:
-        _paste_centered(image, sprites.ring(layout.scale, "pending"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "pending"), layout.center(tid))
     for tid in sorted(marks.moved_to):
-        _paste_centered(image, sprites.ring(layout.scale, "moved"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "moved"), layout.center(tid))
     for tid in sorted(movable):
-        _paste_centered(image, sprites.ring(layout.scale, "movable"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "movable"), layout.center(tid))
 
+    for sprite, at in territory_sprites(view, own, marks).values():
+        image.paste(sprite.image, at, sprite.mask)
+    plan = move_plan(view, marks, own)
+    for mark in plan:
+        if mark.route is not None:
+            (x0, y0), (x1, y1) = mark.route.start, mark.route.tip
+            arrow, (ax, ay) = move_marks.arrow(x1 - x0, y1 - y0, mark.route.head)
+            image.paste(arrow.image, (x0 - ax, y0 - ay), arrow.mask)
+    for mark in plan:
+        tag = move_marks.move_tag(mark.number)
+        image.paste(tag.image, mark.tag[:2], tag.mask)
+    return image
+
+
+def territory_sprites(view: PublicView, own: Clan | None, marks: Marks) -> dict[int, tuple[Sprite, tuple[int, int]]]:
+    """Each territory's items as one sprite and where its corner goes: the clan pips with the hut total, the
+    village badge or the "?" among them, strife's count after them; a village left empty, its badge alone."""
+    layout = layout_for(view.board)
+    villages = {v.territory: v for v in view.villages}
+    pending = set(view.pending) if view.phase is Phase.ORDER else set()
     lost = dict(marks.lost)
-    for tid in range(1, size + 1):
-        row = huts[tid]
+    drawn: dict[int, tuple[Sprite, tuple[int, int]]] = {}
+    for tid in range(1, view.board.size + 1):
+        row = view.huts[tid]
+        cx, cy = layout.center(tid)
         if any(row):
-            village = villages.get(tid)
-            extra = _extra(row, village, tid in pending)
+            extra = _extra(row, villages.get(tid), tid in pending)
             mine = own if own is not None and row[own] else None
             group, (dx, dy) = hut_group(layout.scale, row, mine, extra, lost.get(tid, ()))
-            cx, cy = layout.center(tid)
-            image.paste(group.image, (cx + dx, cy + dy), group.mask)
+            drawn[tid] = (group, (cx + dx, cy + dy))
         elif tid in villages:
-            village = villages[tid]
-            badge = sprites.village_badge(village.value, village.destroyed, large=True)
-            _paste_centered(image, badge, layout.badge_position(tid, False))
+            badge = sprites.village_badge(villages[tid].value, villages[tid].destroyed, large=True)
+            x, y = layout.badge_position(tid, False)
+            drawn[tid] = (badge, (x - badge.size[0] // 2, y - badge.size[1] // 2))
+    return drawn
 
-    for _, move in marks.moves:
-        _paste_arrow(image, layout, move.src, move.dst)
-    for number, move in marks.moves:
-        _paste_centered(image, sprites.move_number(number), layout.center(move.src))
-    return image
+
+def numbers_and_items(view: PublicView, marks: Marks | None = None, own: Clan | None = None) -> list[Placed]:
+    """The box of every territory number (its digits) and of every item drawn in a territory: what no move
+    mark may cover."""
+    marks = marks or marks_of(view, None)
+    layout = layout_for(view.board)
+    placed = [Placed("number", tid, label_box(layout.label(tid), tid)) for tid in range(1, view.board.size + 1)]
+    villages = {v.territory: v for v in view.villages}
+    pending = set(view.pending) if view.phase is Phase.ORDER else set()
+    lost = dict(marks.lost)
+    for tid in range(1, view.board.size + 1):
+        row = view.huts[tid]
+        cx, cy = layout.center(tid)
+        if any(row):
+            extra = _extra(row, villages.get(tid), tid in pending)
+            mine = own if own is not None and row[own] else None
+            for kind, box in _item_boxes(layout.scale, row, mine, extra, lost.get(tid, ())):
+                placed.append(Placed(kind, tid, (box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy)))
+        elif tid in villages:
+            w, h = sprites.village_badge(villages[tid].value, villages[tid].destroyed, large=True).size
+            x, y = layout.badge_position(tid, False)
+            placed.append(Placed("village", tid, (x - w // 2, y - h // 2, x - w // 2 + w, y - h // 2 + h)))
+    return placed
+
+
+def move_plan(view: PublicView, marks: Marks, own: Clan | None = None) -> list[MoveMark]:
+    """Where each marked move's tag and arrow go (clear of every number and item)."""
+    if not marks.moves:
+        return []
+    return place_moves(layout_for(view.board), marks.moves, numbers_and_items(view, marks, own))
 
 
 def pip_centres(view: PublicView, tid: int, marks: Marks | None = None) -> list[tuple[Clan, tuple[int, int]]]:
@@ -264,21 +314,41 @@ def _extra_sprite(extra: Extra, small: bool) -> Sprite:
 
 
 @lru_cache(maxsize=4096)
-def hut_group(
+def _items(
     scale: int, huts: tuple[int, ...], own: Clan | None, extra: Extra = ("", 0, False), lost: tuple[int, ...] = ()
-) -> tuple[Sprite, tuple[int, int]]:
-    """The clan pips of a territory holding ``huts``, with the total or village badge as the second item and
-    the number of huts strife took ("−3", struck through) after them, as one sprite, and where its top-left
-    corner lies from the territory centre: one paste per territory instead of up to six."""
+) -> tuple[tuple[str, Sprite, tuple[int, int]], ...]:
+    """The items of a territory holding ``huts``: each with its kind, its sprite and its centre's offset from
+    the territory centre. The clan pips in clan order, the total or village badge as the second item, the number
+    of huts strife took ("−3", struck through) after them."""
     present = [Clan(c) for c, n in enumerate(huts) if n]
     k = len(present) + (1 if extra[0] else 0) + (1 if sum(lost) else 0)
     small = compact(k)
-    items: list[Sprite] = [sprites.marker(clan, huts[clan], clan is own, small) for clan in present]
+    items = [("pip", sprites.marker(clan, huts[clan], clan is own, small)) for clan in present]
     if extra[0]:
-        items.insert(1, _extra_sprite(extra, small))
+        items.insert(1, (extra[0], _extra_sprite(extra, small)))
     if sum(lost):
-        items.append(sprites.strife_pill(sum(lost), small))
-    parts = list(zip(items, item_slots(scale, k), strict=True))
+        items.append(("strife", sprites.strife_pill(sum(lost), small)))
+    return tuple((kind, sprite, slot) for (kind, sprite), slot in zip(items, item_slots(scale, k), strict=True))
+
+
+def _item_boxes(
+    scale: int, huts: tuple[int, ...], own: Clan | None, extra: Extra, lost: tuple[int, ...]
+) -> list[tuple[str, Box]]:
+    """Each item's box, relative to the territory centre, as ``hut_group`` pastes it."""
+    boxes = []
+    for kind, sprite, (x, y) in _items(scale, huts, own, extra, lost):
+        w, h = sprite.size
+        boxes.append((kind, (x - w // 2, y - h // 2, x - w // 2 + w, y - h // 2 + h)))
+    return boxes
+
+
+@lru_cache(maxsize=4096)
+def hut_group(
+    scale: int, huts: tuple[int, ...], own: Clan | None, extra: Extra = ("", 0, False), lost: tuple[int, ...] = ()
+) -> tuple[Sprite, tuple[int, int]]:
+    """The items of a territory as one sprite, and where its top-left corner lies from the territory centre:
+    one paste per territory instead of up to six."""
+    parts = [(sprite, slot) for _, sprite, slot in _items(scale, huts, own, extra, lost)]
     left = min(x - s.size[0] // 2 for s, (x, _) in parts)
     top = min(y - s.size[1] // 2 for s, (_, y) in parts)
     right = max(x - s.size[0] // 2 + s.size[0] for s, (x, _) in parts)
@@ -295,9 +365,3 @@ def hut_group(
 def _paste_centered(image: Image.Image, sprite: Sprite, pos: tuple[int, int]) -> None:
     w, h = sprite.size
     image.paste(sprite.image, (pos[0] - w // 2, pos[1] - h // 2), sprite.mask)
-
-
-def _paste_arrow(image: Image.Image, layout: Layout, src: int, dst: int) -> None:
-    (x0, y0), (x1, y1) = layout.arrow(src, dst)
-    sprite, (ax, ay) = sprites.arrow(x1 - x0, y1 - y0)
-    image.paste(sprite.image, (x0 - ax, y0 - ay), sprite.mask)

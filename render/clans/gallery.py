@@ -5,8 +5,12 @@ panel's preview of a move that founds a village, strife included), three-ai-move
 three AI moves: three numbered arrows, the villages they founded highlighted), multivillage.png
 (right after a move that founded two or more villages, all highlighted), order.png (the same move while
 the mover picks the villages' order), private.png (crowded.png as the player to move sees it with
-``/clans board``), names.png (names in several scripts) and final.png (the final-result variant).
-Each is also written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat.
+``/clans board``), names.png (names in several scripts), final.png (the final-result variant), and
+replay.gif (the animated replay of a seeded game) with replay-frame.png, one of its frames as a phone receives
+it. Each PNG is also written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat.
+
+The module uses only what the renderers have long offered, so that ``make gallery BEFORE=<rev>`` can run it
+against an older checkout too (tools/gallery.py) and show the same positions before and after a change.
 """
 
 from __future__ import annotations
@@ -128,6 +132,29 @@ def final(seed: int = 5, players: int = 4) -> GameState:
     return state
 
 
+def replay_gif(seed: int = 4, players: int = 3, moves: int = 40) -> bytes:
+    """The replay of a seeded random game's first ``moves`` actions (not to its end: no clan is revealed), from
+    the public view after each."""
+    from render.clans.replay import render_replay
+
+    state = engine.new_game(players, seed)
+    rng = random.Random(seed)
+    views = [engine.public_view(state)]
+    for _ in range(moves):
+        engine.play(state, rng.choice(engine.legal_moves(state)))
+        views.append(engine.public_view(state))
+    return render_replay(views, list(NAMES[:players]))
+
+
+def gif_frame(gif: bytes, index: int) -> bytes:
+    """Frame ``index`` of an animated GIF as a PNG, as a viewer shows it (the frames before it drawn under it)."""
+    with Image.open(io.BytesIO(gif)) as animation:
+        animation.seek(min(index, animation.n_frames - 1))
+        out = io.BytesIO()
+        animation.convert("RGB").save(out, format="PNG")
+        return out.getvalue()
+
+
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     names = list(NAMES)
@@ -148,7 +175,10 @@ def write_gallery(out: Path) -> list[Path]:
         "order.png": render_board(engine.public_view(order_phase()), names),
         "final.png": render_final(engine.public_view(final()), names),
     }
-    paths = []
+    gif = replay_gif()
+    (out / "replay.gif").write_bytes(gif)
+    boards["replay-frame.png"] = gif_frame(gif, 30)
+    paths = [out / "replay.gif"]
     for name, png in boards.items():
         path = out / name
         path.write_bytes(png)

@@ -1,4 +1,4 @@
-"""Sprites pasted onto the map per render: hut markers, village badges, rings and the move arrow.
+"""Sprites pasted onto the map per render: clan pips, hut totals, village badges, strife's count.
 
 Each sprite is drawn once per process (supersampled, so its edges are antialiased) and kept as an
 RGBA image; a render only pastes them.
@@ -14,17 +14,17 @@ from PIL import Image, ImageDraw
 from engine.clans.clan import Clan
 from render.clans import palette as pal
 from render.clans.indexed import Sprite, to_sprite
-from render.clans.layout import COMPACT_PIP, COMPACT_SIZE, COUNT_SIZE, PIP, TOTAL_H, total_width
+from render.clans.layout import COMPACT_PIP, COMPACT_SIZE, COUNT_SIZE, LEGEND_SIZE, PIP, TOTAL_H, total_width
 from render.fonts import bold
 
 SS = 4
 
 
-def _reduce(big: Image.Image) -> Image.Image:
+def shrink(big: Image.Image) -> Image.Image:
     return big.reduce(SS)
 
 
-def _canvas(w: int, h: int, edge: pal.RGB) -> Image.Image:
+def canvas(w: int, h: int, edge: pal.RGB) -> Image.Image:
     """A transparent supersampled canvas whose hidden colour is the sprite's outermost colour, so that
     reducing it does not darken the antialiased rim."""
     return Image.new("RGBA", (w * SS, h * SS), (*edge, 0))
@@ -55,11 +55,6 @@ def pending_badge(small: bool = False) -> Sprite:
     return to_sprite(pending_badge_rgba(small))
 
 
-@cache
-def move_number(number: int) -> Sprite:
-    return to_sprite(move_number_rgba(number))
-
-
 def text_rgba(
     text: str, size: int, fill: pal.RGB, max_width: int, stroke: int = 0, stroke_fill: pal.RGB = pal.INK
 ) -> Image.Image:
@@ -77,20 +72,9 @@ def text_rgba(
     return image
 
 
-def _put_text(image: Image.Image, text: Image.Image, cx: float, cy: float) -> None:
+def put_text(image: Image.Image, text: Image.Image, cx: float, cy: float) -> None:
     """Composite ``text`` with its ink box centred on (cx, cy)."""
     image.alpha_composite(text, (round(cx - text.width / 2), round(cy - text.height / 2)))
-
-
-@cache
-def ring(radius: int, style: str) -> Sprite:
-    return to_sprite(ring_rgba(radius, style))
-
-
-@cache
-def arrow(dx: int, dy: int) -> tuple[Sprite, tuple[int, int]]:
-    image, origin = arrow_rgba(dx, dy)
-    return to_sprite(image), origin
 
 
 def shape_points(shape: str, size: float, cx: float, cy: float) -> list[tuple[float, float]]:
@@ -113,7 +97,7 @@ def clan_shape_rgba(clan: Clan, size: int, ring: pal.RGB | None = None) -> Image
     """The clan's shape in its colour with a dark outline; ``ring`` draws a thick halo around it."""
     pad = 2
     w = size + 2 * pad
-    big = _canvas(w, w, pal.INK if ring else pal.WHITE)
+    big = canvas(w, w, pal.INK if ring else pal.WHITE)
     draw = ImageDraw.Draw(big)
     c = w * SS / 2
     shape = pal.CLAN_SHAPE[clan]
@@ -124,7 +108,7 @@ def clan_shape_rgba(clan: Clan, size: int, ring: pal.RGB | None = None) -> Image
     else:
         draw.polygon(shape_points(shape, (size + 3) * SS, c, c), fill=pal.WHITE)
     draw.polygon(shape_points(shape, size * SS, c, c), fill=pal.CLAN[clan], outline=pal.INK, width=2 * SS)
-    return _reduce(big)
+    return shrink(big)
 
 
 def marker_rgba(clan: Clan, count: int, own: bool = False, small: bool = False) -> Image.Image:
@@ -140,7 +124,7 @@ def marker_rgba(clan: Clan, count: int, own: bool = False, small: bool = False) 
     ink = pal.CLAN_TEXT[clan]
     rim = pal.WHITE if ink == pal.INK else pal.INK
     digits = text_rgba(str(count), COMPACT_SIZE if small else COUNT_SIZE, ink, size - 4, 3, rim)
-    _put_text(image, digits, w / 2, h / 2 + dy)
+    put_text(image, digits, w / 2, h / 2 + dy)
     return image
 
 
@@ -148,23 +132,23 @@ def strife_rgba(lost: int, small: bool = False) -> Image.Image:
     """Huts lost to strife: how many, after a minus sign, in a white pill struck through with a dark rim."""
     h = (COMPACT_PIP if small else PIP) + 2
     w = h + 2
-    big = _canvas(w, h, pal.WHITE)
+    big = canvas(w, h, pal.WHITE)
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=8 * SS, fill=pal.INK)
     draw.rounded_rectangle([3 * SS, 3 * SS, (w - 3) * SS - 1, (h - 3) * SS - 1], radius=6 * SS, fill=pal.WHITE)
     draw.line([(4 * SS, (h - 6) * SS), ((w - 4) * SS, 6 * SS)], fill=pal.RUIN, width=4 * SS)
-    image = _reduce(big)
+    image = shrink(big)
     digits = text_rgba(f"−{lost}", COMPACT_SIZE if small else COUNT_SIZE, pal.INK, w - 8, 3, pal.WHITE)
-    _put_text(image, digits, w / 2, h / 2)
+    put_text(image, digits, w / 2, h / 2)
     return image
 
 
-def total_rgba(total: int, small: bool = False) -> Image.Image:
-    """The territory's hut total: dark digits in a white pill with a dark rim (a clan pip is coloured and
-    shaped, the territory number has no rim)."""
-    h = (COMPACT_PIP if small else TOTAL_H) + 2
-    w = total_width(total) + 2 if not small else h + (4 if total >= 10 else 0)
-    big = _canvas(w, h, pal.WHITE)
+def total_rgba(total: int, small: bool = False, height: int | None = None, type_size: int | None = None) -> Image.Image:
+    """The territory's hut total: dark digits in a white disc (a pill for two digits) with a dark rim (a clan pip
+    is coloured and shaped, the territory number has no rim). ``height`` and ``type_size``: the key's sample."""
+    h = height or (COMPACT_PIP if small else TOTAL_H) + 2
+    w = total_width(total) + 2 if not small and height is None else h + (4 if total >= 10 else 0)
+    big = canvas(w, h, pal.WHITE)
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], radius=h * SS // 2, fill=pal.WHITE)
     draw.rounded_rectangle(
@@ -174,9 +158,9 @@ def total_rgba(total: int, small: bool = False) -> Image.Image:
         outline=pal.TOTAL,
         width=3 * SS,
     )
-    image = _reduce(big)
-    digits = text_rgba(str(total), COMPACT_SIZE if small else COUNT_SIZE, pal.INK, w - 10)
-    _put_text(image, digits, w / 2, h / 2)
+    image = shrink(big)
+    digits = text_rgba(str(total), type_size or (COMPACT_SIZE if small else COUNT_SIZE), pal.INK, w - 10)
+    put_text(image, digits, w / 2, h / 2)
     return image
 
 
@@ -190,131 +174,47 @@ def _house(draw: ImageDraw.ImageDraw, w: int, h: int, body: pal.RGB, roof: pal.R
     return eave, h
 
 
-def village_badge_rgba(value: int, destroyed: bool, large: bool = False, small: bool = False) -> Image.Image:
-    """A house with the value the village scored, as tall as the territory numbers; a grey crossed-out ruin
-    reading 0 when destroyed. The house is drawn as a thick roof-coloured outline so that the value stands
-    on a pale ground from the roof to the floor.
+def village_badge_rgba(
+    value: int, destroyed: bool, large: bool = False, small: bool = False, height: int | None = None
+) -> Image.Image:
+    """A house: a solid roof over its eaves on pale walls, with the value the village scored as tall as the
+    territory numbers (a grey crossed-out ruin reading 0 when doomed). The value, set on a halo of the walls'
+    colour, runs up into the roof: the house is no taller than a pip.
 
-    The large version stands alone in the middle of a village left without huts.
+    The large version stands alone in the middle of a village left without huts; ``height``: the key's sample, its
+    value set at the key's type size.
     """
     w, h = (62, 58) if large else ((COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 2))
-    big = _canvas(w, h, pal.INK)
+    if height is not None:
+        w, h = round(height * 1.15), height
+    big = canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     body, roof = (pal.RUIN, pal.mix(pal.RUIN, pal.INK, 0.3)) if destroyed else (pal.VILLAGE, pal.VILLAGE_ROOF)
     W, H, e = w * SS, h * SS, SS
-    eave = int(H * 0.36)
-    house = [(W / 2, e), (W - e, eave), (W - e, H - e), (e, H - e), (e, eave)]
-    draw.polygon(house, fill=body, outline=pal.INK, width=2 * SS)
-    band = 6 * SS  # the roof: a thick chevron along the two top edges, above the value
-    draw.line([(e * 2, eave + band // 3), (W / 2, e + band // 2), (W - e * 2, eave + band // 3)], fill=roof, width=band)
-    draw.polygon(house, outline=pal.INK, width=2 * SS)
+    eave = int(H * 0.42)
+    inset = round(W * 0.1)
+    draw.rectangle([inset, eave - 2 * SS, W - inset, H - e], fill=body, outline=pal.INK, width=2 * SS)
+    draw.polygon([(W / 2, e), (W - e, eave), (e, eave)], fill=roof, outline=pal.INK, width=2 * SS)
     if destroyed:
-        for a, b in (((0.12, 0.38), (0.88, 0.94)), ((0.88, 0.38), (0.12, 0.94))):
+        for a, b in (((0.16, 0.44), (0.84, 0.94)), ((0.84, 0.44), (0.16, 0.94))):
             pa, pb = (a[0] * W, a[1] * H), (b[0] * W, b[1] * H)
             draw.line([pa, pb], fill=pal.INK, width=(5 if large else 4) * SS)
-    image = _reduce(big)
+    image = shrink(big)
     size = (COUNT_SIZE + 4 if large else COUNT_SIZE) if not small else COMPACT_SIZE
+    if height is not None:
+        size = LEGEND_SIZE
     digits = text_rgba(str(value), size, pal.INK, w - 8, 3, pal.WHITE if destroyed else body)
-    _put_text(image, digits, w / 2, h * 0.6)
+    put_text(image, digits, w / 2, h * 0.62)
     return image
 
 
 def pending_badge_rgba(small: bool = False) -> Image.Image:
     """A question-mark house: a village about to be founded whose order the mover is choosing."""
     w, h = (COMPACT_PIP, COMPACT_PIP + 2) if small else (PIP + 2, PIP + 2)
-    big = _canvas(w, h, pal.INK)
+    big = canvas(w, h, pal.INK)
     draw = ImageDraw.Draw(big)
     _house(draw, w * SS, h * SS, pal.WHITE, pal.PENDING)
-    image = _reduce(big)
+    image = shrink(big)
     mark = text_rgba("?", COMPACT_SIZE if small else COUNT_SIZE, pal.PENDING, w, 2, pal.WHITE)
-    _put_text(image, mark, w / 2, h * 0.6)
+    put_text(image, mark, w / 2, h * 0.6)
     return image
-
-
-def move_number_rgba(number: int) -> Image.Image:
-    """The number of a move, on a white disc ringed in the arrow's colour, at the start of its arrow."""
-    d = PIP + 4
-    w = d if number < 10 else d + 16
-    big = _canvas(w, d, pal.ARROW_EDGE)
-    draw = ImageDraw.Draw(big)
-    for inset, colour in ((0, pal.INK), (2, pal.ARROW), (6, pal.WHITE)):
-        box = [inset * SS, inset * SS, (w - inset) * SS - 1, (d - inset) * SS - 1]
-        draw.rounded_rectangle(box, radius=(d - 2 * inset) * SS // 2, fill=colour)
-    image = _reduce(big)
-    _put_text(image, text_rgba(str(number), COUNT_SIZE, pal.INK, w - 14), w / 2, d / 2)
-    return image
-
-
-def _hex_points(radius: float, cx: float, cy: float) -> list[tuple[float, float]]:
-    return [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in (0, 60, 120, 180, 240, 300)
-    ]
-
-
-def ring_rgba(radius: int, style: str) -> Image.Image:
-    """A hex outline sprite centred in its image: ``new`` (thick, for villages the last move founded),
-    ``pending`` (dashed, for villages whose order is being chosen) or ``village`` (thin)."""
-    size = 2 * radius + 16
-    edge = {"new": pal.INK, "pending": pal.WHITE, "movable": pal.INK, "moved": pal.INK}.get(style, pal.VILLAGE_ROOF)
-    big = _canvas(size, size, edge)
-    draw = ImageDraw.Draw(big)
-    c = size * SS / 2
-    if style == "new":
-        outer = _hex_points(radius * SS, c, c)  # on the edge, clear of the territory number
-        draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=6 * SS, joint="curve")
-    elif style == "moved":
-        outer = _hex_points(radius * SS, c, c)
-        draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.ARROW, width=5 * SS, joint="curve")
-    elif style == "movable":
-        outer = _hex_points(radius * SS, c, c)
-        draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
-        draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=5 * SS, joint="curve")
-    elif style == "pending":
-        pts = _hex_points((radius - 1) * SS, c, c)
-        for i in range(6):
-            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % 6]
-            dashes = 5
-            for k in range(dashes):
-                t0, t1 = k / dashes, (k + 0.6) / dashes
-                seg = [(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0), (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)]
-                draw.line(seg, fill=pal.WHITE, width=7 * SS)
-                draw.line(seg, fill=pal.PENDING, width=4 * SS)
-    else:
-        pts = _hex_points((radius - 2) * SS, c, c)
-        draw.line([*pts, pts[0]], fill=pal.VILLAGE_ROOF, width=3 * SS, joint="curve")
-    return _reduce(big)
-
-
-def arrow_rgba(dx: int, dy: int) -> tuple[Image.Image, tuple[int, int]]:
-    """The last-move arrow from (0, 0) to (dx, dy); returns the sprite and where (0, 0) lies in it."""
-    pad = 14
-    left, top = min(0, dx) - pad, min(0, dy) - pad
-    w, h = abs(dx) + 2 * pad, abs(dy) + 2 * pad
-    big = _canvas(w, h, pal.ARROW_EDGE)
-    draw = ImageDraw.Draw(big)
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
-    head, half = 22.0, 13.0
-
-    def p(x: float, y: float) -> tuple[float, float]:
-        return ((x - left) * SS, (y - top) * SS)
-
-    base = (dx - ux * head, dy - uy * head)
-    tip_poly = [p(dx, dy), p(base[0] + nx * half, base[1] + ny * half), p(base[0] - nx * half, base[1] - ny * half)]
-    tail = p(ux * 4, uy * 4)
-    start = p(base[0] + ux * 2, base[1] + uy * 2)
-    r0 = 9 * SS
-    draw.ellipse([tail[0] - r0, tail[1] - r0, tail[0] + r0, tail[1] + r0], fill=pal.ARROW_EDGE)
-    draw.line([tail, start], fill=pal.ARROW_EDGE, width=14 * SS)
-    draw.polygon(tip_poly, fill=pal.ARROW_EDGE, outline=pal.ARROW_EDGE, width=6 * SS)
-    draw.line([tail, start], fill=pal.INK, width=10 * SS)
-    draw.polygon(tip_poly, fill=pal.INK, outline=pal.INK, width=3 * SS)
-    r1 = 6 * SS
-    draw.ellipse([tail[0] - r1, tail[1] - r1, tail[0] + r1, tail[1] + r1], fill=pal.ARROW)
-    draw.line([tail, start], fill=pal.ARROW, width=6 * SS)
-    draw.polygon(tip_poly, fill=pal.ARROW)
-    return big.reduce(SS), (-left, -top)

@@ -1,12 +1,14 @@
-"""Small drawn symbols: terrain glyphs (so terrain never relies on colour alone), houses, arrows."""
+"""Small drawn symbols: terrain glyphs (so terrain never relies on colour alone) and the terrain swatches of the
+key and the epoch chart."""
 
 from __future__ import annotations
 
 import math
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.clans.clan import Terrain
+from render.clans import palette as pal
 from render.clans.palette import RGB
 
 
@@ -46,3 +48,25 @@ def terrain_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, terr
             x = cx + i * w / 3
             for dx in (-w / 10, 0.0, w / 10):
                 draw.line([(x + dx * 0.4, bottom), (x + dx, top + h * (0.3 if dx else 0.1))], fill=ink, width=line)
+
+
+def icon_ink(terrain: Terrain, empty: bool) -> pal.RGB:
+    ink = pal.TERRAIN_MARK[terrain]
+    if terrain is Terrain.FOREST:
+        ink = pal.mix(pal.TERRAIN[terrain], pal.WHITE, 0.3)
+    return pal.mix(ink, pal.faded(terrain), 0.55) if empty else ink
+
+
+SWATCH_SUPERSAMPLE = 3
+
+
+def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:
+    """A rounded terrain-coloured tile with its glyph, as used in the legend and the epoch chart."""
+    s = SWATCH_SUPERSAMPLE
+    big = Image.new("RGB", (w * s, h * s), pal.PANEL)
+    draw = ImageDraw.Draw(big)
+    fill = pal.faded(terrain) if faded else pal.TERRAIN[terrain]
+    draw.rounded_rectangle([0, 0, w * s - 1, h * s - 1], radius=5 * s, fill=fill, outline=pal.HEX_EDGE, width=s)
+    ink = icon_ink(terrain, faded)
+    terrain_icon(draw, w * s / 2, h * s / 2, min(w * 0.72, h * 1.5) * s, terrain, ink)
+    return big.reduce(s)

@@ -103,14 +103,3 @@ def to_sprite(image: Image.Image) -> Sprite:
     rgba = image.convert("RGBA")
     mask = rgba.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
     return Sprite(to_indexed(rgba.convert("RGB")), mask)
-
-
-def opaque_sprite(image: Image.Image) -> Sprite:
-    indexed = to_indexed(image)
-    return Sprite(indexed, Image.new("L", indexed.size, 255))
-
-
-@cache
-def index_of(colour: pal.RGB) -> int:
-    """Palette index of a key colour (for drawing directly on indexed images)."""
-    return key_colours().index(colour)

@@ -12,6 +12,9 @@ wide on a phone, and every number in it is set as tall as the territory number (
     one or two; six (rare) in two smaller rows of three;
     the terrain glyph at the bottom, on the static map, hidden under the items of a crowded territory.
 
+A move is marked on the territory its huts left (empty after it): a pink tag with the move's number in the middle,
+its arrow to the shared edge, both placed clear of every number and item (render/clans/placing.py).
+
 Tests use these constants and functions to know where to look and how tall the type is, so the renderer
 draws from them too. ``PHONE_WIDTH`` is the width the phone checks scale to.
 """
@@ -20,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.clans.board import Board, load_board
 from engine.clans.clan import Clan
+from render.fonts import bold
 
 Px = tuple[int, int]
 Box = tuple[int, int, int, int]
@@ -32,27 +36,30 @@ Box = tuple[int, int, int, int]
 PHONE_WIDTH = 400
 WIDTH = 840
 MARGIN = 10
-MAP_HEIGHT = 1288
-PANEL_TOP = MAP_HEIGHT
-HEIGHT = 1716
-SIZE = (WIDTH, HEIGHT)
+MAP_HEIGHT = 1285
+HEIGHT = 1764
 
 MAP_BOX: Box = (0, 0, WIDTH, MAP_HEIGHT)
 PANEL_BOX: Box = (8, MAP_HEIGHT, WIDTH - 8, HEIGHT - 8)
 BLOCK_W = PANEL_BOX[2] - PANEL_BOX[0] - 16
 """Width of every block in the panel below the map."""
 TURN_AT: Px = (PANEL_BOX[0] + 8, PANEL_BOX[1] + 6)
-TURN_H = 84
+TURN_H = 80
 EPOCH_AT: Px = (TURN_AT[0], TURN_AT[1] + TURN_H)
 EPOCH_H = 48
 SCORES_AT: Px = (TURN_AT[0], EPOCH_AT[1] + EPOCH_H)
 SCORES_H = 56
 PLAYERS_AT: Px = (TURN_AT[0], SCORES_AT[1] + SCORES_H + 4)
-PLAYERS_H = 84
+PLAYERS_H = 80
 CHART_AT: Px = (TURN_AT[0], PLAYERS_AT[1] + PLAYERS_H + 4)
 CHART_H = 62
 LEGEND_AT: Px = (TURN_AT[0], CHART_AT[1] + CHART_H + 4)
 LEGEND_H = HEIGHT - 14 - LEGEND_AT[1]
+LEGEND_ROWS = 4
+"""The key: the terrains; the territory number and the hut total; the village and the move tag; lakes and
+rivers."""
+LEGEND_SIZE = 26
+"""The key's type: its digits and capitals are 9 px tall on a phone."""
 
 # Type sizes (px at full size). DejaVu Sans Bold digits and capitals are 0.73 of the size tall.
 NUMBER_SIZE = 40
@@ -71,7 +78,6 @@ PIP = 38
 COMPACT_PIP = 30
 """The pips of the rare territory holding six items (five clans and a village badge, or strife's count)."""
 COMPACT_SIZE = 30
-PIP_GAP = 3
 TOTAL_H = PIP
 ROW_A = -0.59
 """The territory number's centre as a fraction of the hex radius below the territory centre."""
@@ -79,6 +85,8 @@ ROW_D = 0.68
 """The terrain glyph (drawn on the static map, hidden under the items of a crowded territory)."""
 ROW_ONE = 0.0
 """Up to three items (clan pips, the total or the village badge) stand in one row this far below the centre."""
+LONE_BADGE = 0.06
+"""The large village badge of a village left without huts, this far below the centre."""
 ROW_1 = -0.096
 ROW_2 = 0.44
 """Four or five items: three in the first row, the rest in the second."""
@@ -89,7 +97,15 @@ PAIR = 0.288
 MARKER_W = PIP
 MARKER_H = PIP
 ARROW_END = 0.5
-"""A move arrow runs from the source centre to the edge shared with the destination."""
+"""A move arrow runs from the source centre to the edge shared with the destination, where nothing is in its way."""
+ARROW_HEAD = 22.0
+ARROW_HALF = 13.0
+"""The arrowhead's length and half width (px); its casing adds ARROW_CASING all round."""
+ARROW_SHAFT = 7.0
+"""Half the width of the arrow's shaft with its white casing."""
+ARROW_CASING = 3.0
+TAG_H = PIP + 2
+"""The move tag: the move's number on a pink rectangle this tall, wider than tall."""
 
 
 @dataclass(frozen=True)
@@ -156,17 +172,13 @@ class Layout:
         return [(clan, (cx + dx, cy + dy)) for clan, (dx, dy) in zip(present, slots, strict=True)]
 
     def badge_position(self, tid: int, has_huts: bool, present: int = 1) -> Px:
-        """Centre of the village badge: among the clan pips when huts are shown, else in the middle."""
+        """Centre of the village badge: among the clan pips when huts are shown, else a little below the middle
+        (its roof clear of the territory number)."""
         cx, cy = self.center(tid)
         if not has_huts:
-            return self.row(tid, ROW_ONE)
+            return self.row(tid, LONE_BADGE)
         dx, dy = item_slots(self.scale, present + 1)[1]
         return (cx + dx, cy + dy)
-
-    def arrow(self, src: int, dst: int) -> tuple[Px, Px]:
-        """Start and tip of a move arrow."""
-        (x0, y0), (x1, y1) = self.center(src), self.center(dst)
-        return (x0, y0), (round(x0 + (x1 - x0) * ARROW_END), round(y0 + (y1 - y0) * ARROW_END))
 
 
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
@@ -226,6 +238,21 @@ def pip_slots(scale: int, present: int, extra: bool) -> list[tuple[int, int]]:
     if extra:
         slots = [slots[0], *slots[2:]]
     return slots[:present]
+
+
+def tag_width(number: int, height: int = TAG_H) -> int:
+    """The move tag's width: room for its digits, and never less than half again its height (a rectangle, not a
+    disc or a square)."""
+    return max(round(height * 1.5), 20 + round(0.62 * COUNT_SIZE * len(str(number))))
+
+
+@lru_cache(maxsize=256)
+def label_box(center: Px, number: int) -> Box:
+    """The ink of a territory number (without its halo) drawn at ``center`` as the static map draws it."""
+    x, y = center
+    baseline = y + round(NUMBER_SIZE * DIGIT_HEIGHT / 2)
+    left, top, right, bottom = bold(NUMBER_SIZE).getbbox(str(number), anchor="ms")
+    return (round(x + left), round(baseline + top), round(x + right), round(baseline + bottom))
 
 
 def total_width(total: int) -> int:

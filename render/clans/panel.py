@@ -18,9 +18,9 @@ from engine.clans.clan import Clan, Terrain
 from engine.clans.state import EndReason, FinalResult
 from render.clans import palette as pal
 from render.clans.hut_markers import clan_shape_rgba
+from render.clans.icons import terrain_swatch
 from render.clans.indexed import to_indexed
 from render.clans.layout import BLOCK_W, CHART_H, EPOCH_H, KEY_SIZE, PLAYERS_H, SCORES_H, TURN_H
-from render.clans.static import terrain_swatch
 from render.fonts import bold, draw_name, fit, text_width
 from texts import DEFAULT, N_, Texts, texts
 from texts.clans.terms import terrain_name
@@ -65,9 +65,9 @@ def turn_block(title: str, name: str, line: str) -> Image.Image:
     return to_indexed(image)
 
 
-def _swatch(image: Image.Image, terrain: Terrain, x: int, y: int, w: int, h: int, razed: bool, faded: bool) -> None:
+def _swatch(image: Image.Image, terrain: Terrain, x: int, y: int, w: int, h: int, doomed: bool, faded: bool) -> None:
     image.paste(terrain_swatch(terrain, w, h, faded), (x, y))
-    if razed:
+    if doomed:
         draw = ImageDraw.Draw(image)
         for a, b in (((x + 4, y + 3), (x + w - 4, y + h - 3)), ((x + w - 4, y + 3), (x + 4, y + h - 3))):
             draw.line([a, b], fill=pal.WHITE, width=6)

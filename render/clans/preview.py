@@ -35,7 +35,7 @@ def render_preview(
 ) -> bytes:
     """PNG bytes of the board after ``outcome.move`` (a hut move) as ``after`` shows it.
 
-    ``after``: ``public_view`` of the position once the move is played; ``outcome``: what ``engine.play``
+    ``after``: ``public_view`` of the position once the move is played; ``outcome``: what ``engine.clans.play``
     reported for it (villages founded with epoch, value and strife, or the villages awaiting their order).
     ``viewer_clan`` rings the mover's own pips, as on the private board (the preview is the mover's alone).
     """

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from engine.clans.board import load_board, load_chart
 from engine.clans.clan import Clan, Terrain
 from render.clans import hut_markers as sprites
+from render.clans import move_marks
 from render.clans import palette as pal
 from render.clans.layout import WIDTH, layout_for
 from render.clans.panel import clan_tag, epoch_chart_rgb
@@ -43,8 +44,8 @@ def palette_sample() -> Image.Image:
             put(sprites.village_badge_rgba(value, value == 0, large=True), pal.faded(Terrain(grounds.index(ground))))
         put(sprites.pending_badge_rgba(), ground)
         put(sprites.strife_rgba(3), ground)
-        put(sprites.move_number_rgba(7), ground)
-        put(sprites.move_number_rgba(42), ground)
+        put(move_marks.move_tag_rgba(7), ground)
+        put(move_marks.move_tag_rgba(42), ground)
     radius = layout_for(board).scale
     styles = (
         ("new", grounds[0]),
@@ -54,9 +55,9 @@ def palette_sample() -> Image.Image:
         ("moved", grounds[2]),
     )
     for style, ground in styles:
-        put(sprites.ring_rgba(radius, style), ground)
+        put(move_marks.ring_rgba(radius, style), ground)
     for dx, dy in ((59, 0), (-59, 0), (30, 51), (-30, 51), (30, -51), (-30, -51)):
-        put(sprites.arrow_rgba(dx, dy)[0], grounds[1])
+        put(move_marks.arrow_rgba(dx, dy)[0], grounds[1])
     for clan in Clan:
         put(clan_tag(clan, 34), pal.PANEL)
         put(clan_tag(clan, 26), pal.WINNER_BAND)

@@ -12,16 +12,13 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.clans.board import Board
-from engine.clans.clan import Terrain
 from render.clans import palette as pal
-from render.clans.icons import terrain_icon
+from render.clans.icons import icon_ink, terrain_icon
 from render.clans.indexed import to_indexed
+from render.clans.key import draw_key
 from render.clans.layout import (
-    BLOCK_W,
     DIGIT_HEIGHT,
     HEIGHT,
-    LEGEND_AT,
-    LEGEND_H,
     NUMBER_SIZE,
     PANEL_BOX,
     WIDTH,
@@ -29,9 +26,8 @@ from render.clans.layout import (
     Layout,
     layout_for,
 )
-from render.fonts import bold, fit, text_width
+from render.fonts import bold
 from texts import DEFAULT, Texts, texts
-from texts.clans.terms import terrain_name
 
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and reduced, which antialiases every edge."""
@@ -118,7 +114,7 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
     for t in layout.board.territories:
         fill = pal.faded(t.terrain) if empty else pal.TERRAIN[t.terrain]
         draw.polygon([sp(p) for p in layout.polygon(t.id)], fill=fill)
-        mark = _icon_ink(t.terrain, empty)
+        mark = icon_ink(t.terrain, empty)
         cx, cy = layout.icon_position(t.id)
         terrain_icon(draw, cx * s, cy * s, ICON_WIDTH * r * s, t.terrain, mark)
         if empty:
@@ -161,13 +157,6 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
             stroke_fill=halo,
         )
     return image
-
-
-def _icon_ink(terrain: Terrain, empty: bool) -> pal.RGB:
-    ink = pal.TERRAIN_MARK[terrain]
-    if terrain is Terrain.FOREST:
-        ink = pal.mix(pal.TERRAIN[terrain], pal.WHITE, 0.3)
-    return pal.mix(ink, pal.faded(terrain), 0.55) if empty else ink
 
 
 def _hatch(draw: ImageDraw.ImageDraw, layout: Layout, tid: int, ink: pal.RGB) -> None:
@@ -250,45 +239,4 @@ def _draw_panel_frames(image: Image.Image, t: Texts) -> None:
     draw.rounded_rectangle(
         [box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2
     )
-    _draw_legend(image, t)
-
-
-LEGEND_SIZE = 20
-
-
-def _draw_legend(image: Image.Image, t: Texts) -> None:
-    """The key: the four terrains (colour and glyph), and what lakes and rivers mean for moves."""
-    left, top = LEGEND_AT
-    draw = ImageDraw.Draw(image)
-    cell = BLOCK_W // 4
-    row = LEGEND_H // 2
-    for i, terrain in enumerate(Terrain):
-        sx = left + i * cell
-        image.paste(terrain_swatch(terrain, 44, row - 6), (sx, top + 2))
-        name = terrain_name(t, terrain)
-        draw.text((sx + 52, top + row // 2 + 1), name, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
-    y = top + row + row // 2
-    x: float = left
-    rx, ry = 10, 13
-    draw.ellipse([x + 4, y - ry, x + 4 + 2 * rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2)
-    x += 32
-    river = t._("river: no barrier")
-    room = BLOCK_W - 80 - text_width(river, LEGEND_SIZE)  # the lake's words give way to the river's
-    text = fit(t._("lake: the territories it splits are not neighbours"), LEGEND_SIZE, room)
-    draw.text((x, y), text, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
-    x += bold(LEGEND_SIZE).getlength(text) + 24
-    draw.line([(x, y + 10), (x + 14, y - 10)], fill=pal.RIVER, width=7)
-    x += 24
-    draw.text((x, y), river, font=bold(LEGEND_SIZE), fill=pal.INK, anchor="lm")
-
-
-def terrain_swatch(terrain: Terrain, w: int, h: int, faded: bool = False) -> Image.Image:
-    """A rounded terrain-coloured tile with its glyph, as used in the legend and the epoch chart."""
-    s = SUPERSAMPLE
-    big = Image.new("RGB", (w * s, h * s), pal.PANEL)
-    draw = ImageDraw.Draw(big)
-    fill = pal.faded(terrain) if faded else pal.TERRAIN[terrain]
-    draw.rounded_rectangle([0, 0, w * s - 1, h * s - 1], radius=5 * s, fill=fill, outline=pal.HEX_EDGE, width=s)
-    ink = _icon_ink(terrain, faded)
-    terrain_icon(draw, w * s / 2, h * s / 2, min(w * 0.72, h * 1.5) * s, terrain, ink)
-    return big.reduce(s)
+    draw_key(image, t)

@@ -1,10 +1,10 @@
-"""Alexandros on the frame: the service the /alexandros cog talks to (no Discord here)."""
+"""Alexandros' service: what the /alexandros cog talks to (no Discord here)."""
 
 from service.alexandros.deadlines import AlexandrosDeadlines, AlexTimeout
-from service.alexandros.games import KIND, Acted, AlexandrosService, AlexTable, Panel, Unannounced
+from service.alexandros.games import GAME_NAME, Acted, AlexandrosService, AlexTable, Panel, Unannounced
 
 __all__ = [
-    "KIND",
+    "GAME_NAME",
     "Acted",
     "AlexTable",
     "AlexTimeout",

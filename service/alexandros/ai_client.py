@@ -1,4 +1,4 @@
-"""Alexandros' AI, thought about in the frame's worker pool: an AI seat's action, with the first legal action
+"""Alexandros' AI, thought about in the shared worker pool: an AI seat's action, with the first legal action
 as the fallback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Alexandros' turn clock: the frame's deadlines (service/deadlines.py) with Alexandros' autopilot.
+"""Alexandros' turn clock: the shared deadlines (service/deadlines.py) with Alexandros' autopilot.
 
 When a human's time runs out, the autopilot plays their whole turn (Alexander's move, the walls, the two
 actions, a give-back it owes) with the Alexandros AI at ``AUTOPILOT_LEVEL``, seeing only that player's own

@@ -1,11 +1,12 @@
-"""Alexandros games on the frame: lobby, seats and AI seats, start, checked actions, AI turns, resignation,
-results and ratings, history and replays. No Discord here: the cog talks to this service only.
+"""The Alexandros service: lobby, seats and AI seats, start, checked actions, AI turns, resignation, results and
+ratings, history (the lobby and what every game shares are the base's: service/games.py). No Discord here: the
+/alexandros cog talks to this service only.
 
 Each action loads its game once and goes through the turn pipeline both games share (service/turns.py: check,
 commit pinned to its ply, races, results); this module keeps what is Alexandros' own: the hand, the panel and
-the whole turn told. The move log stays the source of truth (``replay_views`` rebuilds every position from the
-seed and the log). An action that loses a race for its ply, here or in another process, is told the game moved
-on (Why.MOVED_ON), changing nothing.
+the whole turn told. The move log stays the source of truth (service/alexandros/replays.py rebuilds every
+position from the seed and the log). An action that loses a race for its ply, here or in another process, is told
+the game moved on (Why.MOVED_ON), changing nothing.
 
 Games are timed like Clans ones (service/pace.py): a commit that passes the turn writes the next turn's clock,
 an AI seat's turn is claimed (service/claims.py) so one process plays it, and the autopilot plays a timed-out
@@ -21,19 +22,17 @@ from dataclasses import dataclass, replace
 import engine.alexandros as alex
 from engine.alexandros.facts import Destination, Told, destinations, foresee_all, told
 from errors import GameError, Why
-from registry import rules_of
 from service.ai_pool import AiPool
 from service.alexandros.ai_client import AlexandrosAi
 from service.alexandros.turn import AlexandrosTurn
 from service.claims import Claims
-from service.lobby import LobbyService, public_record
+from service.games import GameService, public_record
 from service.pace import Clock, final_winners
 from service.tables import PublicTable
 from service.turns import Committed, Turns, Where
 from store import GameRecord, MoveRecord, SeatRecord, Store
-from store.records import LeaderboardRow, ProfileRecord
 
-KIND = "alexandros"
+GAME_NAME = "alexandros"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +97,8 @@ class Unannounced:
     """What each of ``actions`` did."""
 
 
-class AlexandrosService(LobbyService):
-    kind = KIND
+class AlexandrosService(GameService):
+    game = GAME_NAME
 
     def __init__(
         self,
@@ -109,15 +108,10 @@ class AlexandrosService(LobbyService):
         now: Clock | None = None,
         claims: Claims | None = None,
     ) -> None:
-        super().__init__(store, seed_source, now)
+        super().__init__(store, seed_source, now, claims)
         self.ai = None if ai is None else AlexandrosAi(ai)
         """The AI seats' thinking in the worker pool; None: in this process (tests without a pool)."""
-        self.claims = claims or Claims(store)
-        """This process's claims: an AI turn is played by the one process that claims it."""
-        self.turns: Turns[alex.GameState] = Turns(
-            rules_of(KIND), AlexandrosTurn(), store, self.locks, self.now, self._record
-        )
-        """The turn pipeline every game shares (service/turns.py), with Alexandros' answers."""
+        self.turns: Turns[alex.GameState] = self.pipeline(AlexandrosTurn())
 
     async def start(self, game_id: int, user_id: int) -> AlexTable:
         record, state = await self._begin(game_id, user_id)
@@ -167,22 +161,8 @@ class AlexandrosService(LobbyService):
         return await asyncio.to_thread(_panel, record, state, seat.seat)  # up to a few hundred ms: off the loop
 
     async def history(self, game_id: int) -> list[MoveRecord]:
-        await self._record(game_id)
+        await self._record_with_secrets(game_id)
         return await self.store.moves(game_id)
-
-    async def replay_views(self, game_id: int, guild_id: int | None) -> tuple[alex.PublicView, ...]:
-        """Every position of a finished game of this server, from the seed and the move log (the seed stays
-        inside)."""
-        from service.alexandros.replays import finished_game, replay_of
-
-        await finished_game(self, game_id, guild_id)
-        return (await replay_of(self, game_id)).views
-
-    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
-        return await self.store.leaderboard(guild_id, game=KIND)
-
-    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
-        return await self.store.profile(guild_id, user_id, game=KIND)
 
     # --- acting --------------------------------------------------------------------------------------------
 
@@ -225,7 +205,7 @@ class AlexandrosService(LobbyService):
         action (its seed deals the replay), else read here. A resignation is told alone."""
         if isinstance(acted.told.action, alex.MoveAlexander | alex.Resign):
             return acted
-        record = record or await self._record(acted.table.id)
+        record = record or await self._record_with_secrets(acted.table.id)
         moves = [m for m in await self.store.moves(record.id) if m.ply <= acted.table.record.snapshot_ply]
         actions = [alex.parse_action(m.action) for m in moves]
         starts = [i for i, a in enumerate(actions[:-1]) if isinstance(a, alex.MoveAlexander)]
@@ -284,10 +264,10 @@ class AlexandrosService(LobbyService):
     async def unannounced_turns(self, game_id: int) -> Unannounced | None:
         """The actions committed since the last public post, when they ended a turn (or the game) and so were
         due one: a crash came between the commit and the post. None while the mover is still in their turn."""
-        record = await self._record(game_id)
-        if record.status not in ("running", "finished") or record.snapshot is None:
+        record = await self._record_with_secrets(game_id)
+        if record.status not in ("running", "finished"):
             return None
-        view = alex.public_view(alex.state_from_json(record.snapshot))
+        view = alex.public_view((await self.turns.loaded(record)).state)  # the snapshot, else the log: one loader
         if view.phase not in (alex.Phase.MOVE, alex.Phase.OVER):
             return None  # mid-turn (the scheduler looks again later): known from the snapshot, no log read
         everything = await self.store.moves(game_id)
@@ -355,4 +335,4 @@ def _acted(done: Committed[alex.GameState]) -> Acted:
     return Acted(table, checked.outcome, checked.loaded.record.seats[checked.seat], checked.action, said)
 
 
-__all__ = ["KIND", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]
+__all__ = ["GAME_NAME", "Acted", "AlexTable", "AlexandrosService", "Panel", "Unannounced"]

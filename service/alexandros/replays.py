@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import engine.alexandros as alex
 from errors import GameError, Why
-from service.alexandros.games import KIND, AlexandrosService
+from service.alexandros.games import GAME_NAME, AlexandrosService
 from service.replays import Finished, finished_record
 
 Play = tuple[int, alex.Action]
@@ -46,14 +46,14 @@ def replay_steps(
 
 async def finished_game(games: AlexandrosService, game_id: int, guild_id: int | None) -> Finished:
     """The game, if it is a finished Alexandros game of this server (else refused); a move is an action."""
-    game = await finished_record(games.store, game_id, guild_id, KIND)
+    game = await finished_record(games.store, game_id, guild_id, GAME_NAME)
     return Finished(game_id, game.snapshot_ply, game.language)
 
 
 async def replay_of(games: AlexandrosService, game_id: int) -> AlexReplay:
     """Every position of the finished game, to animate."""
     game = await games.store.get_game(game_id)
-    if game is None or game.game != KIND:
+    if game is None or game.game != GAME_NAME:
         raise GameError(Why.GAME_GONE)
     log = [(move.seat, alex.parse_action(move.action)) for move in await games.store.moves(game_id)]
     views, result = replay_steps(game.seed, len(game.seats), log)

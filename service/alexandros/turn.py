@@ -1,6 +1,6 @@
 """What only Alexandros tells the shared turn pipeline (service/turns.py): its refusals before the engine (a
 panel built for an older position, not your turn, the game is over), that a pin stands only at its own position,
-that the loser of a race is told the game moved on, and its result columns (no clans, no chips)."""
+that the loser of a race is told the game moved on, and that a result keeps nothing beyond the points."""
 
 from __future__ import annotations
 
@@ -34,10 +34,8 @@ class AlexandrosTurn:
     async def lost_race(self, loaded: Loaded[Any], seat: int, action: str, ply: int) -> GameError:
         return GameError(Why.MOVED_ON)
 
-    def columns(self, state: alex.GameState, seat: int) -> tuple[str, int, int]:
-        done = alex.result(state)
-        assert done is not None
-        return "", done.scores[seat], 0  # Alexandros has no clans and no chips: those columns are Clans'
+    def detail(self, state: alex.GameState, seat: int) -> dict[str, str | int]:
+        return {}  # the points say it all
 
 
 def parse(text: str) -> alex.Action:

@@ -1,2 +1,2 @@
-"""Clans on the frame: the game service (turns, clocks' timeouts, results), its tables, overviews, history and
+"""Clans' service (turns, clocks' timeouts, results), its tables, overviews, history and
 replays. Re-exported by ``service``."""

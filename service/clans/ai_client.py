@@ -1,4 +1,4 @@
-"""Clans' AI, thought about in the frame's worker pool: the requests a Clans game needs (a seat's move, what
+"""Clans' AI, thought about in the shared worker pool: the requests a Clans game needs (a seat's move, what
 an AI believed, how readable its clan was), with the hard AI's defaults and the fallback legal move."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Clans' turn deadlines: the frame's (service/deadlines.py) with Clans' autopilot, which plays the seat's move
+"""Clans' turn deadlines: the shared ones (service/deadlines.py) with Clans' autopilot, which plays the seat's move
 (and a village order it owes) with the autopilot AI told only its own clan, and Clans' catch-up list."""
 
 from __future__ import annotations
@@ -6,16 +6,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from ai.clans import AUTOPILOT
+from ai.clans import AUTOPILOT_LEVEL
 from engine.clans import GameState, Move, Resign, apply, new_game, parse_action, play
 from errors import GameError
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Loaded, Played, Table
-from service.deadlines import Reminder, TimedOut, TurnDeadlines
+from service.deadlines import TimedOut, TurnDeadlines
 
 log = logging.getLogger("clans.deadlines")
-
-AUTOPILOT_LEVEL = AUTOPILOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +23,10 @@ class Timeout(TimedOut[Played]):
         return self.played[-1].table
 
 
-ClockEvent = Reminder | Timeout
-
-
 class Deadlines(TurnDeadlines[Timeout]):
     """Clans' clocks: the autopilot plays the normal AI for the seat, told only its own clan."""
 
-    def __init__(self, games: GameService, level: str = AUTOPILOT_LEVEL) -> None:
+    def __init__(self, games: ClansService, level: str = AUTOPILOT_LEVEL) -> None:
         super().__init__(games, level)
         self.games = games
 
@@ -45,17 +40,14 @@ class Deadlines(TurnDeadlines[Timeout]):
         played: list[Played] = []
         while True:
             move = await self._decide(loaded)
-            try:
-                done = await self.games.play(
-                    game_id, None, move, seat=seat_number, expected_ply=loaded.state.ply, timeouts=timeouts
-                )
+            try:  # each action pinned to the position the one before it left, chained on its commit (unread)
+                done, loaded = await self.games._play(loaded, None, move, seat_number, loaded.ply, None, timeouts)
             except GameError as refusal:  # the player moved in the meantime: their move stands
                 log.info("Autopilot in game %s stood down: %s", game_id, refusal)
                 break
             played.append(done)
             if done.table.view.over or done.table.view.to_move != seat_number:
                 break
-            loaded = await self.games._load(game_id)
         if not played:
             return None
         away = self.away_after_autopilot(seat, seat_number, played[-1].table.record)
@@ -73,7 +65,7 @@ class Deadlines(TurnDeadlines[Timeout]):
 
     async def unannounced_actions(self, game_id: int) -> list[Played]:
         """The actions committed after the last announced one, each with the table as it stood after it."""
-        record = await self.games._record(game_id)  # with the seed: the log is replayed from the setup
+        record = await self.games._record_with_secrets(game_id)  # with the seed: the log is replayed from the setup
         moves = await self.store.moves(game_id)
         state: GameState = new_game(len(record.seats), record.seed)
         played: list[Played] = []

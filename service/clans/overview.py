@@ -1,21 +1,18 @@
-"""Looking across games: where a player is expected, a game's history, what a channel last played,
-lobbies left idle, and saying what happened to an action that arrived too late."""
+"""Looking across Clans games: where a player is expected, a game's history, what a channel last played, and
+saying what happened to an action that arrived too late. Read-only; the Clans service (service/clans/games.py)
+answers through these."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import ClassVar
 
-from engine.clans import Action, GameState, Move, PublicView, new_game, public_view, replay
+from engine.clans import Action, GameState, Move, PublicView, new_game, public_view
 from errors import GameError, Why
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
 from service.clans.tables import Table
-from service.lobby import public_record
-from store import GameRecord, SeatRecord, Store, StoreError
-
-LOBBY_IDLE = timedelta(hours=24)
-"""A lobby nobody started within this time is closed."""
+from service.games import public_record
+from service.turns import Turns
+from store import GameRecord, SeatRecord, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,117 +38,98 @@ class GameHistory:
         return tuple(seat.name for seat in self.record.seats)
 
 
-class GameOverview:
-    """The read-mostly side of the game service (mixed into GameService)."""
+async def seated_games(store: Store, turns: Turns[GameState], user_id: int) -> list[SeatedGame]:
+    """Every running game the user sits in, on every server: their own turns first, then oldest first. Each
+    game's state from its snapshot, else its log, through the one loader and its checks (``Turns.loaded``)."""
+    listed = []
+    for record in await store.seated_games(user_id, game=turns.rules.name):
+        state = (await turns.loaded(record)).state  # inside the service only: it holds the clans
+        mover = record.seats[state.to_move]
+        listed.append(
+            SeatedGame(public_record(record), mover, bool(state.pending), state.turn + 1, mover.user_id == user_id)
+        )
+    return sorted(listed, key=lambda game: (not game.yours, game.record.id))
 
-    kind: ClassVar[str]
-    store: Store
-    log_tails: LogTails
 
-    async def seated_games(self, user_id: int) -> list[SeatedGame]:
-        """Every running game the user sits in, on every server: their own turns first, then oldest first."""
-        listed = []
-        for record in await self.store.seated_games(user_id, game=self.kind):
-            state = await self._whole_state(record)
-            mover = record.seats[state.to_move]
-            listed.append(
-                SeatedGame(public_record(record), mover, bool(state.pending), state.turn + 1, mover.user_id == user_id)
-            )
-        return sorted(listed, key=lambda game: (not game.yours, game.record.id))
+async def history(store: Store, game_id: int | None, channel_id: int, guild_id: int | None) -> GameHistory:
+    """The history of game ``game_id`` of this server, or else of this channel's current or last game."""
+    if game_id is None:
+        current = await store.active_game(channel_id) or await store.latest_game(channel_id)
+        if current is None:
+            raise GameError(Why.NO_GAME_YET, game="clans")
+        game_id = current.id
+    found = await store.game_log(game_id)
+    if found is None or found[0].guild_id != guild_id:
+        raise GameError(Why.NO_SUCH_GAME, game=game_id)
+    record, moves = found
+    if record.game != "clans":
+        raise GameError(Why.OTHER_GAME, game=record.game)
+    if record.status == "lobby":
+        raise GameError(Why.GAME_NOT_STARTED, game=record.id)
+    if record.started_at is None:  # a lobby cancelled before it started: no setup was ever dealt
+        raise GameError(Why.NEVER_STARTED, game=record.id)
+    facts = public_history(start_view(record), [m.action for m in moves])
+    return GameHistory(public_record(record), tuple(facts))
 
-    async def history(self, game_id: int | None, channel_id: int, guild_id: int | None) -> GameHistory:
-        """The history of game ``game_id`` of this server, or else of this channel's current or last game."""
-        if game_id is None:
-            current = await self.store.active_game(channel_id) or await self.store.latest_game(channel_id)
-            if current is None:
-                raise GameError(Why.NO_GAME_YET, game="clans")
-            game_id = current.id
-        found = await self.store.game_log(game_id)
-        if found is None or found[0].guild_id != guild_id:
-            raise GameError(Why.NO_SUCH_GAME, game=game_id)
+
+async def catch_up(store: Store, tails: LogTails, table: Table, seat: int, shown: int = 0) -> GameHistory:
+    """What happened in the game of ``table`` since ``seat``'s own last action, but for the last ``shown``
+    actions (those the message carrying the catch-up shows anyway). Told from the game's kept tail: the
+    log is read only for actions this process did not commit, and told from the seed only the first time."""
+    facts = await _facts_since(store, tails, table, seat)
+    told = facts[: max(len(facts) - shown, 0)]
+    if shown and len(facts) > len(told):
+        # The shown actions may end a turn that began earlier (a hut move, then its village choices):
+        # the messages just above tell that turn.
+        first = facts[len(told)]
+        while told and told[-1].seat == first.seat and told[-1].turn == first.turn:
+            told.pop()
+    return GameHistory(table.record, tuple(told))
+
+
+async def _facts_since(store: Store, tails: LogTails, table: Table, seat: int) -> list[MoveFact]:
+    tail = tails.get(table.id)
+    if tail is None or tail.ply < table.view.ply or (facts := tail.since(seat, table.view.ply)) is None:
+        found = await store.game_log(table.id)
+        if found is None:
+            raise GameError(Why.GAME_GONE)
         record, moves = found
-        if record.game != "clans":
-            raise GameError(Why.OTHER_GAME, game=record.game)
-        if record.status == "lobby":
-            raise GameError(Why.GAME_NOT_STARTED, game=record.id)
-        if record.started_at is None:  # a lobby cancelled before it started: no setup was ever dealt
-            raise GameError(Why.NEVER_STARTED, game=record.id)
-        facts = public_history(_start_view(record), [m.action for m in moves])
-        return GameHistory(public_record(record), tuple(facts))
-
-    async def catch_up(self, table: Table, seat: int, shown: int = 0) -> GameHistory:
-        """What happened in the game of ``table`` since ``seat``'s own last action, but for the last ``shown``
-        actions (those the message carrying the catch-up shows anyway). Told from the game's kept tail: the
-        log is read only for actions this process did not commit, and told from the seed only the first time."""
-        facts = await self._facts_since(table, seat)
-        told = facts[: max(len(facts) - shown, 0)]
-        if shown and len(facts) > len(told):
-            # The shown actions may end a turn that began earlier (a hut move, then its village choices):
-            # the messages just above tell that turn.
-            first = facts[len(told)]
-            while told and told[-1].seat == first.seat and told[-1].turn == first.turn:
-                told.pop()
-        return GameHistory(table.record, tuple(told))
-
-    async def _facts_since(self, table: Table, seat: int) -> list[MoveFact]:
-        tail = self.log_tails.get(table.id)
-        if tail is None or tail.ply < table.view.ply or (facts := tail.since(seat, table.view.ply)) is None:
-            found = await self.store.game_log(table.id)
-            if found is None:
-                raise GameError(Why.GAME_GONE)
-            record, moves = found
-            tail = self.log_tails.get(table.id)  # this process may have committed more meanwhile
-            if tail is None or tail.ply > len(moves) or tail.since(seat, table.view.ply) is None:
-                tail = LogTail.replayed(_start_view(record), [m.action for m in moves])
-            else:
-                for move in moves[tail.ply :]:  # what other processes committed
-                    tail.advance(move.action)
-            self.log_tails.keep(table.id, tail)
-            facts = tail.since(seat, table.view.ply)
-            assert facts is not None, "a tail told from the seed keeps every seat's last action"
-        return facts
-
-    async def finished_here(self, channel_id: int) -> GameRecord | None:
-        """The channel's last game if it is finished (and no newer one has been opened since)."""
-        record = await self.store.latest_game(channel_id)
-        finished = record is not None and record.status == "finished" and record.game == "clans"
-        return public_record(record) if finished and record is not None else None
-
-    async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
-        """Cancel every lobby opened more than ``idle`` before ``now``; the closed games, to announce."""
-        closed = []
-        for lobby in await self.store.idle_lobbies(now - idle):
-            try:
-                closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
-            except StoreError:  # started or cancelled meanwhile: nothing to close
-                continue
-        return closed
-
-    async def too_late(
-        self, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int
-    ) -> GameError:
-        """Why an action for the position after ``expected_ply`` cannot be played: it already was (a double
-        click, a retried command), it is someone else's turn, or the game moved on."""
-        for ply in range(expected_ply + 1, state.ply + 1):
-            logged = await self.store.move_at(game.id, ply)
-            if logged is not None and logged.seat == seat and logged.action == action.text:
-                return GameError(Why.ALREADY_PLAYED, move=action)
-        if state.over:
-            return GameError(Why.GAME_OVER)
-        if isinstance(action, Move) and seat != state.to_move:
-            mover = game.seats[state.to_move]
-            return GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
-        return GameError(Why.MOVED_ON)
-
-    async def _whole_state(self, record: GameRecord) -> GameState:
-        """Inside the service only (it holds the clans): what ``seated_games`` reads whose turn it is from."""
-        if record.snapshot is not None:
-            state = GameState.from_json(record.snapshot)
-            if state.ply == record.snapshot_ply:
-                return state
-        moves = await self.store.moves(record.id)
-        return replay(record.seed, len(record.seats), [m.action for m in moves])
+        tail = tails.get(table.id)  # this process may have committed more meanwhile
+        if tail is None or tail.ply > len(moves) or tail.since(seat, table.view.ply) is None:
+            tail = LogTail.replayed(start_view(record), [m.action for m in moves])
+        else:
+            for move in moves[tail.ply :]:  # what other processes committed
+                tail.advance(move.action)
+        tails.keep(table.id, tail)
+        facts = tail.since(seat, table.view.ply)
+        assert facts is not None, "a tail told from the seed keeps every seat's last action"
+    return facts
 
 
-def _start_view(record: GameRecord) -> PublicView:
+async def finished_here(store: Store, channel_id: int) -> GameRecord | None:
+    """The channel's last game if it is a finished Clans game (and no newer one has been opened since)."""
+    record = await store.latest_game(channel_id)
+    finished = record is not None and record.status == "finished" and record.game == "clans"
+    return public_record(record) if finished and record is not None else None
+
+
+async def too_late(
+    store: Store, game: GameRecord, state: GameState, seat: int, action: Action, expected_ply: int
+) -> GameError:
+    """Why an action for the position after ``expected_ply`` cannot be played: it already was (a double
+    click, a retried command), it is someone else's turn, or the game moved on."""
+    for ply in range(expected_ply + 1, state.ply + 1):
+        logged = await store.move_at(game.id, ply)
+        if logged is not None and logged.seat == seat and logged.action == action.text:
+            return GameError(Why.ALREADY_PLAYED, move=action)
+    if state.over:
+        return GameError(Why.GAME_OVER)
+    if isinstance(action, Move) and seat != state.to_move:
+        mover = game.seats[state.to_move]
+        return GameError(Why.THEIR_TURN, name=mover.name, user_id=mover.user_id)
+    return GameError(Why.MOVED_ON)
+
+
+def start_view(record: GameRecord) -> PublicView:
+    """The public position right after the game's setup (what the public log is told again from)."""
     return public_view(new_game(len(record.seats), record.seed))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.clans import Action, PublicView, new_game, parse_action, play, public_view
 from errors import GameError, Why
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.replays import Finished, finished_record
 
 
@@ -31,13 +31,13 @@ def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[Pu
     return tuple(views)
 
 
-async def finished_game(games: GameService, game_id: int, guild_id: int | None) -> Finished:
+async def finished_game(games: ClansService, game_id: int, guild_id: int | None) -> Finished:
     """The game, if it is a finished Clans game of this server (else refused); a move is a hut move."""
     game = await finished_record(games.store, game_id, guild_id, "clans")
     return Finished(game_id, (await games.table_of(game)).view.turn, game.language)
 
 
-async def replay_of(games: GameService, game_id: int) -> Replay:
+async def replay_of(games: ClansService, game_id: int) -> Replay:
     """Every position of the finished game, to animate."""
     found = await games.store.game_log(game_id)  # the game and its log, read together
     if found is None:

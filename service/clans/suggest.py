@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.clans import PublicView, Terrain, move_foundings
+from engine.clans import Move, PublicView, Terrain, Village, move_foundings, preview_move
 
 MAX_CHOICES = 25
 
@@ -54,3 +54,29 @@ def _ranked(view: PublicView, founds: dict[int, tuple[int, ...]], typed: str, li
     else:
         suggestions.sort(key=lambda s: (-len(s.founds), -s.huts, s.territory))
     return suggestions[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class Founding:
+    """A move that founds villages, and what they would score (the terminal's `moves`)."""
+
+    move: Move
+    villages: tuple[Village, ...]
+    """As founded in map order when the mover owes an order."""
+    order_matters: bool
+    """The order the mover picks changes what the villages score."""
+
+
+def best_foundings(view: PublicView) -> list[Founding]:
+    """Every move that founds villages, the best first: more villages, then more points (the engine's preview of
+    each, from the public view), then map order."""
+    found = []
+    for move, founds in move_foundings(view).items():
+        if founds:
+            results = preview_move(view, move)
+            found.append(Founding(move, results[0].villages, len(results) > 1))
+
+    def rank(f: Founding) -> tuple[int, int, int, int]:
+        return (-len(f.villages), -sum(v.value for v in f.villages if not v.destroyed), f.move.src, f.move.dst)
+
+    return sorted(found, key=rank)

@@ -15,7 +15,7 @@ from engine.clans import (
     public_view,
     state_from_view,
 )
-from service.lobby import public_record
+from service.games import public_record
 from service.tables import PublicTable
 from store import SeatRecord
 
@@ -62,7 +62,7 @@ class AiGuesses:
     ai_name: str
     guesses: tuple[tuple[str, Clan, float], ...]
     exposed: tuple[Clan, float] | None = None
-    """This AI's clan, and how sure a table running the AI's code could have been of it (``ai.exposure``)."""
+    """This AI's clan, and how sure a table running the AI's code could have been of it (``ai.clans.exposure``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,13 @@
 """What only Clans tells the shared turn pipeline (service/turns.py): its refusals before the engine (a pin to an
 old position, a hut move out of turn, a village order owed), that only other seats' resignations leave a pin
-standing, what the loser of a race is told, and its result columns (clan, clan score, chips)."""
+standing, what the loser of a race is told, and what a result keeps of the game (clan, clan score, chips)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from engine.clans import Action, GameState, IllegalMove, Move, Phase, Resign, check, final_result, parse_action
+from engine.clans import Action, Clan, GameState, IllegalMove, Move, Phase, Resign, check, final_result, parse_action
 from engine.clans.moves import NotAMove
 from errors import GameError, Why
 from service.clans.tables import Loaded, Table
@@ -64,10 +64,22 @@ class ClansTurn:
     async def lost_race(self, loaded: Read[Any], seat: int, action: str, ply: int) -> GameError:
         return await self.too_late(loaded.record, loaded.state, seat, parse(action), ply)
 
-    def columns(self, state: GameState, seat: int) -> tuple[str, int, int]:
-        result = final_result(state)
-        clan = result.clans[seat]
-        return clan.label, result.clan_scores[clan], result.chips[seat]
+    def detail(self, state: GameState, seat: int) -> dict[str, str | int]:
+        """The clan ``seat`` held (told once the game is over), that clan's score and the seat's village chips."""
+        return result_detail(state, seat)
+
+
+def result_detail(state: GameState, seat: int) -> dict[str, str | int]:
+    """What a Clans result keeps beyond the points (``store.ResultRecord.detail``)."""
+    result = final_result(state)
+    clan = result.clans[seat]
+    return {"clan": clan.label, "clan_score": result.clan_scores[clan], "chips": result.chips[seat]}
+
+
+def held_clan(detail: Mapping[str, str | int]) -> Clan | None:
+    """The clan a finished Clans result says its seat held (None for a result without one)."""
+    label = detail.get("clan")
+    return Clan.parse(label) if isinstance(label, str) else None
 
 
 def parse(text: str) -> Action:

@@ -23,8 +23,11 @@ def test_layout_counts_an_import_of_a_game_from_shared_code(tmp_path: Path, caps
     assert "FIGURE layout_longest_file_lines 3 lines (service/lobby.py)" in out
 
 
-def test_a_clans_move_passes_through_the_frame_and_the_game() -> None:
+def test_a_clans_move_and_a_confirm_pass_through_the_shared_code_and_the_game() -> None:
     figures = asyncio.run(move_path.measure(moves=1))
-    assert figures["move_path_moves"] == 1
-    assert figures["move_path_files"] >= 10  # the cog, the service, the store, the engine, the board, the words
-    assert figures["move_path_cog_to_service_awaits"] >= 1
+    for path in ("move_path", "confirm_path"):
+        assert figures[f"{path}_moves"] == 1
+        assert figures[f"{path}_files"] >= 10  # the cog, the service, the store, the engine, the board, the words
+        assert figures[f"{path}_cog_to_service_awaits"] >= 1
+        assert figures[f"{path}_game_reads"] >= 1  # the move reads its game
+        assert figures[f"{path}_transactions"] >= 2  # and writes it

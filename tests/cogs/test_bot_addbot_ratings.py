@@ -1,6 +1,6 @@
 """`/clans addbot` and `/alexandros addbot` show each AI level's rating: in the level's choices as Discord shows
 them (English, German, Italian) and in the private answer that seats the AI. The numbers are the registry's
-published ratings (each game's data/ai_ratings.json), shown as a player's are: 1500 + 20 × (μ − 3σ)."""
+published ratings (each game's data/<game>/ai_ratings.json), shown as a player's are: 1500 + 20 × (μ − 3σ)."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ async def test_an_alexandros_lobby_is_one_message_edited_in_place(fake: FakeDisc
     answered(await fake.select(alice, fake.message(int(lobby["id"])), "alex:pace:1", ["fast"]))
     shown = embed_text(fake.message(int(lobby["id"]))["embeds"])
     assert "Alexandros — Partie #1" in shown and "schnell" in shown
-    game = await bot.services["alexandros"].game(1)
+    game = await bot.services["alexandros"].record(1)
     assert (game.language, game.pace) == ("de", "fast")
     assert len(public_messages(fake)) == posts  # joins, leaves and menus made no new message
 
@@ -67,7 +67,7 @@ async def test_an_alexandros_lobby_is_one_message_edited_in_place(fake: FakeDisc
     start_post = next(p for p in public_messages(fake)[posts:] if "#1" in p["content"] and "Alexandros" in p["content"])
     assert start_post in fake.notified(alice.id) and start_post in fake.notified(bob.id)
     assert set(fake.notified_users(since)) == {alice.id, bob.id}
-    assert (await bot.services["alexandros"].game(1)).status == "running"
+    assert (await bot.services["alexandros"].record(1)).status == "running"
 
 
 async def test_an_alexandros_game_opens_in_its_own_thread(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -104,7 +104,9 @@ async def test_a_button_of_either_game_pressed_elsewhere_is_refused(fake: FakeDi
     # A button of one game naming the other game's id acts on nothing, even in that game's channel.
     refused(await raw_component(fake, bob, planted(fake, fake.channel, "clans:join:1"), "clans:join:1"), "Alexandros")
     refused(await raw_component(fake, bob, planted(fake, other, "alex:join:2"), "alex:join:2"), "Clans")
-    assert [len(g.seats) for g in (await bot.services["alexandros"].game(1), await bot.services["clans"].game(2))] == [
+    assert [
+        len(g.seats) for g in (await bot.services["alexandros"].record(1), await bot.services["clans"].record(2))
+    ] == [
         1,
         1,
     ]
@@ -117,7 +119,7 @@ async def test_a_forged_lobby_custom_id_is_refused(fake: FakeDiscord, tmp_path: 
     answered(await fake.slash(alice, "alexandros new"))
     for custom_id in ("alex:join:1234567890123456789", "alex:dance:1", "alex:join:x", "alexandros:join:1"):
         refused(await raw_component(fake, bob, planted(fake, fake.channel, custom_id), custom_id), NOT_VALID)
-    assert len((await bot.services["alexandros"].game(1)).seats) == 1
+    assert len((await bot.services["alexandros"].record(1)).seats) == 1
 
 
 async def test_a_restarted_bot_answers_lobbies_posted_before(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -144,8 +146,8 @@ async def test_a_restarted_bot_answers_lobbies_posted_before(fake: FakeDiscord, 
     answered(await fake.click(bob, alex_lobby, "alex:join:2"))
     assert f"<@{bob.id}>" in embed_text(fake.message(int(alex_lobby["id"]))["embeds"])
     answered(await fake.click(alice, fake.message(int(clans_lobby["id"])), "clans:start:1"))
-    assert (await new_bot.services["clans"].game(1)).status == "running" and (
-        await new_bot.services["clans"].game(1)
+    assert (await new_bot.services["clans"].record(1)).status == "running" and (
+        await new_bot.services["clans"].record(1)
     ).pace == "fast"
 
 

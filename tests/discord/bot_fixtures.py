@@ -4,7 +4,7 @@
 (``start_bot(fake, tmp_path)``) gets a fresh schema on the session's server instead of ``clans.db`` in it, the
 same schema again for the same folder (``restart_bot``). Only those tests run then: the ones already run on
 both backends (``database_target``), on PostgreSQL alone (``postgres_target``) or without a bot are left out,
-as are tests marked ``sqlite_only``. ``make test`` runs the bot tests (tests/cogs, tests/games/*/cogs) a
+as are tests marked ``sqlite_only``. ``make test`` runs the bot tests (tests/cogs) a
 second time this way.
 """
 

@@ -156,6 +156,7 @@ def form_errors(body: Json) -> Json:
                 errors[f"{where}.custom_id"] = _error(
                     "BASE_TYPE_MAX_LENGTH", f"Must be {CUSTOM_ID_LIMIT} or fewer in length."
                 )
+            errors.update(_button_errors(component, where))
             if len(component.get("options") or []) > SELECT_OPTIONS_LIMIT:
                 errors[f"{where}.options"] = _error(
                     "BASE_TYPE_MAX_LENGTH", f"Must be {SELECT_OPTIONS_LIMIT} or fewer in length."
@@ -163,6 +164,29 @@ def form_errors(body: Json) -> Json:
     if len(body.get("choices") or []) > CHOICES_LIMIT:
         errors["choices"] = _error("BASE_TYPE_MAX_LENGTH", f"Must be {CHOICES_LIMIT} or fewer in length.")
     return errors
+
+
+URL_LIMIT = 512
+LINK_STYLE = 5
+
+
+def _button_errors(component: Json, where: str) -> Json:
+    """A link button (style 5) has a well-formed http(s) URL of a host with a domain (Discord refuses
+    ``http://localhost``) and no custom id; every other button has a custom id and no URL."""
+    if component.get("type") != 2:
+        return {}
+    url = component.get("url")
+    if component.get("style") != LINK_STYLE:
+        if url is not None:
+            return {f"{where}.url": _error("BUTTON_COMPONENT_URL_NOT_ALLOWED", "A non-link button cannot have a url.")}
+        return {}
+    if component.get("custom_id") is not None:
+        return {f"{where}.custom_id": _error("BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED", "A link button has no id.")}
+    scheme, sep, rest = str(url or "").partition("://")
+    host = rest.split("/", 1)[0].split(":", 1)[0]
+    if not url or len(url) > URL_LIMIT or scheme not in ("http", "https") or not sep or "." not in host:
+        return {f"{where}.url": _error("URL_TYPE_INVALID_URL", "Not a well formed URL.")}
+    return {}
 
 
 def _error(code: str, message: str) -> Json:

@@ -118,3 +118,9 @@ def seen_distance(a: RGB, b: RGB, deficiency: str | None) -> float:
     if deficiency is None:
         return ciede2000(lab(a), lab(b))
     return ciede2000(lab(simulate(a, deficiency)), lab(simulate(b, deficiency)))
+
+
+def cie76(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """The CIE76 difference of two sRGB colours: the distance of their CIELAB points (2.3 is about a just
+    noticeable difference)."""
+    return math.dist(lab(a), lab(b))

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 import engine.alexandros as alex
-from ai.alexandros import LEVELS
+from ai.alexandros import AI_LEVELS
 from errors import GameError, Why
 from service.alexandros import Acted, AlexandrosService
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.turns import Committed, Turns
 from store import GameRecord, Store
 
@@ -29,7 +29,7 @@ async def alexandros_game(service: AlexandrosService, channel: int = CHANNEL) ->
     return game.id
 
 
-async def clans_game(service: GameService, channel: int = CHANNEL + 1) -> int:
+async def clans_game(service: ClansService, channel: int = CHANNEL + 1) -> int:
     game = await service.open_lobby(GUILD, channel, ANN, "Ann")
     for user in (BOB, 13, 14):
         await service.join(game.id, user, f"P{user}")
@@ -91,7 +91,7 @@ async def test_an_alexandros_player_still_away_at_the_end_cannot_win(store: Stor
     game_id = await alexandros_game(service)
     table = await service.table(game_id)
     away = table.mover
-    level = next(iter(LEVELS))
+    level = next(iter(AI_LEVELS))
     # The autopilot plays the away seat's third timeout in a row: it is marked away.
     acted = await service.play_for(game_id, away.seat, table.record.snapshot_ply, level, timeouts=3)
     assert acted.table.record.seats[away.seat].away
@@ -109,7 +109,7 @@ async def test_an_alexandros_player_still_away_at_the_end_cannot_win(store: Stor
 async def test_both_games_run_the_same_pipeline_and_its_follow_up_once_per_commit(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clans = GameService(store, seed_source=lambda: 5)
+    clans = ClansService(store, seed_source=lambda: 5)
     alexandros = AlexandrosService(store, seed_source=lambda: 8)
     assert type(clans.turns) is type(alexandros.turns) is Turns
     assert clans.turns.rules.name == "clans" and alexandros.turns.rules.name == "alexandros"

@@ -1,4 +1,4 @@
-"""The frame's clock, AI sweep, away seats and catch-up read one game's kind at a time, and the migration that
+"""The shared clock, AI sweep, away seats and catch-up read one game at a time, and the migration that
 brings Alexandros games onto them counts what they posted before as announced."""
 
 from datetime import UTC, datetime, timedelta

@@ -46,8 +46,9 @@ async def test_idle_lobbies_are_the_lobbies_opened_before_a_time(store: Store, s
     lobby = await store.create_lobby(GUILD, CHANNEL, ANN, "Ann", seed=1, game="clans")
     await start_game(store, (BOB, CAT), channel_id=CHANNEL + 1)
     now = utc_now()
-    assert await store.idle_lobbies(now - timedelta(hours=1)) == []
-    assert [g.id for g in await store.idle_lobbies(now + timedelta(seconds=1))] == [lobby.id]
+    assert await store.idle_lobbies(now - timedelta(hours=1), game="clans") == []
+    assert [g.id for g in await store.idle_lobbies(now + timedelta(seconds=1), game="clans")] == [lobby.id]
+    assert await store.idle_lobbies(now + timedelta(seconds=1), game="alexandros") == []  # each game's own
 
 
 async def test_move_lobby_places_it_in_a_free_channel_only(store: Store, start_game: StartGame) -> None:

@@ -13,7 +13,8 @@ DEFAULT = PlackettLuce()
 
 def result(seat: int, user_id: int | None, total: int, winner: bool = False, resigned: bool = False) -> ResultInput:
     name = NAMES[user_id] if user_id is not None else "AI (hard)"
-    return ResultInput(seat, user_id, name, f"clan{seat}", total - 2, 2, total, winner, resigned)
+    detail = {"clan": f"clan{seat}", "clan_score": total - 2, "chips": 2}
+    return ResultInput(seat, user_id, name, total, winner, resigned, detail=detail)
 
 
 async def finish(
@@ -48,7 +49,7 @@ async def test_the_winner_gains_and_the_loser_loses(store: Store, start_game: St
     assert ann.sigma < DEFAULT.sigma and bob.sigma < DEFAULT.sigma
     assert (ann.games, ann.wins, ann.points, bob.games, bob.wins, bob.points) == (1, 1, 40, 1, 0, 31)
     stored = await store.results(game.id)
-    assert [(r.seat, r.user_id, r.total, r.winner, r.clan) for r in stored] == [
+    assert [(r.seat, r.user_id, r.total, r.winner, r.detail["clan"]) for r in stored] == [
         (0, ANN, 40, True, "clan0"),
         (1, BOB, 31, False, "clan1"),
     ]
@@ -162,7 +163,10 @@ async def test_profile(store: Store, start_game: StartGame) -> None:
     assert profile.ordinal == pytest.approx(profile.mu - 3 * profile.sigma)
     # The last five finished games, newest first; the unrated one is listed, the oldest dropped.
     assert [r.game_id for r in profile.recent] == [unrated.id, *(g.id for g in reversed(games[1:]))]
-    assert [(r.total, r.winner, r.clan) for r in profile.recent[:2]] == [(90, True, "clan0"), (34, False, "clan0")]
+    assert [(r.total, r.winner, r.detail["clan"]) for r in profile.recent[:2]] == [
+        (90, True, "clan0"),
+        (34, False, "clan0"),
+    ]
     bob = await store.profile(GUILD, BOB, game="clans")
     assert bob is not None and bob.rank == 1
 

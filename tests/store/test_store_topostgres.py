@@ -10,6 +10,7 @@ import pytest
 from store_helpers import ANN, BOB, CAT, GUILD, NAMES
 
 from engine.clans import final_result, legal_moves, new_game, play
+from service.clans.turn import result_detail
 from store import GameRecord, ResultInput, Store, StoreError
 from store.postgres import PostgresBackend
 from store.topostgres import TABLES, copy_to_postgres, game_ids
@@ -36,8 +37,8 @@ async def play_game(store: Store, channel_id: int, players: list[int], seed: int
         if state.over:
             final = final_result(state)
             results = [
-                ResultInput(s, players[s], NAMES[players[s]], final.clans[s].label, final.clan_scores[final.clans[s]],
-                            final.chips[s], final.totals[s], s in final.winners)
+                ResultInput(s, players[s], NAMES[players[s]], final.totals[s], s in final.winners,
+                            detail=result_detail(state, s))
                 for s in range(len(players))
             ]  # fmt: skip
         await store.append_action(

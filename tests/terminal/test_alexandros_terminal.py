@@ -13,6 +13,7 @@ import pytest
 import terminal.alexandros as play_alexandros
 from engine.alexandros import (
     HAND,
+    EndReason,
     EndTurn,
     MoveAlexander,
     Occupy,
@@ -70,7 +71,7 @@ def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
     game.run()
     out = capsys.readouterr().out
     assert game.state.over
-    assert "Game over after" in out and "WINNER" in out
+    assert "Game over in round " in out and "WINNER" in out
     assert "There is no option 99 now; type menu to see the options." in out
     assert "That is neither an option number nor an action" in out
     assert "That is not possible now" in out  # a levy while Alexander must move
@@ -160,7 +161,7 @@ def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
         "Deine Hand:",
         "Du erhebst Steuern: Du +",
         "KI 2 (easy) zieht Alexander mit der",
-        "Partie vorbei nach",
+        "Partie vorbei in Runde ",
         "SIEGER",
         "Steuereinnahmen",
         "Nachziehstapel",
@@ -171,7 +172,7 @@ def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
         assert german in out, german
     assert any(region in out for region in ("Ägypten", "Makedonien", "Kleinasien", "Syrien", "Persien"))
     assert any(symbol in out for symbol in ("Tempel", "Amphore", "Pferd", "Leier", "Soldat"))
-    for english in ("Game over after", "moves Alexander", "Your hand", "tax income", "Type the number", "WINNER"):
+    for english in ("Game over", "moves Alexander", "Your hand", "tax income", "Type the number", "WINNER"):
         assert english not in out, english
 
 
@@ -305,3 +306,68 @@ def test_occupations_earning_nothing_are_folded_at_the_end_and_still_playable(
     game.human_turn(0)
     assert state.actions_left == 1 and all(state.guards[s] == 0 for s in chosen.guards)
     assert tax_income(state)[0] <= before[0]
+
+
+# --- transcripts: the image of every action, who starts, the same seed, rounds that agree (issue 35) ----------
+
+
+def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = terminal(1, 3, 4, tmp_path, [])
+    first = game.names[game.state.to_move]
+    game.run()
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[2] == ("You start." if first == "You" else f"{first} starts.")
+    paths = re.findall(r"^  Board image: (\S+\.png)$", out, re.M)
+    actions = [p for p in paths if not p.endswith("-choices.png")]
+    assert len(actions) == game.state.ply + 1  # the setup, then one per action, AIs' included
+    assert [Path(p).name for p in actions] == [f"action-{ply:03d}.png" for ply in range(game.state.ply + 1)]
+    assert any(p.endswith("-choices.png") for p in paths), "the lettered destinations' board too"
+    assert all(Path(p).is_file() for p in paths)
+
+
+def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two AIs and a human who always takes option 1: `SEED=` reproduces every line (the folder aside)."""
+    transcripts = []
+    for run in ("a", "b"):
+        holder: list[AlexandrosTerminal] = []
+
+        def first_option(prompt: str, holder: list[AlexandrosTerminal] = holder) -> str:
+            print(prompt)
+            if "press enter" in prompt.lower():
+                return ""
+            game = holder[0]
+            return str(game.number(game.listed[0]))
+
+        game = AlexandrosTerminal(1, 3, "normal", 11, tmp_path / run, first_option)
+        holder.append(game)
+        game.run()
+        transcripts.append(capsys.readouterr().out.replace(str(tmp_path / run), "FOLDER"))
+    assert transcripts[0] == transcripts[1]
+    assert transcripts[0].count("AI 2 (normal)") > 10
+
+
+def test_the_prompts_and_the_end_count_the_same_rounds_in_every_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The prompt names the round in progress and the end the round the game ended in: the last prompt's round
+    is the end's (the German prompt said "[Runde 21]" where the end said "nach 7 Runden")."""
+    for lang, prompt, end in (
+        ("en", r"\[round (\d+)\] ", r"Game over in round (\d+):"),
+        ("de", r"\[Runde (\d+)\] ", r"Partie vorbei in Runde (\d+):"),
+        ("it", r"\[giro (\d+)\] ", r"Partita finita al giro (\d+):"),
+    ):
+        game = terminal(1, 3, 4, tmp_path / lang, [], texts(lang, "alexandros"))
+        game.run()
+        out = capsys.readouterr().out
+        rounds = [int(r) for r in re.findall(prompt, out)]
+        (ended,) = [int(r) for r in re.findall(end, out)]
+        assert rounds == sorted(rounds) and rounds[0] == 1
+        assert ended in (rounds[-1], rounds[-1] + 1)  # the AIs may have played on into the next round
+        state = game.state
+        last_turn = state.turn if state.end_reason is EndReason.HUNDRED else state.turn - 1  # ended in it, or after
+        assert ended == last_turn // state.players + 1, (ended, state.turn, state.end_reason)

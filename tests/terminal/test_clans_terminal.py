@@ -101,7 +101,7 @@ def test_every_game_has_its_own_board_folder_and_keeps_the_order_board(
     assert "move-000.png" in names and len(names) == game.state.turn + 1 + len(order_boards)
     # The order is offered in the bot's words (the menu's and the panel's "36: epoch 2, worth 5").
     offered = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  village ")]
-    assert offered and all(re.search(r": \d+: epoch \d+, (worth \d+|razed, 0)", line) for line in offered), offered
+    assert offered and all(re.search(r": \d+: epoch \d+, (worth \d+|doomed, 0)", line) for line in offered), offered
 
 
 def test_main_writes_each_game_into_a_new_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -251,7 +251,7 @@ def test_the_commands_work_in_the_players_language_and_in_english(
     assert "Tippe 'hilfe' für die Befehle." in out
     assert "Befehle:" in out and "  ziehen 23 24 " in out and "  beenden " in out and "  züge " in out
     assert "Die englischen Befehlswörter gehen auch." in out
-    assert out.count("erlaubte Züge:") == 2  # züge, and moves in English
+    assert out.count("erlaubte Züge; die besten:") == 2  # züge, and moves in English
     assert "Hütten nach Clan" in out
     assert "Kein Dorf wartet auf seine Reihenfolge" in out  # dorf 5: no village waits for its order
     assert "Es gibt kein Gebiet 99" in out  # ziehen 1 99: read as a move
@@ -304,3 +304,82 @@ def test_make_play_passes_a_language_only_when_asked_for(game: str) -> None:
         assert "--lang" not in command(env={"LANG": shell})
     assert "--lang de" in command("LANGUAGE=de", env={"LANG": "C.UTF-8"})
     assert "--lang it" in command("LANG=it", env={"LANG": "C.UTF-8"})
+
+
+# --- transcripts: the status as a turn begins, the best moves, who starts, the same seed (issue 35) -----------
+
+
+def test_the_status_is_shown_as_each_of_your_turns_begins_and_the_intro_says_who_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before the first prompt of each of your turns, the epoch, the scores and the chips (the bot's status); a
+    turn took four commands before (board, status, moves, a move)."""
+    game = new_game(1, 3, tmp_path, ["moves"])
+    starter = game.names[game.state.to_move]
+    game.run()
+    out = capsys.readouterr().out
+    assert out.splitlines()[2] == f"{starter} starts."
+    prompts = list(re.finditer(r"^\[move (\d+)\] You> ", out, re.M))
+    assert len(prompts) > 5
+    previous_end, previous_move = 0, None
+    for prompt in prompts:
+        before = out[previous_end : prompt.start()]
+        if "choose which comes next" in before:  # the same turn goes on: the order of the villages it founds
+            pass
+        elif prompt[1] != previous_move:  # a turn begins
+            assert "Epoch " in before and "Clan scores:" in before and "Chips:" in before, before[-300:]
+        else:
+            assert "Clan scores:" not in before  # once a turn, not at every prompt
+        previous_end, previous_move = prompt.end(), prompt[1]
+
+
+def test_moves_shows_the_best_few_with_their_villages_value_clans_and_doom() -> None:
+    """The first lines found villages, saying what each would score and to which clans, or that it is doomed and
+    who loses their huts; then the largest groups; `moves all` is every legal move (the old list: 270+ lines)."""
+    t = texts("en", "clans")
+    seen_doom = seen_worth = False
+    for seed in range(2, 12):
+        state = position_with_foundings(seed)
+        best = play.best_moves_text(t, state, 100)
+        lines = best.splitlines()
+        count = len(legal_moves(state))
+        assert lines[0] == f"{count} legal moves; the best:"
+        assert len(lines) <= play.BEST_FEW + 2 and lines[-1] == f"  Type 'moves all' for all {count}."
+        founding = [line for line in lines[1:-1] if " village" in line]
+        assert founding and lines[1 : 1 + len(founding)] == founding, "the villages first"
+        for line in founding:
+            assert re.search(r": (worth \d+ to [a-z, ]+|doomed, 0(; [a-z, ]+ loses? (its|their) huts)?)", line), line
+            seen_doom |= "doomed, 0" in line
+            seen_worth |= "worth " in line
+        every = play.moves_text(t, state, 100)
+        assert len(re.findall(r"\b\d+-\d+\b", every)) == count
+    assert seen_doom and seen_worth
+
+
+def test_moves_all_lists_every_move_in_the_players_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    holder: list[TerminalGame] = []
+    game = TerminalGame(
+        1, "easy", 5, tmp_path, scripted(lambda: holder[0], iter(["züge alle", "quit"])), texts("de", "clans")
+    )
+    holder.append(game)
+    game.run()
+    out = capsys.readouterr().out
+    count = len(legal_moves(game.state))
+    assert f"{count} erlaubte Züge:" in out and "die besten" not in out
+
+
+def test_the_same_seed_plays_the_same_game_the_ais_moves_included(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`SEED=` replays the deal and the AIs' moves (normal and hard, whose search is bound by rollouts alone)."""
+    for level in ("normal", "hard"):
+        transcripts = []
+        for run in ("a", "b"):
+            holder: list[TerminalGame] = []
+            ask = scripted(lambda holder=holder: holder[0], limit=12)  # type: ignore[misc]
+            game = TerminalGame(1, level, 21, tmp_path / level / run, ask)
+            holder.append(game)
+            game.run()
+            transcripts.append(capsys.readouterr().out.replace(str(tmp_path / level / run), "FOLDER"))
+        assert transcripts[0] == transcripts[1]
+        assert transcripts[0].count(f"({level}) moves ") >= 6

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from texts import LANGUAGES, Texts, resolve, texts
-from texts.catalogs import CATALOGS, FRAME, read_catalog
+from texts.catalogs import CATALOGS, SHARED, read_catalog
 from tools.update_catalogs import KEYWORDS, ROOT, extract, owner, source_files
 
 DOMAINS = [place.domain for place in CATALOGS]
@@ -39,7 +39,8 @@ def test_english_catalogs_hold_exactly_the_messages_of_the_code() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_message_is_in_two_catalogs(lang: str) -> None:
-    """A word is translated once: a message both games (or a game and the frame) write is the frame's only."""
+    """A word is translated once: a message both games (or a game and the shared code) write is the shared
+    catalog's only."""
     seen: dict[tuple[str | None, str], str] = {}
     for domain in DOMAINS:
         for key in _entries(read_catalog(lang, domain)):
@@ -66,22 +67,22 @@ def test_every_catalog_has_messages() -> None:
         ("texts/alexandros/story.py", "alexandros"),
         ("texts/alexandros/terminal.py", "alexandros"),
         ("terminal/alexandros.py", "alexandros"),
-        ("cogs/errors.py", FRAME),
-        ("service/lobby.py", FRAME),
-        ("texts/reasons.py", FRAME),
-        ("terminal/hotseat.py", FRAME),
-        ("bot.py", FRAME),
+        ("cogs/errors.py", SHARED),
+        ("service/games.py", SHARED),
+        ("texts/reasons.py", SHARED),
+        ("terminal/hotseat.py", SHARED),
+        ("bot.py", SHARED),
     ],
 )
 def test_a_message_goes_to_the_catalog_of_the_folder_it_is_written_in(path: str, domain: str) -> None:
     assert owner(path) == domain
 
 
-def test_a_game_reads_its_own_words_and_the_frame_s_but_not_the_other_game_s() -> None:
-    frame_word = ("listing", "{head} and {last}")
-    assert (frame_word[0], frame_word[1]) in _entries(read_catalog("de", FRAME))
-    assert texts("de", "clans").p_(*frame_word, head="A", last="B") == "A und B"
-    assert texts("de", "alexandros").p_(*frame_word, head="A", last="B") == "A und B"
+def test_a_game_reads_its_own_words_and_the_shared_ones_but_not_the_other_game_s() -> None:
+    shared_word = ("listing", "{head} and {last}")
+    assert (shared_word[0], shared_word[1]) in _entries(read_catalog("de", SHARED))
+    assert texts("de", "clans").p_(*shared_word, head="A", last="B") == "A und B"
+    assert texts("de", "alexandros").p_(*shared_word, head="A", last="B") == "A und B"
     assert ("symbol", "horse") in _entries(read_catalog("de", "alexandros"))
     assert texts("de", "alexandros").p_("symbol", "horse") == "Pferd"
     assert texts("de", "clans").p_("symbol", "horse") == "horse"
@@ -178,7 +179,7 @@ def _marked_in_f_strings(tree: ast.AST) -> list[int]:
 
 def test_no_message_hides_in_an_f_string() -> None:
     """A message Babel cannot see in one file is filed by the other files that write it: it may land in a
-    catalog the hidden one cannot read (a game's Texts reads its own catalog and the frame's only)."""
+    catalog the hidden one cannot read (a game's Texts reads its own catalog and the shared one only)."""
     hidden = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in source_files()

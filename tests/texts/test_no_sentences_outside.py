@@ -32,7 +32,7 @@ MARKERS = {"_", "n_", "p_", "N_", "Np_"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 COMMAND_TREE = {"command", "describe", "GroupCog", "Group", "Choice", "rename", "CommandWords"}
 """discord.py's declarations of slash commands, and a game's descriptions of its shared ones
-(cogs/game_commands.py): their English strings are the Translator's message ids."""
+(cogs/game_cog.py): their English strings are the Translator's message ids."""
 DEVELOPER_ERRORS = {
     "ValueError", "TypeError", "AssertionError", "RuntimeError", "KeyError", "LookupError",
     "BadState", "require", "need", "AiPoolError", "AiQueueFull", "_WorkerLost",

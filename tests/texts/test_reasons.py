@@ -1,5 +1,5 @@
 """Reasons are data below the text layer: the engine and the service say why with codes and facts; the
-words come from the catalogs, in any language, each game's through the words it registers with the frame."""
+words come from the catalogs, in any language, each game's through the words its registration record names."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_an_illegal_action_of_alexandros_says_its_code_and_facts() -> None:
     assert english(error) == "There is no space 99 on the board."
 
 
-def test_each_game_words_its_own_illegal_moves_through_the_frame() -> None:
+def test_each_game_words_its_own_illegal_moves_through_the_shared_text_layer() -> None:
     t = texts("en")
     assert illegal_reason(t, NotYourTurn()) == "It is not your turn"
     assert illegal_reason(t, alex.IllegalAction(alex.Why.NOT_YOUR_TURN)) == "It is not your turn."
@@ -83,7 +83,7 @@ def test_each_game_words_its_own_illegal_moves_through_the_frame() -> None:
     assert not is_illegal_move(ValueError("a bug")) and not is_illegal_move(GameError(Why.CANNOT))
 
 
-def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_frame() -> None:
+def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_shared_text_layer() -> None:
     t, de = texts("en"), texts("de")
     assert shown_move(t, Move(23, 24)) == "23 → 24"
     assert shown_move(t, Move.village(23)) == "village 23" and shown_move(de, Move.village(23)) != "village 23"
@@ -99,8 +99,8 @@ def test_each_game_shows_its_moves_and_words_its_end_reasons_through_the_frame()
 
 
 def test_the_frame_finds_every_game_s_words_without_being_told_to_import_them() -> None:
-    """A process that imports only the frame's text layer and the engines still words every game's reasons:
-    the frame reaches each game's texts.reasons through the registry before wording anything."""
+    """A process that imports only the shared text layer and the engines still words every game's reasons:
+    the shared text layer reaches each game's words through the registry."""
     script = (
         "import sys\n"
         "from texts import texts\n"
@@ -130,7 +130,8 @@ def test_end_reasons_are_codes_worded_in_each_language(reason: EndReason) -> Non
 def test_every_refusal_code_has_words() -> None:
     facts = {"seats": 4, "game": 3, "status": "running", "move": Move(1, 2), "name": "ann", "user_id": None,
              "levels": ("easy",), "low": 2, "high": 4, "seated": 1, "paces": ("daily",), "reason": NotNeighbours(1, 2),
-             "permissions": ("Embed Links",), "lobbies": 2, "games": 10, "seconds": 20}  # fmt: skip
+             "permissions": ("Embed Links",), "lobbies": 2, "games": 10, "seconds": 20, "left": 3, "allowance": 14,
+             "window": 60, "ahead": 30, "zone": "Mars/Olympus", "start": 8, "end": 8}  # fmt: skip
     fallback = say(texts("en"), GameError(Why.CANNOT))
     for why in Why:
         for lang in ("en", "de", "it"):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
 import pytest
 
-from texts.usertext import NAME_LIMIT, clean_name, escape_markdown, shown_name
+from texts.usertext import NAME_LIMIT, clean_name, escape_markdown, html_text, shown_name
 
 HOSTILE = [
     "<@123456789012345678>",
@@ -79,3 +80,14 @@ def test_escaping_keeps_the_text_readable() -> None:
     assert shown_name("<@1>") == r"\<\@1\>"
     assert escape_markdown("plain name") == "plain name"
     assert shown_name("Zoë 🌲") == "Zoë 🌲"
+
+
+@pytest.mark.parametrize(
+    "name", [*HOSTILE, "<script>alert(1)</script>", '" onerror="alert(1)', "' onmouseover='x", "&lt;b&gt;", "<!--"]
+)
+def test_html_text_is_never_markup_and_reads_as_typed(name: str) -> None:
+    """The web pages' form (web/pages.py): no tag, no attribute break-out, and a browser shows the cleaned name."""
+    shown = html_text(name, "fallback_user")
+    assert not _controls(shown)
+    assert not re.search(r"[<>\"']", shown), shown
+    assert html.unescape(shown) == clean_name(name, "fallback_user")

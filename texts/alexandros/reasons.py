@@ -1,14 +1,12 @@
 """Why the engine refused an Alexandros action, in every language: one sentence per code (engine/alexandros
-actions.py ``Why``), with the facts the error carries. Registered with the frame's text layer
-(texts/reasons.py), which words every game's refusals, with the words for why a game ended."""
+actions.py ``Why``), with the facts the error carries. Alexandros' registration record (registry/alexandros.py)
+names it, with the words for why a game ended; the shared text layer (texts/reasons.py) reaches them there."""
 
 from __future__ import annotations
 
-from engine.alexandros import EndReason, IllegalAction, Symbol, Why
+from engine.alexandros import IllegalAction, Symbol, Why
 from texts import Texts
-from texts.alexandros.names import end_reason_text
 from texts.alexandros.options import cards_text
-from texts.reasons import register_end_reason, register_illegal
 
 
 def illegal_action(t: Texts, error: IllegalAction) -> str:
@@ -76,7 +74,3 @@ def illegal_action(t: Texts, error: IllegalAction) -> str:
         case Why.BAD_TEXT:
             return t._("That is not an Alexandros action: choose from the menus of your panel.")
     return t._("That move is not allowed.")
-
-
-register_illegal(IllegalAction, illegal_action)
-register_end_reason(EndReason, end_reason_text)

@@ -56,8 +56,17 @@ def handover(t: Texts, name: str) -> str:
     return t._("{name}'s turn: press Enter when only {name} is looking ", name=name)
 
 
-def prompt(t: Texts, turn: int, name: str) -> str:
-    return t._("[turn {turn}] {name}> ", turn=turn, name=name)
+def prompt(t: Texts, round_now: int, name: str) -> str:
+    """The prompt names the round in progress, as the end names the round the game ended in."""
+    return t._("[round {round}] {name}> ", round=round_now, name=name)
+
+
+def starts(t: Texts, name: str, you: bool) -> str:
+    return t._("You start.") if you else t._("{name} starts.", name=name)
+
+
+def board_image(t: Texts, path: str) -> str:
+    return "  " + t._("Board image: {path}", path=path)
 
 
 def help_text(t: Texts, words: Mapping[str, str]) -> str:
@@ -399,14 +408,9 @@ def your_hand(t: Texts, hand: Sequence[int]) -> str:
     return "  " + t._("Your hand: {cards}", cards=cards_text(t, [s for s in SYMBOLS for _ in range(hand[s])]))
 
 
-def game_over(t: Texts, reason: EndReason, rounds: int) -> str:
-    return t.n_(
-        "Game over after {count} round: {why}.",
-        "Game over after {count} rounds: {why}.",
-        rounds,
-        count=rounds,
-        why=end_reason_text(t, reason),
-    )
+def game_over(t: Texts, reason: EndReason, round_now: int) -> str:
+    """The round the game ended in, as the prompts counted it."""
+    return t._("Game over in round {round}: {why}.", round=round_now, why=end_reason_text(t, reason))
 
 
 def final_line(t: Texts, name: str, score: int, winner: bool) -> str:

@@ -6,6 +6,8 @@ Shared by the Discord messages, the board images and the terminal game, so that 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.clans import Chart, Clan, Terrain, Village
 from texts import Texts
 from texts.clans.symbols import CLAN_MARK, CLAN_SQUARE, TERRAIN_ICON
@@ -18,11 +20,13 @@ __all__ = [
     "clans_list",
     "epoch_line",
     "epoch_terms",
+    "founds_words",
     "huts",
     "terrain_label",
     "terrain_name",
     "village_line",
     "village_order_part",
+    "village_words",
     "village_worth",
 ]
 
@@ -88,8 +92,40 @@ def village_line(t: Texts, village: Village) -> str:
 
 
 def village_worth(t: Texts, village: Village) -> str:
-    """ "worth 5", "razed, 0": what a village founded by a move scores."""
-    return t._("razed, 0") if village.destroyed else t._("worth {value}", value=village.value)
+    """ "worth 5", "doomed, 0": what a village founded by a move scores (the one word for a doomed village)."""
+    return t._("doomed, 0") if village.destroyed else t._("worth {value}", value=village.value)
+
+
+def village_words(t: Texts, village: Village) -> str:
+    """ "24: worth 5 to red, blue" or "24: doomed, 0; red and blue lose their huts": what a village would score."""
+    clans = t.listing(clan_name(t, Clan(c)) for c in village.colours)
+    worth = village_worth(t, village)
+    if village.destroyed and village.colours:
+        return t.n_(
+            "{territory}: {worth}; {clans} loses its huts",
+            "{territory}: {worth}; {clans} lose their huts",
+            len(village.colours),
+            territory=village.territory,
+            worth=worth,
+            clans=clans,
+        )
+    if not village.colours:
+        return t._("{territory}: {worth}", territory=village.territory, worth=worth)
+    return t._("{territory}: {worth} to {clans}", territory=village.territory, worth=worth, clans=clans)
+
+
+def founds_words(t: Texts, founds: Sequence[int], target: bool) -> str:
+    """Why a move is listed first: the villages it would found (the bot's autocomplete words)."""
+    n = len(founds)
+    if target:
+        return t.n_(
+            "would found a village at {territories}",
+            "would found {count} villages at {territories}",
+            n,
+            count=n,
+            territories=t.listing(map(str, founds)),
+        )
+    return t.n_("would found a village", "would found {count} villages", n, count=n)
 
 
 def village_order_part(t: Texts, village: Village) -> str:

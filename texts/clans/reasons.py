@@ -1,6 +1,6 @@
 """Why the engine refused a Clans move, how a move is shown in a sentence and why a game ended, in every
-language: the words for the facts the engine's errors and end reasons carry. Registered with the frame's text
-layer (texts/reasons.py), which words every game's refusals."""
+language: the words for the facts the engine's errors and end reasons carry. Clans' registration record
+(registry/clans.py) names them; the shared text layer (texts/reasons.py) reaches them there."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from engine.clans.moves import (
 )
 from engine.clans.state import EndReason
 from texts import Texts
-from texts.reasons import register_end_reason, register_illegal, register_shown_move
 
 
 def illegal(t: Texts, reason: IllegalMove) -> str:
@@ -81,8 +80,3 @@ def end_reason(t: Texts, reason: EndReason) -> str:
         case EndReason.RESIGNATIONS:
             return t._("fewer than two players left")
     return str(reason)
-
-
-register_illegal(IllegalMove, illegal)
-register_shown_move(Move, shown_move)
-register_end_reason(EndReason, end_reason)

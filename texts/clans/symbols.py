@@ -1,5 +1,5 @@
 """The symbols that stand for clans and terrains in text, the same in every language (their names are in
-terms.py): the cogs and texts/game.py show them beside the names."""
+terms.py): the cogs and texts/clans/game.py show them beside the names."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from alex_boards import TestBoard, between, build_walls, give, place_guard
 
-from ai.alexandros import AUTOPILOT_LEVEL, LEVELS, choose_action
+from ai.alexandros import AI_LEVELS, AUTOPILOT_LEVEL, choose_action
 from ai.alexandros.search import SAME_PROVINCE, distinct
 from engine.alexandros import (
     SYMBOLS,
@@ -128,7 +128,7 @@ def test_every_phase_gets_a_legal_answer() -> None:
                 if per_phase[state.phase] > 3:
                     continue
                 seen.add(state.phase)
-                for level in LEVELS:
+                for level in AI_LEVELS:
                     action = choose_action(level, private_view(state, state.to_move), 5)
                     assert action in legal_actions(state), (level, state.phase, action)
     assert seen == {Phase.MOVE, Phase.PATH, Phase.ACTIONS, Phase.GIVE}
@@ -163,7 +163,7 @@ def test_the_ai_cannot_see_other_hands_the_supply_or_the_seed() -> None:
         check_invariants(other)
         differed += other.hands != state.hands or other.supply != state.supply
         assert public_view(other) == public_view(state)
-        for level in LEVELS if number % 2 else LEVELS[:2]:  # hard's search costs more: every other position
+        for level in AI_LEVELS if number % 2 else AI_LEVELS[:2]:  # hard's search costs more: every other position
             assert choose_action(level, private_view(other, seat), 9) == choose_action(
                 level, private_view(state, seat), 9
             )
@@ -224,7 +224,7 @@ def test_it_levies_taxes_when_they_pay_it_most(level: str, seed: int) -> None:
     assert state.scores[0] >= 12 and state.scores[0] > max(state.scores[1:])
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", AI_LEVELS)
 def test_it_occupies_an_open_province_for_free_rather_than_levy_for_less_than_the_others(level: str) -> None:
     """Seat 0's only lone guard earns 4 at a levy, less than two opponents; the province of eight open
     spaces next to it is free and costs no card (its one symbol space takes the guard)."""
@@ -234,7 +234,7 @@ def test_it_occupies_an_open_province_for_free_rather_than_levy_for_less_than_th
         assert choose_action(level, private_view(state, 0), seed) == Occupy((tb.s(0, 0),))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", AI_LEVELS)
 def test_on_the_last_turn_it_levies_rather_than_sit_on_a_card_that_would_score(level: str) -> None:
     """Red walls were used this turn, so the game ends with it and a card kept is worth nothing. Seat 0 earns
     12 at a levy, its rivals 4, 9 and 6: every level levies, and wins by it."""
@@ -293,7 +293,7 @@ def test_it_does_not_levy_when_a_levy_pays_a_rival_more(level: str) -> None:
 def test_the_autopilot_plays_normal() -> None:
     """The autopilot stands in for a player whose time ran out: normal, strong and quick (hard's search is for
     the seats that asked for it)."""
-    assert AUTOPILOT_LEVEL == "normal" and AUTOPILOT_LEVEL in LEVELS
+    assert AUTOPILOT_LEVEL == "normal" and AUTOPILOT_LEVEL in AI_LEVELS
 
 
 def test_a_big_hand_on_a_big_province_is_judged_by_a_few_occupations() -> None:
@@ -309,6 +309,6 @@ def test_a_big_hand_on_a_big_province_is_judged_by_a_few_occupations() -> None:
     assert len(occupations) > 100
     judged = [a for a in distinct(state, legal_actions(state)) if isinstance(a, Occupy)]
     assert 0 < len(judged) <= SAME_PROVINCE * state.guards_left[0]
-    for level in LEVELS:
+    for level in AI_LEVELS:
         action = choose_action(level, private_view(state, 0), 1)
         assert action in legal_actions(state)

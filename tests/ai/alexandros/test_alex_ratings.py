@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.alexandros import LEVELS
+from ai.alexandros import AI_LEVELS
 from bench import alexandros_ratings
 from registry import game
 from service import ratings
@@ -25,20 +25,20 @@ AI_DOC = Path(__file__).resolve().parents[3] / "docs" / "AI.md"
 def test_the_registry_reads_the_data_file() -> None:
     text = (resources.files("data.alexandros") / ratings.AI_RATINGS_FILE).read_text(encoding="utf-8")
     raw = json.loads(text)
-    assert set(raw) == set(LEVELS)
+    assert set(raw) == set(AI_LEVELS)
     assert {level: (entry["mu"], entry["sigma"]) for level, entry in raw.items()} == AI_RATINGS
 
 
 def test_the_levels_are_rated_weakest_first() -> None:
-    shown = [ai_rating(*AI_RATINGS[level]) for level in LEVELS]
-    assert LEVELS == ("easy", "normal", "hard") and shown[0] < shown[1] < shown[2]
+    shown = [ai_rating(*AI_RATINGS[level]) for level in AI_LEVELS]
+    assert AI_LEVELS == ("easy", "normal", "hard") and shown[0] < shown[1] < shown[2]
 
 
 def test_docs_ai_shows_the_published_ratings() -> None:
     rows = re.findall(
         r"^\| (easy|normal|hard) \(Alexandros\) \| (-?[0-9.]+) \| ([0-9.]+) \| ([0-9]+) \|", AI_DOC.read_text(), re.M
     )
-    assert {level for level, *_ in rows} == set(LEVELS)
+    assert {level for level, *_ in rows} == set(AI_LEVELS)
     for level, mu, sigma, shown in rows:
         assert (float(mu), float(sigma)) == AI_RATINGS[level]
         assert int(shown) == ai_rating(float(mu), float(sigma))

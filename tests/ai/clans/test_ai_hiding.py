@@ -7,7 +7,7 @@ import math
 import pytest
 
 import ai.clans
-from ai.clans import AI_LEVELS, AUTOPILOT, POLICIES, choose_action, exposure
+from ai.clans import AI_LEVELS, AUTOPILOT_LEVEL, POLICIES, choose_action, exposure
 from ai.clans.belief import observe
 from ai.clans.hiding import Hiding, policies, tilted
 from ai.clans.players import AUTOPILOT_HIDING, CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
@@ -77,7 +77,7 @@ def test_every_policy_draws_from_its_own_seed(level: str) -> None:
 
 
 def test_the_autopilot_is_a_policy_but_not_a_level_to_choose() -> None:
-    assert AUTOPILOT in POLICIES and AUTOPILOT not in AI_LEVELS
+    assert AUTOPILOT_LEVEL in POLICIES and AUTOPILOT_LEVEL not in AI_LEVELS
 
 
 def test_exposure_is_a_distribution_over_the_clans() -> None:

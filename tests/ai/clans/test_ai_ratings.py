@@ -33,7 +33,7 @@ def published_file() -> dict[str, dict[str, float]]:
 
 def _seat(seat: int, user_id: int | None, total: int, level: str | None = None) -> ResultInput:
     rating = None if level is None else AI_RATINGS[level]
-    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=level, ai_rating=rating)
+    return ResultInput(seat, user_id, f"p{seat}", total, False, ai_level=level, ai_rating=rating)
 
 
 def test_ai_seats_are_rated_at_the_data_files_ratings() -> None:

@@ -1,4 +1,4 @@
-"""Alexandros on the frame's clock, through the real interaction path: the pace chosen in the lobby, reminders in
+"""Alexandros on the shared clock, through the real interaction path: the pace chosen in the lobby, reminders in
 the channel and by DM, the autopilot playing a timed-out player's whole turn from their own hand alone, away and
 back; AI turns played once by two processes on one database; and actions committed before a crash, posted once
 after the restart."""
@@ -63,7 +63,6 @@ async def alex_bot(
     )
     await (fake.restart(bot) if restart else fake.start(bot))
     cog = alexandros_cog(bot)
-    await cog.starting
     cog.clock.stop()
     return bot
 
@@ -100,7 +99,7 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     assert "Pace\nfast (1 h a move)" in embed_text(lobby["embeds"])
     assert [v for v in select_options(lobby, "alex:pace:1")] == ["live", "fast", "daily", "relaxed", "untimed"]
     answered(await fake.slash(alice, "alexandros start"))
-    assert (await bot.services["alexandros"].game(1)).pace == "fast"
+    assert (await bot.services["alexandros"].record(1)).pace == "fast"
 
     people = [alice, bob]
     table = await bot.services["alexandros"].table(1)
@@ -276,7 +275,7 @@ async def test_an_alexandros_ai_turn_found_by_both_processes_is_played_once(
     assert after.mover.user_id == alice.id
     turn_posts = [m for m in public_messages(fake) if any(c.startswith("alex:panel:") for c in custom_ids(m))]
     assert turn_posts and f"<@{alice.id}>" in turn_posts[-1]["content"]
-    assert (await second.services["alexandros"].game(game.id)).announced_ply == after.record.snapshot_ply
+    assert (await second.services["alexandros"].record(game.id)).announced_ply == after.record.snapshot_ply
     assert await first.store.claim_holder(game.id, "ai") is None  # released after the turn
     assert [await alexandros_cog(bot).sweep.run_once() for bot in two_bots] == [[], []]
     assert (

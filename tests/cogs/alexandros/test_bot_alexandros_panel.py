@@ -47,7 +47,7 @@ def full_hand_prefix(limit: int = 60) -> tuple[int, list[alex.Action]]:
     raise AssertionError("no deal gives a full hand and more than 26 destinations")
 
 
-SEED, PREFIX = full_hand_prefix()
+SEED, ID_PREFIX = full_hand_prefix()
 
 
 async def bot_on(fake: FakeDiscord, where: Path) -> GameBot:
@@ -94,7 +94,7 @@ async def test_every_destination_of_a_full_hand_is_reachable_and_the_turn_comple
     answered(await fake.slash(alice, "alexandros start"))
     game = bot.services["alexandros"]
     by_seat = {0: alice, 1: bob}
-    for action in PREFIX:  # the deal up to the full hand, played through the service
+    for action in ID_PREFIX:  # the deal up to the full hand, played through the service
         table = await game.table(1)
         await game.act(1, by_seat[table.view.to_move].id, action.text)
     table = await game.table(1)

@@ -202,7 +202,7 @@ async def test_clans_and_alexandros_replays_are_drawn_one_at_a_time(fake: FakeDi
         return run
 
     for game in ("clans", "alexandros"):
-        desk.kinds[game] = replace(desk.kinds[game], draw=held(desk.kinds[game].draw))
+        desk.games[game] = replace(desk.games[game], draw=held(desk.games[game].draw))
     asked = [
         await fake.slash(alice, "clans replay", {"game": clans_game}, channel=clans_channel, settle=False),
         await fake.slash(bob, "alexandros replay", {"game": game_id}, channel=fake.channels[947], settle=False),

@@ -205,7 +205,6 @@ async def test_the_autopilot_posts_the_whole_turn_its_player_began(fake: FakeDis
     answered(await fake.slash(alice, "alexandros start"))
     cog = bot.get_cog("Alexandros")
     assert cog is not None
-    await cog.starting  # type: ignore[attr-defined]
     cog.clock.stop()  # type: ignore[attr-defined]  # only the test's ticks act
     table = await bot.services["alexandros"].table(1)
     mover = alice if table.mover.user_id == alice.id else bob

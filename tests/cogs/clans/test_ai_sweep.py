@@ -1,4 +1,4 @@
-"""The sweep's own loop (cogs/clans/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until
+"""The sweep's own loop (cogs/ai_sweep.py): a pause, then the due AI turns handed to AITurns, until
 stopped."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from cogs.clans.ai_sweep import AiSweep
+from cogs.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Played
 from store import Store
 
@@ -34,11 +34,11 @@ async def test_the_sweep_pauses_then_hands_over_due_turns_until_stopped(
     database_target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with await Store.open(database_target) as store:
-        turns = AITurns(GameService(store), nothing, delay_s=0)
+        turns = AITurns(ClansService(store), nothing, delay_s=0)
         scheduled: list[int] = []
         monkeypatch.setattr(turns, "schedule", scheduled.append)
         pauses = Pauses()
-        sweep = AiSweep(GameService(store).claims, turns, interval_s=7, sleep=pauses.sleep, game="clans")
+        sweep = AiSweep(ClansService(store).claims, turns, interval_s=7, sleep=pauses.sleep, game="clans")
         sweep.start()
         seconds, wake = await pauses.waiting.get()
         assert seconds == 7 and scheduled == []  # the first sweep at start is run_once, awaited by the cog

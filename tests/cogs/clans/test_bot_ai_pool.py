@@ -120,7 +120,7 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
         "What AI (normal) thought",
     }
     # No decision carried the setup seed: each AI seed is the pool's keyed hash of game, ply and seat alone.
-    game = await bot.services["clans"].game(1)
+    game = await bot.services["clans"].record(1)
     decisions = [r for r in requests if isinstance(r, Decision)]
     assert decisions and all(r.seed != game.seed for r in decisions)
     assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)

@@ -120,7 +120,7 @@ async def test_an_autopilot_move_then_ai_moves_are_two_messages_with_one_board(
     assert [a["filename"] for a in run["attachments"]] == ["board.png"]
     assert len(channel_calls(fake, calls_before, "POST")) == 2 and channel_calls(fake, calls_before, "PATCH") == []
     assert fake.notified_users(pings_before) == [alice.id]
-    assert (await bot.services["clans"].game(1)).announced_ply == len(log)
+    assert (await bot.services["clans"].record(1)).announced_ply == len(log)
     await cog(bot).clock.tick()
     assert len(public_messages(fake)) == before + 2 and len(await bot.store.moves(1)) == len(log)
 

@@ -88,7 +88,7 @@ async def test_a_display_name_the_board_cannot_draw_falls_back_to_the_username(
     answered(await fake.slash(host, "clans new"))
     answered(await fake.slash(guest, "clans join"))
     answered(await fake.slash(third, "clans join"))
-    game = await bot.services["clans"].game(1)
+    game = await bot.services["clans"].record(1)
     assert [seat.name for seat in game.seats] == ["ada_l", "李小龍", "Zoe\u0301 🐉"]
     answered(await fake.slash(host, "clans start"))
     table = await bot.services["clans"].table(1)

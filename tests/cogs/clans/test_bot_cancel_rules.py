@@ -98,7 +98,7 @@ AI_RATINGS = game("clans").ai_ratings
 
 def _result(seat: int, user_id: int | None, total: int, ai_level: str | None = None) -> ResultInput:
     rating = None if ai_level is None else AI_RATINGS[ai_level]
-    return ResultInput(seat, user_id, f"p{seat}", "red", total, 0, total, False, ai_level=ai_level, ai_rating=rating)
+    return ResultInput(seat, user_id, f"p{seat}", total, False, ai_level=ai_level, ai_rating=rating)
 
 
 def test_beating_a_lower_rated_ai_gains_less_than_beating_a_higher_rated_one() -> None:
@@ -127,9 +127,6 @@ async def test_a_game_against_an_ai_rates_the_human_against_its_fixed_level(fake
                 r.seat,
                 r.user_id,
                 r.name,
-                r.clan,
-                r.clan_score,
-                r.chips,
                 r.total,
                 r.winner,
                 r.resigned,

@@ -401,7 +401,7 @@ async def test_moves_committed_but_not_announced_are_announced_once_after_a_rest
     assert fake.notified(101)[-1] == caught_up
     titles = embed_text(caught_up["embeds"])
     assert titles.index("alice moved") < titles.index("bob moved")  # both, in order, in one message
-    assert (await new_bot.services["clans"].game(1)).announced_ply == 2
+    assert (await new_bot.services["clans"].record(1)).announced_ply == 2
     await fake.close()
     again = by_hand(await restart_bot(fake, tmp_path, now=clock))
     await cog(again).clock.tick()

@@ -67,7 +67,7 @@ async def test_a_forged_click_from_another_server_changes_nothing(fake: FakeDisc
     eve = fake.user(666, "eve", permissions=-1 & 0xFFFFFFFFFFFF)  # every permission in her own server
     server_b = FakeChannel(951, 0, OTHER_GUILD, "b")
     fake.channels[server_b.id] = server_b
-    before_1, before_2 = await bot.services["clans"].game(game_1), await bot.services["clans"].game(game_2)
+    before_1, before_2 = await bot.services["clans"].record(game_1), await bot.services["clans"].record(game_2)
     since = len(fake.calls)
 
     for custom_id in (f"clans:cancel:{game_1}", f"clans:join:{game_2}", f"clans:start:{game_2}"):
@@ -88,7 +88,10 @@ async def test_a_forged_click_from_another_server_changes_nothing(fake: FakeDisc
         ELSEWHERE,
     )
 
-    assert await bot.services["clans"].game(game_1) == before_1 and await bot.services["clans"].game(game_2) == before_2
+    assert (
+        await bot.services["clans"].record(game_1) == before_1
+        and await bot.services["clans"].record(game_2) == before_2
+    )
     assert posted_in(fake, fake.channel, since) == [] and posted_in(fake, lobby_2, since) == []
     assert (await peek(bot, game_1)).record.status == "running"
 

@@ -63,7 +63,7 @@ async def test_the_mover_chooses_the_village_order(fake: FakeDiscord, database_t
         assert shown["label"].startswith(f"{option.territory} first")
         assert {v.territory for v in option.villages} == set(view.pending)
         for village in option.villages:
-            worth = "razed, 0" if village.destroyed else f"worth {village.value}"
+            worth = "doomed, 0" if village.destroyed else f"worth {village.value}"
             assert f"{village.territory}: epoch {village.epoch}, {worth}" in shown["label"]
     log_before = await stored_moves(bot, 1)
     pick = str(choices[-1].territory)

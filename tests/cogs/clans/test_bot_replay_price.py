@@ -103,7 +103,7 @@ async def test_replays_are_drawn_one_at_a_time_and_moves_never_wait_for_them(fak
             with lock:
                 drawing[0] -= 1
 
-    desk.kinds["clans"] = replace(desk.kinds["clans"], draw=held_draw)
+    desk.games["clans"] = replace(desk.games["clans"], draw=held_draw)
     asked = [
         await fake.slash(alice, "clans replay", {"game": first}, channel=fake.channels[930], settle=False),
         await fake.slash(bob, "clans replay", {"game": second}, channel=fake.channels[931], settle=False),

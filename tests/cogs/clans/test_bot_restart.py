@@ -90,6 +90,8 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
     names = {o["name"] for o in group["options"]}
     assert names == {
         "new",
+        "daysoff",
+        "hours",
         "join",
         "leave",
         "addbot",
@@ -108,6 +110,7 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
         "replay",
         "games",
         "history",
+        "weblink",
     }
     for command in group["options"]:
         assert command["description"]

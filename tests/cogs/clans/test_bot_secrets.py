@@ -105,7 +105,7 @@ async def test_public_output_before_the_end_is_the_same_whatever_the_clans(
     histories: list[str] = []
     for game_id, shift in ((1, 0), (2, 2)):
         channel = fake.text_channel(910 + game_id)
-        monkeypatch.setattr(engine.clans, "new_game", _dealing(shift))  # what the lobby deals with (engine.games)
+        monkeypatch.setattr(engine.clans, "new_game", _dealing(shift))  # what the lobby deals with (the registry)
         await open_game(fake, [alice, bob, carol], channel=channel)
         deals.append((await peek(bot, game_id)).state.clans)
         for _ in range(12):

@@ -313,7 +313,7 @@ async def test_a_timeout_held_by_a_dead_process_is_played_by_the_other_after_its
         stuck_tick = asyncio.create_task(cog(dying).clock.tick())
 
         async def claimed() -> bool:
-            return (await survivor.services["clans"].game(1)).next_event_at == claimed_at + CLAIM_LEASE
+            return (await survivor.services["clans"].record(1)).next_event_at == claimed_at + CLAIM_LEASE
 
         await until(claimed)  # the dying process claimed the timeout and is deciding its move
         assert await both_tick(fake, [survivor]) == []  # claimed and leased: not the survivor's to play

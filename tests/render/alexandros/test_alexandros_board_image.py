@@ -60,3 +60,17 @@ def test_hostile_names_render() -> None:
     view = public_view(new_game(4, 1))
     names = ["字" * 40, "\u202e" + "x" * 300, "", "🙂🙂🙂"]
     assert _image(render_board(view, names)).width == WIDTH
+
+
+def test_every_key_colour_comes_out_of_the_png_exactly() -> None:
+    """Flat fills, washes, player, wall, path and ink colours keep their exact value through the PNG's palette
+    (the old palette's median cut held near neighbours that took the place of the sea, the coast, the sand and a
+    few washes: Pillow maps a pixel to the entry nearest its cache cell's corner, not to the pixel)."""
+    from engine.alexandros import load_board
+    from render.alexandros.board_image import key_colours, png_palette
+
+    keys = key_colours()
+    swatch = Image.new("RGB", (len(keys), 1))
+    swatch.putdata(keys)
+    indexed = swatch.quantize(palette=png_palette(load_board()), dither=Image.Dither.NONE).convert("RGB")
+    assert [indexed.getpixel((x, 0)) for x in range(len(keys))] == keys

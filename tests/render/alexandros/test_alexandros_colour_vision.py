@@ -1,6 +1,8 @@
-"""Colour-blind safe Alexandros boards: walls never look like the coast, red walls differ from black ones by
-their hollow look as well as their hue, this turn's walls are marked, and the provinces of any two players
-differ on a phone under every simulated colour-vision deficiency (each wash has its own texture)."""
+"""Colour-blind safe Alexandros boards: the players' colours stay far apart under simulated colour-vision
+deficiencies, as the clans' do, and none repeats a symbol's tint, the sand, the coast, the walls or the star; walls
+never look like the coast, red walls differ from black ones by their hollow look as well as their hue, this turn's
+walls are marked, and the provinces of any two players differ on a phone under every simulated colour-vision
+deficiency (each wash has its own texture)."""
 
 from __future__ import annotations
 
@@ -36,6 +38,40 @@ def test_walls_black_and_red_are_far_from_the_coast_and_from_each_other(deficien
     assert seen_distance(pal.RED_WALL, pal.SHORE, deficiency) >= MIN_APART
     assert seen_distance(pal.RED_WALL, pal.WALL, deficiency) >= MIN_APART
     assert seen_distance(pal.SHORE, pal.SEA, deficiency) >= 10
+
+
+MIN_PLAYERS_APART = 20.0
+"""As the clans' colours (tests/render/clans/test_render_colour_vision.py); the Okabe-Ito set came within 10.9."""
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_every_pair_of_player_colours_stays_apart(deficiency: str | None) -> None:
+    for a, b in itertools.combinations(range(len(pal.PLAYER_COLOURS)), 2):
+        distance = seen_distance(pal.PLAYER_COLOURS[a], pal.PLAYER_COLOURS[b], deficiency)
+        assert distance >= MIN_PLAYERS_APART, (deficiency, a, b, round(distance, 1))
+
+
+BACKGROUND = {
+    **{f"{symbol.name.lower()} tint": colour for symbol, colour in pal.SYMBOL_COLOURS.items()},
+    "sand": pal.SAND,
+    "wall": pal.WALL,
+    "white": pal.WHITE,
+}
+"""What a guard, a wash or an outline is seen against: never a player's colour again."""
+NEAR_BACKGROUND = {"coast": pal.SHORE, "sea": pal.SEA, "red wall": pal.RED_WALL, "star": pal.GOLD}
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_no_symbol_tint_or_other_colour_of_the_board_repeats_a_players(deficiency: str | None) -> None:
+    """20 apart with normal vision, 12 under a deficiency (the old orange was 8.8 from the star for a tritanope
+    and the old blue 0.9 from the coast); the coast, sea, red walls and star 15 and 10."""
+    for seat, colour in enumerate(pal.PLAYER_COLOURS):
+        for name, other in BACKGROUND.items():
+            least = 20.0 if deficiency is None else 12.0
+            assert seen_distance(colour, other, deficiency) >= least, (deficiency, seat, name)
+        for name, other in NEAR_BACKGROUND.items():
+            least = 15.0 if deficiency is None else 10.0
+            assert seen_distance(colour, other, deficiency) >= least, (deficiency, seat, name)
 
 
 def _run_across(image: Image.Image, a: tuple[float, float], b: tuple[float, float], colour: pal.RGB) -> int:

@@ -21,8 +21,20 @@ from render.alexandros import palette as pal
 from render.alexandros.board_image import board_picture, frame_of, name_size, name_width
 from render.alexandros.gallery import Game, candidate_paths, destinations
 from render.alexandros.icons import SHAPES, shape_sprite, symbol_sprite
-from render.alexandros.layout import GUARD, ICON, NAME_MIN_SIZE, PHONE_WIDTH, STAR, WIDTH, all_slots, phone_px
-from render.alexandros.static import map_layers, number_box, region_names, space_label
+from render.alexandros.labels import region_names
+from render.alexandros.layout import (
+    GUARD,
+    ICON,
+    NAME_MIN_SIZE,
+    PHONE_WIDTH,
+    STAR,
+    WIDTH,
+    all_slots,
+    header_height,
+    number_box,
+    phone_px,
+)
+from render.alexandros.static import map_layers, space_label
 from render.fonts import bold, fit
 from texts.usertext import NAME_LIMIT
 
@@ -88,7 +100,7 @@ def test_every_region_is_named_8px_tall_on_a_phone() -> None:
     view, _ = BOARDS["start"]
     image = _image(render_board(view, NAMES))
     names = region_names(view.board, "en")
-    top = image.height - map_layers(view.board).plain.height  # the map is pasted below the header
+    top = header_height(view.players)  # the map is pasted below the header
     assert len(names) == len(set(view.board.region)) == 10
     for x0, y0, x1, y1 in (name.box for name in names):
         height = phone_px(_extent(image, (x0, y0 + top, x1, y1 + top), pal.REGION_INK))

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from colour_science import cie76
 from PIL import Image, ImageChops
 
 import engine.alexandros as alex
@@ -129,3 +130,15 @@ def test_a_frame_dots_the_walls_built_in_its_turn_and_only_those() -> None:
     assert new_walls(views, turn_over) == 0, "a new turn starts with no new walls"
     frame = action_frame(views[after], log[built], NAMES, EN, after, len(views), expected)
     assert not same(frame, action_frame(views[after], log[built], NAMES, EN, after, len(views)))
+
+
+def test_every_players_colour_is_in_every_frame_within_delta_e_6(
+    four_players: tuple[list[Play], tuple[alex.PublicView, ...], alex.Result | None, bytes],
+) -> None:
+    """The header's shapes show every player in every frame: each in the board's colour (CIE76 6 or less)."""
+    _, _, _, gif = four_players
+    frames, _ = decoded(gif)
+    for index, frame in enumerate(frames[:-1]):  # the result frame dims the board under its panel
+        colours = {(c[0], c[1], c[2]) for _, c in frame.getcolors(1 << 16) or [] if isinstance(c, tuple)}
+        for seat, colour in enumerate(PLAYER_COLOURS):
+            assert min(cie76(c, colour) for c in colours) <= 6.0, (index, seat)

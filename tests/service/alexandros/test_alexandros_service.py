@@ -12,7 +12,8 @@ from ai.alexandros.requests import AlexandrosDecision
 from errors import GameError, Why
 from service.ai_pool import AiPool
 from service.alexandros import AlexandrosService
-from service.clans.games import GameService
+from service.alexandros.replays import finished_game, replay_of
+from service.clans.games import ClansService
 from store import Store
 
 GUILD, CHANNEL, ANN, BOB = 1, 100, 11, 12
@@ -63,8 +64,9 @@ async def test_a_whole_game_with_two_humans_and_an_ai_ends_with_results_and_rati
     assert {r.seat for r in results if r.winner}
     board = await service.leaderboard(GUILD)
     assert sorted(row.user_id for row in board) == [ANN, BOB]
-    assert await GameService(store).leaderboard(GUILD) == []  # Clans' leaderboard is untouched
-    views = await service.replay_views(game_id, GUILD)
+    assert await ClansService(store).leaderboard(GUILD) == []  # Clans' leaderboard is untouched
+    await finished_game(service, game_id, GUILD)
+    views = (await replay_of(service, game_id)).views
     assert views[-1] == table.view and len(views) == len(await service.history(game_id)) + 1
 
 
@@ -89,10 +91,10 @@ async def test_out_of_turn_stale_and_foreign_actions_change_nothing(service: Ale
         assert refused.value.why is why
     assert (await service.table(game_id)).record.snapshot_ply == table.record.snapshot_ply
     with pytest.raises(GameError) as refused:
-        await GameService(store).active_game(CHANNEL)  # the channel's game is not a Clans one
+        await ClansService(store).active_game(CHANNEL)  # the channel's game is not a Clans one
     assert refused.value.why is Why.OTHER_GAME and refused.value.facts == {"game": "alexandros"}
     with pytest.raises(GameError) as refused:
-        await GameService(store).open_lobby(GUILD, CHANNEL, BOB, "Bob")  # one game per channel, any kind
+        await ClansService(store).open_lobby(GUILD, CHANNEL, BOB, "Bob")  # one game per channel, any kind
     assert refused.value.why is Why.CHANNEL_BUSY
     # A second process (a restart) builds the same game from the database and plays on.
     again = AlexandrosService(store)

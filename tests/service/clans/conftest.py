@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from store import Store
 
 
 @pytest.fixture
-def games(store: Store) -> GameService:
+def games(store: Store) -> ClansService:
     seeds = itertools.count(5)  # seed 5 first: its random play soon reaches a move founding several villages
-    return GameService(store, seed_source=lambda: next(seeds))
+    return ClansService(store, seed_source=lambda: next(seeds))

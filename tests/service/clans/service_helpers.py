@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Table
 from store import Store
 
@@ -16,7 +16,7 @@ NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy"}
 
 
 async def started(
-    games: GameService, players: tuple[int, ...] = (ANN, BOB), ai: tuple[str, ...] = (), channel: int = CHANNEL
+    games: ClansService, players: tuple[int, ...] = (ANN, BOB), ai: tuple[str, ...] = (), channel: int = CHANNEL
 ) -> Table:
     host, *others = players
     game = await games.open_lobby(GUILD, channel, host, NAMES[host])

@@ -15,7 +15,7 @@ from errors import GameError, Why
 from service.ai_pool import AiPool, Answer, Place
 from service.ai_worker import AiRequest
 from service.claims import DEFAULT_LEASE_S, Claims
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from store import Store
 
 T = TypeVar("T")
@@ -60,12 +60,12 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def services(database_target: str, clock: Clock) -> AsyncIterator[list[GameService]]:
+async def services(database_target: str, clock: Clock) -> AsyncIterator[list[ClansService]]:
     """Two services with their own stores on one database, both with seeds 5, 6, …"""
     stores = [await Store.open(database_target) for _ in range(2)]
     try:
         yield [
-            GameService(
+            ClansService(
                 store, seed_source=iter(range(5, 100)).__next__, ai_pool=ScriptedPool(), claims=Claims(store, clock)
             )
             for store in stores
@@ -75,12 +75,12 @@ async def services(database_target: str, clock: Clock) -> AsyncIterator[list[Gam
             await store.close()
 
 
-def pool(games: GameService) -> ScriptedPool:
+def pool(games: ClansService) -> ScriptedPool:
     assert isinstance(games.ai_pool, ScriptedPool)
     return games.ai_pool
 
 
-async def test_fifty_identical_moves_through_two_services_apply_once(services: list[GameService]) -> None:
+async def test_fifty_identical_moves_through_two_services_apply_once(services: list[ClansService]) -> None:
     table = await started(services[0])
     mover, move = table.mover.user_id, table.hut_moves()[0]
     assert mover is not None
@@ -95,7 +95,7 @@ async def test_fifty_identical_moves_through_two_services_apply_once(services: l
     assert [m.action for m in await services[1].store.moves(table.id)] == [move.text]
 
 
-async def test_ten_resignations_of_one_player_through_two_services_apply_once(services: list[GameService]) -> None:
+async def test_ten_resignations_of_one_player_through_two_services_apply_once(services: list[ClansService]) -> None:
     table = await started(services[0], (ANN, BOB, CY))
     outcomes: list[Any] = await asyncio.gather(
         *(services[n % 2].resign_in(CHANNEL, BOB) for n in range(10)), return_exceptions=True
@@ -105,7 +105,7 @@ async def test_ten_resignations_of_one_player_through_two_services_apply_once(se
     assert [m.action for m in await services[1].store.moves(table.id)] == ["resign:1"]
 
 
-async def ai_to_act(games: GameService) -> int:
+async def ai_to_act(games: ClansService) -> int:
     """A started game of Ann and an easy AI, where the AI is to act; its id."""
     table = await started(games, (ANN,), ai=("easy",))
     if table.mover.user_id == ANN:
@@ -113,7 +113,7 @@ async def ai_to_act(games: GameService) -> int:
     return table.id
 
 
-async def test_an_ai_turn_is_thought_about_by_the_one_service_that_claims_it(services: list[GameService]) -> None:
+async def test_an_ai_turn_is_thought_about_by_the_one_service_that_claims_it(services: list[ClansService]) -> None:
     first, second = services
     game_id = await ai_to_act(first)
     pool(first).gate.clear()  # the first service's AI thinks until the gate opens
@@ -134,7 +134,7 @@ async def test_an_ai_turn_is_thought_about_by_the_one_service_that_claims_it(ser
 
 
 async def test_a_claim_left_by_a_dead_service_is_taken_over_after_its_lease(
-    services: list[GameService], clock: Clock
+    services: list[ClansService], clock: Clock
 ) -> None:
     dead, survivor = services
     game_id = await ai_to_act(dead)

@@ -12,12 +12,12 @@ from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, secret_state, started
 
 from engine.clans import Move, Phase, final_result, legal_moves
 from errors import Why
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.tables import Played
 from store import Store
 
 
-async def play_out(games: GameService, store: Store, game_id: int, seed: int = 0) -> Played:
+async def play_out(games: ClansService, store: Store, game_id: int, seed: int = 0) -> Played:
     """Random legal actions by whoever is to act, through the service, to the end of the game."""
     rng = random.Random(seed)
     while True:
@@ -33,13 +33,13 @@ async def play_out(games: GameService, store: Store, game_id: int, seed: int = 0
             return played
 
 
-async def test_a_finished_game_stores_results_and_ratings(games: GameService, store: Store) -> None:
+async def test_a_finished_game_stores_results_and_ratings(games: ClansService, store: Store) -> None:
     table = await started(games, (ANN, BOB, CY))
     played = await play_out(games, store, table.id)
     assert played.outcome.game_over
     record = played.table.record
     assert record.status == "finished" and record.rated and record.finished_at is not None
-    assert await games.game(table.id) == record  # built in memory, as the database now holds it
+    assert await games.record(table.id) == record  # built in memory, as the database now holds it
     expected = final_result(await secret_state(store, table.id))
     results = await store.results(table.id)
     assert [r.total for r in results] == [expected.totals[s] for s in range(3)]
@@ -53,7 +53,7 @@ async def test_a_finished_game_stores_results_and_ratings(games: GameService, st
         await games.play(table.id, ANN, Move(1, 2))
 
 
-async def test_resigning_leaves_the_others_playing_and_the_last_two_end_it(games: GameService, store: Store) -> None:
+async def test_resigning_leaves_the_others_playing_and_the_last_two_end_it(games: ClansService, store: Store) -> None:
     table = await started(games, (ANN, BOB, CY))
     played = await games.resign_in(CHANNEL, CY)
     assert played.actor.user_id == CY and not played.table.view.over
@@ -66,7 +66,7 @@ async def test_resigning_leaves_the_others_playing_and_the_last_two_end_it(games
     assert results[BOB].resigned and results[CY].resigned and not results[ANN].resigned
 
 
-async def test_a_resignation_goes_through_while_another_action_is_committed(games: GameService) -> None:
+async def test_a_resignation_goes_through_while_another_action_is_committed(games: ClansService) -> None:
     table = await started(games, (ANN, BOB, CY))
     mover = table.mover.user_id
     other = next(u for u in (ANN, BOB, CY) if u != mover)
@@ -77,7 +77,7 @@ async def test_a_resignation_goes_through_while_another_action_is_committed(game
     assert move.table.view.ply + resign.table.view.ply == 3  # one after the other, whichever first
 
 
-async def test_a_move_stands_when_another_seat_resigns_while_it_is_answered(games: GameService) -> None:
+async def test_a_move_stands_when_another_seat_resigns_while_it_is_answered(games: ClansService) -> None:
     """The move is checked, answered (no lock held), then committed: a resignation of another seat committed
     meanwhile changes neither the mover nor the board, so the move goes through after it."""
     table = await started(games, (ANN, BOB, CY))
@@ -95,7 +95,7 @@ async def test_a_move_stands_when_another_seat_resigns_while_it_is_answered(game
 
 
 async def test_a_move_read_while_a_resignation_is_committed_stands(
-    games: GameService, monkeypatch: pytest.MonkeyPatch
+    games: ClansService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The move is read while another seat's resignation is being committed (it holds the game's lock): the
     move reads again once it is in and, the mover, the turn and the board being the same, goes through."""
@@ -128,7 +128,7 @@ async def test_a_move_read_while_a_resignation_is_committed_stands(
     assert (resigned.table.view.ply, move.table.view.ply) == (1, 2)
 
 
-async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> None:
+async def test_an_ai_seat_plays_its_turn(games: ClansService, store: Store) -> None:
     table = await started(games, (ANN,), ai=("easy",))
     if table.mover.user_id == ANN:
         assert await games.ai_turn(table.id, budget_s=0.01) is None  # not its turn: nothing happens
@@ -141,7 +141,7 @@ async def test_an_ai_seat_plays_its_turn(games: GameService, store: Store) -> No
     assert played.table.mover.user_id == ANN and not played.table.ai_to_act
 
 
-async def test_a_cancelled_game_cannot_be_played(games: GameService) -> None:
+async def test_a_cancelled_game_cannot_be_played(games: ClansService) -> None:
     table = await started(games)
     await games.cancel(table.id, ANN, can_manage=False)
     with refused(Why.CANCELLED):

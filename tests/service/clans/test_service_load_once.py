@@ -16,7 +16,7 @@ import service.clans.history as history
 from engine.clans import Move, Resign, legal_moves, new_game, play, public_view
 from errors import Why
 from service.alexandros import AlexandrosService
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.overview import GameHistory
 from service.clans.replays import finished_game, replay_of
 from service.clans.tables import Played
@@ -53,7 +53,7 @@ def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 async def test_an_ai_turn_reads_its_game_once(
-    games: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
+    games: ClansService, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await started(games, (ANN,), ai=("easy",))
     if table.mover.user_id == ANN:
@@ -74,7 +74,9 @@ def next_action(played: Played | None, table_moves: list[Move], rng: random.Rand
     return rng.choice(table_moves)
 
 
-async def play_and_catch_up(games: GameService, seed: int, players: tuple[int, ...], actions: int) -> list[GameHistory]:
+async def play_and_catch_up(
+    games: ClansService, seed: int, players: tuple[int, ...], actions: int
+) -> list[GameHistory]:
     """Random actions; after each, the catch-up the next mover's ping shows (the last action shown with it).
     A seat resigns half way."""
     host, *others = players
@@ -105,11 +107,11 @@ async def play_and_catch_up(games: GameService, seed: int, players: tuple[int, .
 async def test_the_catch_up_tells_the_kept_tail_as_the_whole_log_would(
     store: Store, monkeypatch: pytest.MonkeyPatch, players: tuple[int, ...]
 ) -> None:
-    cold = GameService(store, seed_source=lambda: 5)
+    cold = ClansService(store, seed_source=lambda: 5)
     cold.log_tails.capacity = 0  # keeps nothing: every catch-up tells the whole log from the seed, as before
     expected = await play_and_catch_up(cold, 1, players, 60)
     told = count_replays(monkeypatch)
-    warm = GameService(store, seed_source=lambda: 5)
+    warm = ClansService(store, seed_source=lambda: 5)
     caught = await play_and_catch_up(warm, 1, players, 60)
     assert [c.facts for c in caught] == [e.facts for e in expected]
     assert sum(bool(c.facts) for c in caught) > 20
@@ -117,8 +119,8 @@ async def test_the_catch_up_tells_the_kept_tail_as_the_whole_log_would(
 
 
 async def test_the_catch_up_reads_what_another_process_committed(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    here = GameService(store, seed_source=lambda: 7)
-    there = GameService(store)  # another process on the same database
+    here = ClansService(store, seed_source=lambda: 7)
+    there = ClansService(store)  # another process on the same database
     table = await started(here, (ANN, BOB, CY))
     rng = random.Random(3)
     played = None
@@ -134,13 +136,13 @@ async def test_the_catch_up_reads_what_another_process_committed(store: Store, m
             before = len(told)
             tail = await here.catch_up(played.table, played.table.mover.seat, shown=1)
             replays_here += len(told) - before
-            cold = GameService(store)
+            cold = ClansService(store)
             cold.log_tails.capacity = 0
             assert tail.facts == (await cold.catch_up(played.table, played.table.mover.seat, shown=1)).facts
     assert replays_here == 1  # the first catch-up; the other process's actions are then told from the log
 
 
-async def test_the_answer_is_given_holding_no_lock(games: GameService) -> None:
+async def test_the_answer_is_given_holding_no_lock(games: ClansService) -> None:
     table = await started(games)
     held: list[bool] = []
 
@@ -153,7 +155,7 @@ async def test_the_answer_is_given_holding_no_lock(games: GameService) -> None:
 
 
 async def test_a_slow_answer_holds_no_other_action_and_a_double_submission_applies_once(
-    games: GameService, store: Store
+    games: ClansService, store: Store
 ) -> None:
     table = await started(games, (ANN, BOB, CY))
     mover = table.mover.user_id
@@ -224,7 +226,7 @@ def test_the_tails_kept_are_the_most_recently_used() -> None:
 
 
 async def test_a_finished_game_asked_for_its_replay_is_read_once(
-    games: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
+    games: ClansService, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await started(games)
     await games.resign(table.id, BOB)

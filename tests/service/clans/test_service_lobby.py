@@ -8,12 +8,12 @@ from service_helpers import ANN, BOB, CHANNEL, CY, GUILD, NAMES, started
 
 from engine.clans import GameState, legal_moves, new_game
 from errors import Why
-from service.clans.games import GameService
-from service.lobby import CancelTerms
+from service.clans.games import ClansService
+from service.games import CancelTerms
 from store import GameRecord, Store
 
 
-async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: GameService) -> None:
+async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: ClansService) -> None:
     game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
     await games.join(game.id, BOB, "Bob")
     await games.add_ai(game.id, ANN, "easy")
@@ -23,7 +23,7 @@ async def test_a_lobby_fills_up_and_refuses_a_fifth_player(games: GameService) -
         await games.join(game.id, CY, "Cy")
 
 
-async def test_lobby_refusals_say_why(games: GameService) -> None:
+async def test_lobby_refusals_say_why(games: ClansService) -> None:
     game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
     with refused(Why.CHANNEL_BUSY):
         await games.open_lobby(GUILD, CHANNEL, BOB, "Bob")
@@ -46,7 +46,7 @@ async def test_lobby_refusals_say_why(games: GameService) -> None:
         await games.join(999, BOB, "Bob")
 
 
-async def test_leaving_moves_later_seats_up(games: GameService) -> None:
+async def test_leaving_moves_later_seats_up(games: ClansService) -> None:
     game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
     await games.join(game.id, BOB, "Bob")
     await games.join(game.id, CY, "Cy")
@@ -54,7 +54,7 @@ async def test_leaving_moves_later_seats_up(games: GameService) -> None:
     assert [(s.seat, s.name) for s in game.seats] == [(0, "Ann"), (1, "Cy")]
 
 
-async def test_a_started_game_hands_out_the_public_view_only(games: GameService, store: Store) -> None:
+async def test_a_started_game_hands_out_the_public_view_only(games: ClansService, store: Store) -> None:
     table = await started(games)
     assert table.record.status == "running" and table.view.ply == 0
     assert table.record.snapshot is None and table.record.seed == 0  # the snapshot holds every clan, the seed deals
@@ -67,7 +67,7 @@ async def test_a_started_game_hands_out_the_public_view_only(games: GameService,
         await games.join(table.id, CY, NAMES[CY])
 
 
-async def test_each_player_sees_only_their_own_clan(games: GameService, store: Store) -> None:
+async def test_each_player_sees_only_their_own_clan(games: ClansService, store: Store) -> None:
     table = await started(games)
     record = await store.get_game(table.id)
     assert record is not None and record.snapshot is not None
@@ -78,7 +78,7 @@ async def test_each_player_sees_only_their_own_clan(games: GameService, store: S
         await games.my_clan(table.id, CY)
 
 
-async def test_only_the_host_or_a_manager_may_cancel(games: GameService) -> None:
+async def test_only_the_host_or_a_manager_may_cancel(games: ClansService) -> None:
     table = await started(games, (ANN, BOB, CY))
     with refused(Why.ONLY_HOST_CANCEL):
         await games.cancellable_in(CHANNEL, BOB, can_manage=False)
@@ -94,30 +94,30 @@ async def test_only_the_host_or_a_manager_may_cancel(games: GameService) -> None
 
 
 async def test_a_free_cancel_raced_by_the_first_move_changes_nothing(
-    games: GameService, monkeypatch: pytest.MonkeyPatch
+    games: ClansService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """R8.5: cancelling is free only before the first move; one made by another process after the terms were
     read (here: the record the cancel read is the one from before the move) wins, and the cancel is refused."""
     table = await started(games, (ANN, BOB, CY))
-    before = await games.game(table.id)
+    before = await games.record(table.id)
     assert games.cancel_terms(before, ANN, can_manage=False) is CancelTerms.FREE
     first = legal_moves(new_game(3, before.seed))[0]  # the service's dealer is seeded: the game is this deal
     await games.play(table.id, table.mover.user_id or 0, first)
-    read = games.game
+    read = games.record
 
     async def stale_read(game_id: int) -> GameRecord:
         return before if game_id == table.id else await read(game_id)
 
-    monkeypatch.setattr(games, "game", stale_read)
+    monkeypatch.setattr(games, "record", stale_read)
     with refused(Why.CANCEL_MOVED_ON):
         await games.cancel(table.id, ANN, can_manage=False)
     monkeypatch.undo()
-    assert (await games.game(table.id)).status == "running"
+    assert (await games.record(table.id)).status == "running"
 
 
-async def test_the_lobby_message_is_remembered(games: GameService) -> None:
+async def test_the_lobby_message_is_remembered(games: ClansService) -> None:
     game = await games.open_lobby(GUILD, CHANNEL, ANN, "Ann")
     await games.set_lobby_message(game.id, 4242)
-    assert (await games.game(game.id)).lobby_message_id == 4242
+    assert (await games.record(game.id)).lobby_message_id == 4242
     with refused(Why.GAME_GONE):
         await games.set_lobby_message(999, 1)

@@ -10,12 +10,12 @@ from service_helpers import ANN, BOB, CHANNEL, moves_until_order, secret_state, 
 
 from engine.clans import Move, Phase, legal_moves
 from errors import GameError, Why
-from service.clans.games import GameService
+from service.clans.games import ClansService
 from service.clans.turn import VillageOrderOwed
 from store import Store
 
 
-async def test_a_move_is_applied_and_the_turn_passes(games: GameService, store: Store) -> None:
+async def test_a_move_is_applied_and_the_turn_passes(games: ClansService, store: Store) -> None:
     table = await started(games)
     move = table.hut_moves()[0]
     played = await games.play_in(CHANNEL, ANN, move)
@@ -27,7 +27,7 @@ async def test_a_move_is_applied_and_the_turn_passes(games: GameService, store: 
     assert [m.action for m in await store.moves(table.id)] == [move.text]
 
 
-async def test_moves_offered_are_the_engines_legal_moves(games: GameService, store: Store) -> None:
+async def test_moves_offered_are_the_engines_legal_moves(games: ClansService, store: Store) -> None:
     table = await started(games)
     legal = [m for m in legal_moves(await secret_state(store, table.id)) if not m.is_village_choice]
     assert table.hut_moves() == legal
@@ -37,7 +37,7 @@ async def test_moves_offered_are_the_engines_legal_moves(games: GameService, sto
     assert table.move_targets(0) == []
 
 
-async def test_refusals_change_nothing(games: GameService, store: Store) -> None:
+async def test_refusals_change_nothing(games: ClansService, store: Store) -> None:
     table = await started(games)
     move = table.hut_moves()[0]
     with refused(Why.THEIR_TURN, name="Ann", user_id=ANN):
@@ -49,7 +49,7 @@ async def test_refusals_change_nothing(games: GameService, store: Store) -> None
     assert await store.moves(table.id) == []
 
 
-async def test_a_double_submission_applies_once(games: GameService, store: Store) -> None:
+async def test_a_double_submission_applies_once(games: ClansService, store: Store) -> None:
     table = await started(games)
     move = table.hut_moves()[0]
     results = await asyncio.gather(
@@ -63,7 +63,7 @@ async def test_a_double_submission_applies_once(games: GameService, store: Store
     assert len(await store.moves(table.id)) == 1
 
 
-async def test_an_action_pinned_to_an_old_position_is_refused(games: GameService, store: Store) -> None:
+async def test_an_action_pinned_to_an_old_position_is_refused(games: ClansService, store: Store) -> None:
     table = await started(games)
     await games.play_in(CHANNEL, ANN, table.hut_moves()[0])
     bob_move = (await games.table(table.id)).hut_moves()[0]
@@ -72,7 +72,7 @@ async def test_an_action_pinned_to_an_old_position_is_refused(games: GameService
     assert len(await store.moves(table.id)) == 1
 
 
-async def test_the_mover_owing_a_village_order_is_asked_for_it(games: GameService, store: Store) -> None:
+async def test_the_mover_owing_a_village_order_is_asked_for_it(games: ClansService, store: Store) -> None:
     table = await started(games)  # seed 5
     for move in moves_until_order(5, 2):
         mover = (await games.table(table.id)).mover.user_id
@@ -90,7 +90,7 @@ async def test_the_mover_owing_a_village_order_is_asked_for_it(games: GameServic
     assert (await secret_state(store, table.id)).ply == view.ply + 1
 
 
-async def test_a_move_takes_two_database_round_trips(games: GameService, store: Store) -> None:
+async def test_a_move_takes_two_database_round_trips(games: ClansService, store: Store) -> None:
     table = await started(games)
     before = store.transactions
     accepted: list[int] = []
@@ -103,14 +103,14 @@ async def test_a_move_takes_two_database_round_trips(games: GameService, store: 
     assert accepted == [1]  # the player is answered after the read, before the write
 
 
-async def test_game_locks_are_dropped_when_no_action_is_in_flight(games: GameService) -> None:
+async def test_game_locks_are_dropped_when_no_action_is_in_flight(games: ClansService) -> None:
     tables = [await started(games, channel=1000 + n) for n in range(30)]
     moves = [games.play_in(1000 + n, table.mover.user_id or 0, table.hut_moves()[0]) for n, table in enumerate(tables)]
     await asyncio.gather(*moves)
     assert len(games.locks) == 0
 
 
-async def test_a_game_lock_excludes_and_then_disappears(games: GameService) -> None:
+async def test_a_game_lock_excludes_and_then_disappears(games: ClansService) -> None:
     order: list[str] = []
     release = asyncio.Event()
 

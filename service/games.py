@@ -5,19 +5,25 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, ClassVar
 
 from engine.rules import GameRules
 from errors import GameError, Why
 from registry import game as game_named
+from service.claims import Claims
 from service.errors import STATUS_REASON, refusals
 from service.limits import check_may_open
 from service.locks import GameLocks
 from service.pace import Clock, Pace, system_clock, turn_clock
 from service.ratings import ai_rating
-from store import GameRecord, Limits, Store
+from service.turns import TurnGame, Turns
+from store import GameRecord, LeaderboardRow, Limits, ProfileRecord, Store, StoreError, is_ai_level
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
+
+LOBBY_IDLE = timedelta(hours=24)
+"""A lobby nobody started within this time is closed."""
 
 
 def public_record(record: GameRecord) -> GameRecord:
@@ -37,25 +43,33 @@ class CancelTerms(Enum):
     and is scored as resignations are (so a losing host cannot wipe a rated game away)."""
 
 
-class LobbyService:
-    kind: ClassVar[str]
+class GameService:
+    turns: Turns[Any]
+    """The turn pipeline every game shares (service/turns.py), with the game's own answers."""
+    game: ClassVar[str]
     """The game this service runs (a name in registry.GAME_NAMES, whose rules give the player bounds, the
     setup and the state's JSON); a channel holds one game of any kind, and each service refuses the others'."""
 
     @property
     def rules(self) -> GameRules:
-        return game_named(self.kind).rules
+        return game_named(self.game).rules
 
     @property
     def ai_levels(self) -> tuple[str, ...]:
         """The AI levels a lobby may seat."""
-        return game_named(self.kind).ai_levels
+        return game_named(self.game).ai_levels
 
     def ai_rating(self, level: str) -> int:
         """The rating an AI of ``level`` plays at (its published one: it never changes)."""
-        return ai_rating(*game_named(self.kind).ai_ratings[level])
+        return ai_rating(*game_named(self.game).ai_ratings[level])
 
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None, now: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        now: Clock | None = None,
+        claims: Claims | None = None,
+    ) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self.now: Clock = now or system_clock
@@ -64,6 +78,12 @@ class LobbyService:
         """Each user's language as last written by this process: an unchanged one costs no write."""
         self.limits = Limits()
         """Open lobbies and games per member and per server (the bot sets them from its configuration)."""
+        self.claims = claims or Claims(store)
+        """This process's claims: an AI turn is played by the one process that claims it (service/claims.py)."""
+
+    def pipeline(self, game: TurnGame) -> Turns[Any]:
+        """The turn pipeline every game shares (service/turns.py), with the game's own answers (``game``)."""
+        return Turns(self.rules, game, self.store, self.locks, self.now, self._record_with_secrets)
 
     async def open_lobby(
         self,
@@ -86,8 +106,9 @@ class LobbyService:
                 self._seed_source(),
                 pace,
                 language,
-                game=self.kind,
+                game=self.game,
                 limits=self.limits,
+                web_token=new_web_token(),
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -96,8 +117,8 @@ class LobbyService:
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_LANGUAGE)
         if not await self.store.set_language(game_id, parse_language(language)):
-            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
-        return await self.game(game_id)
+            raise GameError(STATUS_REASON[(await self.record(game_id)).status])
+        return await self.record(game_id)
 
     async def remember_language(self, user_id: int, language: str) -> None:
         """The language a user last spoke to the bot in: their DMs (reminders, their clan) use it."""
@@ -121,8 +142,8 @@ class LobbyService:
         if user_id != game.host_id:
             raise GameError(Why.ONLY_HOST_PACE)
         if not await self.store.set_pace(game_id, parse_pace(pace)):
-            raise GameError(STATUS_REASON[(await self.game(game_id)).status])
-        return await self.game(game_id)
+            raise GameError(STATUS_REASON[(await self.record(game_id)).status])
+        return await self.record(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         with refusals():
@@ -144,18 +165,18 @@ class LobbyService:
     async def _active_record(self, channel_id: int) -> GameRecord:
         game = await self.store.active_game(channel_id)
         if game is None:
-            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.kind)
+            raise GameError(Why.NO_GAME_IN_CHANNEL, game=self.game)
         return self._own(game)
 
     def _own(self, game: GameRecord) -> GameRecord:
-        if game.game != self.kind:
+        if game.game != self.game:
             raise GameError(Why.OTHER_GAME, game=game.game)
         return game
 
-    async def game(self, game_id: int) -> GameRecord:
-        return public_record(await self._record(game_id))
+    async def record(self, game_id: int) -> GameRecord:
+        return public_record(await self._record_with_secrets(game_id))
 
-    async def _record(self, game_id: int) -> GameRecord:
+    async def _record_with_secrets(self, game_id: int) -> GameRecord:
         game = await self.store.get_game(game_id)
         if game is None:
             raise GameError(Why.GAME_GONE)
@@ -165,7 +186,7 @@ class LobbyService:
         return public_record(await self._lobby(game_id))
 
     async def _lobby(self, game_id: int) -> GameRecord:
-        game = await self._record(game_id)
+        game = await self._record_with_secrets(game_id)
         if game.status != "lobby":
             raise GameError(STATUS_REASON[game.status])
         return game
@@ -173,19 +194,19 @@ class LobbyService:
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         with refusals():
             await self.store.add_seat(game_id, user_id, name, limits=self.limits, max_seats=self.rules.max_players)
-        return await self.game(game_id)
+        return await self.record(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         game = await self.lobby(game_id)
         if user_id == game.host_id:
-            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.kind)
+            raise GameError(Why.HOST_CANNOT_LEAVE, game=self.game)
         with refusals():
             return public_record(await self.store.remove_seat(game_id, user_id))
 
     async def add_ai(self, game_id: int, user_id: int, level: str, label: str = "AI") -> GameRecord:
         """Seat an AI of ``level``, named ``label`` ("AI", or "KI" in a German game) with its level."""
         game = await self.lobby(game_id)
-        if level not in self.ai_levels:
+        if level not in self.ai_levels or not is_ai_level(level):
             raise GameError(Why.AI_LEVELS, levels=self.ai_levels)
         if game.seat_of(user_id) is None:
             raise GameError(Why.JOIN_FIRST)
@@ -200,10 +221,10 @@ class LobbyService:
                 game_id,
                 None,
                 name,
-                ai_level=level,  # type: ignore[arg-type]  # one of self.ai_levels, checked above
+                ai_level=level,
                 max_seats=self.rules.max_players,
             )
-        return await self.game(game_id)
+        return await self.record(game_id)
 
     async def _begin(self, game_id: int, user_id: int) -> tuple[GameRecord, Any]:
         """Start the lobby's game (the host only, within the game's player bounds and the limits): the game's
@@ -214,7 +235,7 @@ class LobbyService:
         rules = self.rules
         if not rules.min_players <= len(game.seats) <= rules.max_players:
             raise GameError(
-                Why.PLAYER_COUNT, game=self.kind, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
+                Why.PLAYER_COUNT, game=self.game, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
             )
         state = rules.setup(len(game.seats), game.seed)
         to_move = rules.to_move(state)
@@ -227,6 +248,25 @@ class LobbyService:
                 game_id, rules.to_json(state), clock, ai_to_act=ai_first, dealt_for=game.seats, limits=self.limits
             )
         return record, state
+
+    async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
+        """Cancel every lobby of this game opened more than ``idle`` before ``now``; the closed games, to
+        announce."""
+        closed = []
+        for lobby in await self.store.idle_lobbies(now - idle, game=self.game):
+            try:
+                closed.append(public_record(await self.store.cancel_game(lobby.id, end_reason="idle")))
+            except StoreError:  # started or cancelled meanwhile: nothing to close
+                continue
+        return closed
+
+    # --- standings ----------------------------------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(guild_id, game=self.game)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileRecord | None:
+        return await self.store.profile(guild_id, user_id, game=self.game)
 
     def _check_may_cancel(self, game: GameRecord, user_id: int, can_manage: bool) -> None:
         if game.status not in ("lobby", "running"):
@@ -249,8 +289,8 @@ class LobbyService:
 
     async def cancel(self, game_id: int, user_id: int, can_manage: bool) -> GameRecord:
         """Cancel a game whose terms are FREE or VOID (a player's cancel of a game under way is a resignation:
-        ``GameService.resign``)."""
-        game = await self.game(game_id)
+        ``ClansService.resign``)."""
+        game = await self.record(game_id)
         terms = self.cancel_terms(game, user_id, can_manage)
         if terms is CancelTerms.RESIGN:
             raise GameError(Why.CANCEL_IS_RESIGN)
@@ -263,6 +303,11 @@ class LobbyService:
             if error.why is Why.STALE:
                 raise GameError(Why.CANCEL_MOVED_ON) from None
             raise
+
+
+def new_web_token() -> str:
+    """The unguessable part of a game's web page link (service/web.py): 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
 
 
 def parse_language(language: str) -> str:

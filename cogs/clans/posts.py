@@ -1,5 +1,9 @@
-"""What every part of the /clans cog shares: the service, the AI turns, board images, and the public
-announcement after an action."""
+"""Clans' public posts: the start of a game (with every player's clan by DM), and the message after each action
+(what happened, the board, who acts next), each a new message in the game's channel, in the game's language.
+
+``ClansPosts`` holds what posting needs (the bot, the service, the board images, the village-order menus) and the
+game's AI turns, which a post hands the turn to when an AI acts next.
+"""
 
 from __future__ import annotations
 
@@ -10,30 +14,26 @@ from typing import Any
 
 import discord
 
-from cogs.clans import clock_texts
+from cogs.bot_base import BotBase
 from cogs.clans import messages as text
 from cogs.clans.ai_runs import RunAnnouncer, thinking_text
-from cogs.clans.ai_sweep import AiSweep
 from cogs.clans.ai_turns import AITurns
 from cogs.clans.boards import BoardImages
-from cogs.clans.clock_views import CLANS_NOTIFY
 from cogs.clans.history_text import with_catch_up
 from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
-from cogs.clans.replays import clans_replays, replay_view
-from cogs.clans.shared import mention, service_of
 from cogs.components import pings
-from cogs.frame import Frame
-from cogs.game_commands import GameCommands
-from cogs.game_turns import GameTurns
-from cogs.lobby import GameLobby
+from cogs.days_off_texts import turn_suffix
+from cogs.replay_button import replay_view
+from cogs.web_links import linked
 from engine.clans import Move, order_consequences
 from render.clans.board_image import RecentMoves
 from service.clans.deadlines import Deadlines
-from service.clans.games import KIND, GameService
+from service.clans.games import ClansService
 from service.clans.private_board import PrivateBoard
 from service.clans.tables import Played, Table
-from texts import of_game
+from texts import of_game, texts
+from texts import seat_mention as mention
 from texts.usertext import clean_name, shown_name
 
 log = logging.getLogger("clans.cog")
@@ -41,53 +41,111 @@ log = logging.getLogger("clans.cog")
 Send = Callable[..., Awaitable[Any]]
 
 
-class ClansBase(GameTurns, GameCommands):
-    """Shared by the command modules; only ClansCog, the /clans GroupCog built from them, is ever loaded."""
+class ClansPosts:
+    """What Clans posts, and the AI turns its posts hand the game to."""
 
-    def __init__(self, bot: Frame) -> None:
+    def __init__(self, bot: BotBase, service: ClansService, deadlines: Deadlines) -> None:
         self.bot = bot
-        self.games: GameService = service_of(bot)
-        self.boards = BoardImages(bot.drawing)  # the frame's drawing slots, shared with every game
+        self.service = service
+        self.deadlines = deadlines
+        self.boards = BoardImages(bot.drawing)  # the bot's drawing slots, shared with every game
         self.order_menus = OrderMenus()
         settings = bot.config
-        self.replays = bot.replays  # the frame's desk, shared with every game
-        self.replays.serve(clans_replays(self.games))
-        self.deadlines: Deadlines = Deadlines(self.games)
-        from cogs.clans.clock import TurnScheduler
-
-        self.clock = TurnScheduler(self, self.deadlines)  # type: ignore[arg-type]
-        self.follow_turns(self.games.turns)
-        self.ai: AITurns = AITurns(
-            self.games,
-            RunAnnouncer(bot, self.announce),
-            settings.ai_delay_s,
-            settings.ai_budget_s,
-            settings.ai_rollouts,
+        self.ai = AITurns(
+            service, RunAnnouncer(bot, self.announce), settings.ai_delay_s, settings.ai_budget_s, settings.ai_rollouts
         )
-        self.sweep = AiSweep(self.games.claims, self.ai, settings.ai_sweep_s, game=self.games.kind)
-        self.lobby = GameLobby(bot, self.games, self.games.start, self.begin_game, text.BRAND)
-        self.game_kind = KIND
-        self.notify_words = CLANS_NOTIFY
 
-    async def begin_game(self, table: Table) -> None:
-        """The game's start post and what follows it (cogs/clans/lobby.py)."""
-        raise NotImplementedError
+    def post_in(self, table: Table) -> Send:
+        """Posting a new message in the game's channel or thread: the only kind of message Discord notifies
+        its mentions of (an edit, or the follow-up filling a "thinking…" answer, pings nobody)."""
+        return self.bot.get_partial_messageable(table.record.channel_id).send
+
+    async def board_file(
+        self, table: Table, final: bool = False, mine: PrivateBoard | None = None, recent: RecentMoves | None = None
+    ) -> discord.File:
+        return await self.boards.file(
+            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine, recent
+        )
+
+    # --- the start -------------------------------------------------------------------------------------------------
+
+    async def begin(self, table: Table) -> None:
+        """The start post: a new message, so that every player, the first mover among them, is notified; then every
+        player's clan by DM, and the first turn's AI."""
+        t = of_game(table.record)
+        send = linked(self.bot, t, table.record, self.post_in(table))  # with the game's web page
+        seats = "\n".join(f"{s.seat + 1}. {mention(s)}" for s in table.record.seats)
+        first = table.mover
+        left = turn_suffix(t, table.record, first, self.service.now())
+        if first.user_id is not None:
+            who_first = t._(
+                "{player} moves first: press **Play my turn** (or type `/clans move from to`){left}.",
+                player=mention(first),
+                left=left,
+            )
+        else:  # an AI seat is told nothing to type: it plays by itself
+            who_first = t._("{player} moves first.", player=mention(first))
+        lines = [
+            t._("**Clans game #{game} has started!**", game=table.id),
+            seats,
+            t._("Every player got their secret clan by DM; **Show my clan** shows it again, only to you."),
+            who_first,
+        ]
+        embed = discord.Embed(title=t._("Game #{game} — move 1", game=table.id), colour=text.BRAND)
+        embed.set_footer(text=text.score_footer(t, table.view))
+        extra: dict[str, Any] = {}
+        if table.ai_to_act:  # the AI's run posts the first board, pinging the first human to move
+            lines.append(thinking_text(t, shown_name(first.name)))
+        else:
+            embed.set_image(url=f"attachment://{text.BOARD_FILE}")
+            extra["file"] = await self.board_file(table)
+        buttons = turn_view(t, table)
+        if buttons is not None:
+            extra["view"] = buttons
+        await send(content="\n".join(lines), embed=embed, allowed_mentions=pings(table.record.seats), **extra)
+        await self._send_clans(table, send)
+        self.ai.after(table)
+
+    async def _send_clans(self, table: Table, send: Send) -> None:
+        unreachable = []
+        for seat in table.record.seats:
+            if seat.user_id is None:
+                continue
+            clan = await self.service.my_clan(table.id, seat.user_id)
+            own = texts(await self.service.user_language(seat.user_id))  # a DM: the player's own language
+            try:
+                channel = await self.bot.create_dm(discord.Object(seat.user_id))
+                await channel.send(embed=text.clan_embed(own, clan, table.id, table.record.channel_id))
+            except discord.HTTPException:
+                unreachable.append(seat)
+        if unreachable:
+            who = ", ".join(mention(s) for s in unreachable)
+            t = of_game(table.record)
+            await send(
+                content=t._("I could not DM {players}: use `/clans myclan` here to see your secret clan.", players=who),
+                allowed_mentions=pings(unreachable),
+            )
+
+    # --- after an action -------------------------------------------------------------------------------------------
 
     async def announce(
         self,
         played: Played,
-        send: Send,
+        send: Send | None = None,
         *,
         notice: str = "",
         earlier: Sequence[Played] = (),
         extra_view: discord.ui.View | None = None,
     ) -> None:
         """The public message after an action: what happened, the board, and who acts next, pinging them
-        (``send`` creates a message: see ``post_in``). When an AI acts next, no board: the AI's run posts it.
+        (``send`` creates a message, by default in the game's channel: see ``post_in``). When an AI acts next, no
+        board: the AI's run posts it.
 
         ``earlier`` actions of the same run (an autopilot turn, a catch-up) are listed in the same message,
         after ``notice``. Once it is posted, the game records the action as announced.
         """
+        record = played.table.record
+        send = linked(self.bot, of_game(record), record, send or self.post_in(played.table))  # the game's web page
         try:
             await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
@@ -110,7 +168,7 @@ class ClansBase(GameTurns, GameCommands):
             embeds = [
                 *before,
                 text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id),
-                text.final_embed(t, view.result, seats, table.id, await self.games.ai_guesses(table)),
+                text.final_embed(t, view.result, seats, table.id, await self.service.ai_guesses(table)),
             ]
             humans = " ".join(mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
@@ -119,7 +177,7 @@ class ClansBase(GameTurns, GameCommands):
                 content=f"{lead}{over}",
                 embeds=embeds,
                 file=board,
-                view=replay_view(t, table.id),
+                view=replay_view(t, table.record.game, table.id),
                 allowed_mentions=pings(seats),
             )
             return
@@ -132,7 +190,7 @@ class ClansBase(GameTurns, GameCommands):
             await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
             return
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
-        left = clock_texts.clock_suffix(t, table.record.deadline_at, self.games.now()) if mover.user_id else ""
+        left = turn_suffix(t, table.record, mover, self.service.now()) if mover.user_id else ""
         if view.pending:
             choose = t._("{player}, choose which village is founded next{left}:", player=mention(mover), left=left)
             content = f"{lead}{choose}"
@@ -150,28 +208,13 @@ class ClansBase(GameTurns, GameCommands):
             recent = hut_moves([*earlier, played])  # the board numbers every move since the mover's last one
             if mover.user_id and len(seats) > 2:
                 shown = len(earlier) + 1
-                history = await self.games.catch_up(table, mover.seat, shown=shown)
+                history = await self.service.catch_up(table, mover.seat, shown=shown)
                 content = with_catch_up(t, content, history)
                 recent = [(f.turn, f.action) for f in history.facts if isinstance(f.action, Move)] + recent
             buttons = turn_view(t, table, extra_view)  # the move panel's and "show my clan" buttons
             extra = {"view": buttons} if buttons is not None else {}
             board = await self.board_file(table, recent=recent)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
-
-    def post_in(self, table: Table) -> Send:
-        """Posting a new message in the game's channel or thread: the only kind of message Discord notifies
-        its mentions of (an edit, or the follow-up filling a "thinking…" answer, pings nobody)."""
-        return self.bot.get_partial_messageable(table.record.channel_id).send
-
-    async def board_file(
-        self, table: Table, final: bool = False, mine: PrivateBoard | None = None, recent: RecentMoves | None = None
-    ) -> discord.File:
-        return await self.boards.file(
-            of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine, recent
-        )
-
-    async def refresh_lobby(self, game_id: int) -> None:
-        await self.lobby.refresh(game_id)
 
 
 def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:
@@ -181,11 +224,6 @@ def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:
         for p in run
         if isinstance(p.outcome.move, Move) and not p.outcome.move.is_village_choice
     ]
-
-
-def channel_id(interaction: discord.Interaction) -> int:
-    assert interaction.channel_id is not None
-    return interaction.channel_id
 
 
 async def answer_privately(interaction: discord.Interaction) -> None:
