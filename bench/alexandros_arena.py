@@ -1,6 +1,7 @@
 """Alexandros AI arena: each level against the one below it, printing ``FIGURE <name> <value> <unit>`` lines.
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
+                                     [--games-file PATH]
 
 For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
 other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
@@ -19,21 +20,27 @@ never the game's.
   ``_turns`` counts those turns.
 - alexandros_ai_cpu_per_move_<level>_median / _p95 / _max: CPU time (process time) per decision, every phase.
 - alexandros_arena_<n>p_rounds_median, _actions_median: how long the games between AI levels were.
+
+With ``--games-file`` each finished game between rated players (bench.alexandros_ratings' random, easy, normal
+and hard) is appended to that file as that bench writes its own, so its fit can take these games too.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai.alexandros import AI_LEVELS, choose_action
 from bench.ai_arena import wilson
+from bench.alexandros_ratings import PLAYERS as RATED
+from bench.alexandros_ratings import finishing_order
 from bench.alexandros_sim import greedy_policy
 from engine.alexandros import (
     Action,
@@ -147,11 +154,20 @@ def tasks(
     return found
 
 
-def run(todo: Sequence[Task], workers: int) -> list[Record]:
+def run(todo: Sequence[Task], workers: int, games_file: str | None = None) -> list[Record]:
+    """Every game of ``todo``, in order; each one between rated players is appended to ``games_file`` as it ends."""
     if workers <= 1:
-        return [play_game(t) for t in todo]
+        played: Iterator[Record] = map(play_game, todo)
+        return [keep(record, games_file) for record in played]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(play_game, todo, chunksize=1)
+        return [keep(record, games_file) for record in pool.imap(play_game, todo, chunksize=1)]
+
+
+def keep(record: Record, games_file: str | None) -> Record:
+    if games_file and set(record.levels) <= set(RATED):
+        with open(games_file, "a", encoding="utf-8") as out:
+            out.write(json.dumps([record.levels, finishing_order(record.scores)]) + "\n")
+    return record
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -216,13 +232,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--one-seat", action="store_true", help="each deal once, the tested seat turning")
     parser.add_argument("--only", default=",".join(MATCHUPS), help=f"the tested players among {', '.join(MATCHUPS)}")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
+    parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
     args = parser.parse_args(argv)
     only = [level for level in args.only.split(",") if level]
     if unknown := set(only) - set(MATCHUPS):
         parser.error(f"no match-up for {', '.join(sorted(unknown))}: choose among {', '.join(MATCHUPS)}")
     deals = 2 if args.quick else args.deals
     began = time.perf_counter()
-    for line in figures(run(tasks(deals, only, one_seat=args.one_seat or args.quick), args.workers)):
+    todo = tasks(deals, only, one_seat=args.one_seat or args.quick)
+    for line in figures(run(todo, args.workers, args.games_file)):
         print(line, flush=True)
     print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0

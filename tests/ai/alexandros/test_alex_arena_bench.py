@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from bench import alexandros_arena as arena
+from bench import alexandros_ratings
 from engine.alexandros import new_game, tax_income
 
 
@@ -60,3 +63,13 @@ def test_the_arena_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     chances = sum(r.levy_turns.get("normal", 0) for r in records)
     assert 0 < taken <= chances  # two games of normal: it had levies worth taking, and took some
     assert values["alexandros_levies_taken_normal"] == pytest.approx(taken / chances, abs=1e-3)
+
+
+def test_the_games_between_rated_players_are_kept_for_the_ratings_fit(tmp_path: Path) -> None:
+    """--games-file: a game of rated players is appended as bench.alexandros_ratings writes its own (the levels,
+    the ranks by score); a game with the first-time player's stand-in is not (it has no rating)."""
+    kept = tmp_path / "games.jsonl"
+    records = arena.run([arena.Task(("easy", "random"), 5, 0), arena.Task(("greedy", "easy"), 6, 0)], 1, str(kept))
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert lines == [[["easy", "random"], alexandros_ratings.finishing_order(records[0].scores)]]
+    assert alexandros_ratings._game(lines[0])[0] == ("easy", "random")
