@@ -1,7 +1,7 @@
 """Alexandros AI arena: each level against the one below it, printing ``FIGURE <name> <value> <unit>`` lines.
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
-                                     [--games-file PATH]
+                                     [--games-file PATH] [--records-file PATH] [--figures-from PATH]
 
 For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
 other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
@@ -22,12 +22,15 @@ never the game's.
 - alexandros_arena_<n>p_rounds_median, _actions_median: how long the games between AI levels were.
 
 With ``--games-file`` each finished game between rated players (bench.alexandros_ratings' random, easy, normal
-and hard) is appended to that file as that bench writes its own, so its fit can take these games too.
+and hard) is appended to that file as that bench writes its own, so its fit can take these games too. With
+``--records-file`` each game's record is appended as it ends; ``--figures-from`` prints the figures of the
+records in such a file (of a run cut short, or of several runs) without playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import random
@@ -141,12 +144,13 @@ def decide(player: str, mine: PrivateView, seed: int) -> Action:
 def tasks(
     deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = 5000
 ) -> list[Task]:
-    """The games to play: for each player count and deal, the tested AI in every seat (or in one, turning)."""
+    """The games to play: for each deal and player count, the tested AI in every seat (or in one, turning); deal
+    by deal, so a run cut short has played every player count alike."""
     found = []
     for tested in only:
         other = MATCHUPS[tested]
-        for players in (2, 3, 4):
-            for deal in range(deals):
+        for deal in range(deals):
+            for players in (2, 3, 4):
                 seats = [deal % players] if one_seat else range(players)
                 for seat in seats:
                     levels = tuple(tested if s == seat else other for s in range(players))
@@ -154,20 +158,36 @@ def tasks(
     return found
 
 
-def run(todo: Sequence[Task], workers: int, games_file: str | None = None) -> list[Record]:
-    """Every game of ``todo``, in order; each one between rated players is appended to ``games_file`` as it ends."""
+def run(
+    todo: Sequence[Task], workers: int, games_file: str | None = None, records_file: str | None = None
+) -> list[Record]:
+    """Every game of ``todo``, in order; each one between rated players is appended to ``games_file`` as it ends,
+    and every record to ``records_file``."""
     if workers <= 1:
         played: Iterator[Record] = map(play_game, todo)
-        return [keep(record, games_file) for record in played]
+        return [keep(record, games_file, records_file) for record in played]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return [keep(record, games_file) for record in pool.imap(play_game, todo, chunksize=1)]
+        return [keep(record, games_file, records_file) for record in pool.imap(play_game, todo, chunksize=1)]
 
 
-def keep(record: Record, games_file: str | None) -> Record:
+def keep(record: Record, games_file: str | None, records_file: str | None) -> Record:
     if games_file and set(record.levels) <= set(RATED):
         with open(games_file, "a", encoding="utf-8") as out:
             out.write(json.dumps([record.levels, finishing_order(record.scores)]) + "\n")
+    if records_file:
+        with open(records_file, "a", encoding="utf-8") as out:
+            out.write(json.dumps(dataclasses.asdict(record)) + "\n")
     return record
+
+
+def saved_records(path: str) -> list[Record]:
+    """The records ``run`` appended to ``path``."""
+    with open(path, encoding="utf-8") as saved:
+        raw = [json.loads(line) for line in saved if line.strip()]
+    return [
+        Record(**{**r, "levels": tuple(r["levels"]), "scores": tuple(r["scores"])})  # JSON keeps them as lists
+        for r in raw
+    ]
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -233,14 +253,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(MATCHUPS), help=f"the tested players among {', '.join(MATCHUPS)}")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
+    parser.add_argument("--records-file", default=None, help="append each game's record here as it ends")
+    parser.add_argument("--figures-from", default=None, help="play nothing: the figures of the records in this file")
     args = parser.parse_args(argv)
     only = [level for level in args.only.split(",") if level]
     if unknown := set(only) - set(MATCHUPS):
         parser.error(f"no match-up for {', '.join(sorted(unknown))}: choose among {', '.join(MATCHUPS)}")
     deals = 2 if args.quick else args.deals
     began = time.perf_counter()
-    todo = tasks(deals, only, one_seat=args.one_seat or args.quick)
-    for line in figures(run(todo, args.workers, args.games_file)):
+    if args.figures_from:
+        records = saved_records(args.figures_from)
+    else:
+        todo = tasks(deals, only, one_seat=args.one_seat or args.quick)
+        records = run(todo, args.workers, args.games_file, args.records_file)
+    for line in figures(records):
         print(line, flush=True)
     print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0

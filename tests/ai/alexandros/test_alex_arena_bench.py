@@ -73,3 +73,15 @@ def test_the_games_between_rated_players_are_kept_for_the_ratings_fit(tmp_path: 
     lines = [json.loads(line) for line in kept.read_text().splitlines()]
     assert lines == [[["easy", "random"], alexandros_ratings.finishing_order(records[0].scores)]]
     assert alexandros_ratings._game(lines[0])[0] == ("easy", "random")
+
+
+def test_the_records_kept_give_the_same_figures(tmp_path: Path) -> None:
+    """--records-file keeps each game's record as it ends; --figures-from prints the figures of those records."""
+    kept = tmp_path / "records.jsonl"
+    records = arena.run(
+        [arena.Task(("normal", "easy"), 3, 1), arena.Task(("easy", "random", "random"), 4, 0)],
+        1,
+        records_file=str(kept),
+    )
+    assert arena.saved_records(str(kept)) == records
+    assert arena.figures(arena.saved_records(str(kept))) == arena.figures(records)
