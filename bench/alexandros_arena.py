@@ -268,7 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         records = run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):
         print(line, flush=True)
-    print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
+    if not args.figures_from:
+        print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0
 
 
