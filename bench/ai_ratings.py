@@ -106,12 +106,18 @@ def matches(games: int, hard_games: int, rollouts: int, seed: int) -> list[Match
     return result
 
 
-def fit(games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]], seed: int) -> dict[str, float]:
-    """Each player's μ after rating every game, in a seeded shuffled order, PASSES times; normal anchored.
+def fit(
+    games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]],
+    seed: int,
+    players: Sequence[str] = PLAYERS,
+    anchor_mu: float | None = None,
+) -> dict[str, float]:
+    """Each player's μ after rating every game, in a seeded shuffled order, PASSES times; normal anchored at
+    ``anchor_mu`` (Clans' published one by default; another game's players and anchor: bench.alexandros_ratings).
 
     A player at several seats of one game (hard against three normals, from ``bench.hard_mix``) keeps
     its rating there, as AI seats do in a rated game: the game rates the others against it."""
-    ratings = {p: MODEL.rating() for p in PLAYERS}
+    ratings = {p: MODEL.rating() for p in players}
     rng = random.Random(seed)
     for _ in range(PASSES):
         order = list(games)
@@ -121,7 +127,7 @@ def fit(games: Sequence[tuple[tuple[str, ...], tuple[int, ...]]], seed: int) -> 
             for p, team in zip(levels, after, strict=True):
                 if levels.count(p) == 1:
                     ratings[p] = team[0]
-    shift = AI_RATINGS[ANCHOR][0] - ratings[ANCHOR].mu
+    shift = (AI_RATINGS[ANCHOR][0] if anchor_mu is None else anchor_mu) - ratings[ANCHOR].mu
     return {p: r.mu + shift for p, r in ratings.items()}
 
 

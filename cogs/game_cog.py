@@ -37,9 +37,11 @@ from cogs.notify import NotifyWords, set_notify
 from cogs.pace_texts import back_note
 from cogs.replay_button import ReplayButton
 from cogs.standings import RecentLine, leaderboard_embed, points_only, profile_embed
+from cogs.translator import level_choice
 from cogs.visibility import check_visible
 from cogs.web_links import set_web_link
 from errors import GameError
+from registry import Game
 from registry import game as game_named
 from service.deadlines import TurnDeadlines
 from service.games import GameService
@@ -95,7 +97,7 @@ class GameCog(commands.Cog):
         if words is not None:
             for name, shared in vars(GameCog).items():
                 if isinstance(shared, app_commands.Command) and shared.name in WORDED:
-                    setattr(cls, name, worded(shared, words, game_named(cls.game).ai_levels))
+                    setattr(cls, name, worded(shared, words, game_named(cls.game)))
 
     # --- start and stop ---------------------------------------------------------------------------------------
 
@@ -299,9 +301,10 @@ WORDED = {field.name for field in fields(CommandWords)} - {"notify_dm"}
 """The shared commands each game words (the others, daysoff, hours and weblink, read alike in every game)."""
 
 
-def worded(shared: Command, words: CommandWords, ai_levels: tuple[str, ...]) -> Command:
+def worded(shared: Command, words: CommandWords, record: Game) -> Command:
     """A copy of a shared command with a game's description (and, for ``notify``, its option's; for ``addbot``, the
-    game's AI levels as the choices): what the game's group declares as its own."""
+    game's AI levels as the choices, each named with its published rating): what the game's group declares as its
+    own. ``record`` is the game's registry record."""
     command = copy.copy(shared)
     description = getattr(words, command.name)
     command.description = description
@@ -310,9 +313,7 @@ def worded(shared: Command, words: CommandWords, ai_levels: tuple[str, ...]) -> 
     if command.name == "notify":
         params["dm"] = replace(params["dm"], description=app_commands.locale_str(words.notify_dm))
     if command.name == "addbot":
-        choices: list[app_commands.Choice[str | int | float]] = [
-            app_commands.Choice(name=app_commands.locale_str(level), value=level) for level in ai_levels
-        ]
+        choices = [level_choice(level, record.ai_ratings[level]) for level in record.ai_levels]
         params["level"] = replace(params["level"], choices=choices)
     command._params = params
     return command

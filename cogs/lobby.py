@@ -91,7 +91,13 @@ class GameLobby(Generic[TableT]):
         game = await self.service.active_game(self.channel_id(interaction))
         # The seat's name is shown to all: in the game's language ("KI (hard)", "IA (hard)").
         game = await self.service.add_ai(game.id, interaction.user.id, level, of_game(game).p_("AI seat", "AI"))
-        note = reader(interaction)._("AI ({level}) joined game #{game}.", level=level, game=game.id)
+        t = reader(interaction)
+        note = t._(
+            "AI ({level}, rating {rating}) joined game #{game}.",
+            level=t.p_("choice name", level),
+            rating=self.service.ai_rating(level),
+            game=game.id,
+        )
         await interaction.response.send_message(note, ephemeral=True)
         await self.refresh(game.id)
 

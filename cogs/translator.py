@@ -18,7 +18,8 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from registry import every_game
-from texts import LANGUAGES, resolve, texts
+from service.ratings import ai_rating
+from texts import DEFAULT, LANGUAGES, Np_, resolve, texts
 
 CONTEXT = {
     Where.group_name: "command name",
@@ -31,6 +32,17 @@ CONTEXT = {
 }
 """The catalog context of each kind of string (msgctxt): a name and a description never share a translation."""
 
+LEVEL_CHOICE = Np_("choice name", "{level} (rating {rating})")
+"""An AI level among `addbot`'s choices, with the rating it plays at (each word translated apart)."""
+
+
+def level_choice(level: str, rating: tuple[float, float]) -> app_commands.Choice[str | int | float]:
+    """`addbot`'s choice of an AI level, named with its published rating: ``hard (rating 1836)``; the
+    translator words it in each language from the level and the rating (the name's ``extras``)."""
+    shown = ai_rating(*rating)
+    english = texts(DEFAULT).p_("choice name", LEVEL_CHOICE, level=level, rating=shown)
+    return app_commands.Choice(name=app_commands.locale_str(english, level=level, rating=shown), value=level)
+
 
 class GameTranslator(app_commands.Translator):
     async def translate(
@@ -40,7 +52,11 @@ class GameTranslator(app_commands.Translator):
         where = CONTEXT.get(context.location)
         if lang == "en" or where is None or lang not in LANGUAGES:
             return None
-        translated = texts(lang).p_(where, string.message)
+        t = texts(lang)
+        if "rating" in string.extras:  # an AI level with its rating (level_choice)
+            level = t.p_(where, str(string.extras["level"]))
+            return t.p_(where, LEVEL_CHOICE, level=level, rating=string.extras["rating"])
+        translated = t.p_(where, string.message)
         return translated if translated != string.message else None
 
 
@@ -81,4 +97,10 @@ def _strings(command: Commandish) -> Iterator[tuple[str, str]]:
         yield "option name", parameter.display_name
         yield "option description", parameter.description
         for choice in parameter.choices:
-            yield "choice name", choice.name
+            # The name as declared (discord.py keeps it for its own translated payload).
+            extras = choice._locale_name.extras if choice._locale_name is not None else {}
+            if "rating" in extras:  # level_choice: its words are the level's name and the template
+                yield "choice name", LEVEL_CHOICE
+                yield "choice name", str(extras["level"])
+            else:
+                yield "choice name", choice.name

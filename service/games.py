@@ -17,6 +17,7 @@ from service.errors import STATUS_REASON, refusals
 from service.limits import check_may_open
 from service.locks import GameLocks
 from service.pace import Clock, Pace, system_clock, turn_clock
+from service.ratings import ai_rating
 from service.turns import TurnGame, Turns
 from store import GameRecord, LeaderboardRow, Limits, ProfileRecord, Store, StoreError, is_ai_level
 from texts.catalogs import DEFAULT_LANGUAGE, LANGUAGES
@@ -57,6 +58,10 @@ class GameService:
     def ai_levels(self) -> tuple[str, ...]:
         """The AI levels a lobby may seat."""
         return game_named(self.game).ai_levels
+
+    def ai_rating(self, level: str) -> int:
+        """The rating an AI of ``level`` plays at (its published one: it never changes)."""
+        return ai_rating(*game_named(self.game).ai_ratings[level])
 
     def __init__(
         self,

@@ -36,6 +36,11 @@ def shown_rating(ordinal: float, games: int) -> ShownRating:
     return ShownRating(round(CENTRE + SCALE * ordinal), games < PROVISIONAL_GAMES)
 
 
+def ai_rating(mu: float, sigma: float) -> int:
+    """The rating shown for an AI level from its published (μ, σ): the same formula as a player's."""
+    return round(CENTRE + SCALE * (mu - 3 * sigma))
+
+
 def published_ai_ratings(package: str) -> dict[str, tuple[float, float]]:
     """Each AI level's published (μ, σ), read from the ``ai_ratings.json`` of a game's data ``package`` (for Clans,
     measured by ``python -m bench.ai_ratings``)."""

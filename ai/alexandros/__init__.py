@@ -1,4 +1,4 @@
-"""AI players for Alexandros: two levels over the public view and the AI's own hand.
+"""AI players for Alexandros: three levels over the public view and the AI's own hand.
 
 The AI never sees another hand, the supply's order or the game's seed: it samples them from what it
 cannot account for, with its own seed (the engine's ``sample_state``).
@@ -9,15 +9,16 @@ from __future__ import annotations
 import random
 from typing import Literal, get_args
 
+from ai.alexandros.hard import choose_hard
 from ai.alexandros.players import choose_easy, choose_normal
 from engine.alexandros import Action, Phase, PrivateView, sample_state
 
-AlexandrosLevel = Literal["easy", "normal"]
+AlexandrosLevel = Literal["easy", "normal", "hard"]
 """An Alexandros AI level, weakest first."""
 AI_LEVELS: tuple[AlexandrosLevel, ...] = get_args(AlexandrosLevel)
 AUTOPILOT_LEVEL: AlexandrosLevel = "normal"
-"""The level that plays for a player whose turn timed out: the stronger one (hands are secret, but there is
-no hidden identity a strong move could give away, so strength is all that matters)."""
+"""The level that plays for a player whose turn timed out (hands are secret, but there is no hidden identity a
+strong move could give away): normal, quick and strong; hard's search is kept for the seats that asked for it."""
 
 __all__ = ["AI_LEVELS", "AUTOPILOT_LEVEL", "AlexandrosLevel", "choose_action"]
 
@@ -37,6 +38,8 @@ def choose_action(level: str, mine: PrivateView, seed: int) -> Action:
     if view.to_move != mine.seat:
         raise ValueError(f"It is seat {view.to_move}'s turn, not seat {mine.seat}'s")
     rng = random.Random(f"alexandros:{seed}:{view.ply}:{mine.seat}:{level}")
+    if level == "hard":
+        return choose_hard(mine, rng)
     state = sample_state(mine, rng)
     if level == "easy":
         return choose_easy(state, mine.seat, rng)

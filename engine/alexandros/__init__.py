@@ -33,7 +33,15 @@ from engine.alexandros.board import (
     load_board,
 )
 from engine.alexandros.effects import Division, Part, WallEffect, wall_effect
-from engine.alexandros.geometry import along_path, path_wall_sets, point_distances, provinces, space_distance
+from engine.alexandros.geometry import (
+    along_path,
+    closes_loop,
+    path_wall_sets,
+    point_distances,
+    provinces,
+    space_distance,
+    wall_groups,
+)
 from engine.alexandros.legal import (
     alexander_moves,
     closest_empty,
@@ -45,6 +53,7 @@ from engine.alexandros.legal import (
     occupations,
     province_spaces,
     tax_income,
+    tax_outlook,
     wall_options,
 )
 from engine.alexandros.playout import random_playout
@@ -106,6 +115,7 @@ __all__ = [
     "board_from_dict",
     "check",
     "check_invariants",
+    "closes_loop",
     "closest_empty",
     "give_choices",
     "is_empty",
@@ -131,7 +141,9 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "tax_income",
+    "tax_outlook",
     "wall_effect",
+    "wall_groups",
     "wall_options",
     "winners",
 ]

@@ -68,6 +68,10 @@ class Board:
     height: float
     distances: tuple[tuple[int, ...], ...]
     """Triangle sides between every two points, along any sides: walls never change it (A4.3)."""
+    open_spaces: tuple[int, ...]
+    """The spaces without a symbol, in id order (what taxes count)."""
+    space_links: tuple[tuple[tuple[int, int], ...], ...]
+    """For every space, its (side, neighbouring space) pairs: the sides it shares with another space."""
 
     @property
     def space_count(self) -> int:
@@ -118,6 +122,11 @@ def board_from_dict(raw: dict[str, Any]) -> Board:
         width=max(x for x, _ in points),
         height=max(y for _, y in points),
         distances=tuple(_distances_from(link_points, p) for p in range(len(points))),
+        open_spaces=tuple(s for s, sym in enumerate(symbol) if sym is None),
+        space_links=tuple(
+            tuple((side, t) for side in space_sides[s] for t in side_spaces_l[side] if t != s)
+            for s in range(len(space_sides))
+        ),
     )
 
 

@@ -48,8 +48,7 @@ def provinces(board: Board, walls: int) -> list[int]:
     without a wall (docs/RULES.md A2.4)."""
     n = board.space_count
     label = [-1] * n
-    side_spaces = board.side_spaces
-    space_sides = board.space_sides
+    links = board.space_links
     for first in range(n):
         if label[first] >= 0:
             continue
@@ -57,14 +56,73 @@ def provinces(board: Board, walls: int) -> list[int]:
         stack = [first]
         while stack:
             s = stack.pop()
-            for side in space_sides[s]:
-                if walls >> side & 1:
-                    continue
-                for t in side_spaces[side]:
-                    if label[t] < 0:
-                        label[t] = first
-                        stack.append(t)
+            for side, t in links[s]:
+                if label[t] < 0 and not walls >> side & 1:
+                    label[t] = first
+                    stack.append(t)
     return label
+
+
+def provinces_after(board: Board, label: Sequence[int], walls: int, new_sides: Sequence[int]) -> list[int]:
+    """``provinces(board, walls)`` when ``label`` are the provinces before walls were added on ``new_sides``
+    (``walls`` includes them): only the provinces those sides touch are labelled again, the same way."""
+    touched = {label[t] for side in new_sides for t in board.side_spaces[side]}
+    result = list(label)
+    members = [s for s, pid in enumerate(label) if pid in touched]
+    for s in members:
+        result[s] = -1
+    links = board.space_links
+    for first in members:
+        if result[first] >= 0:
+            continue
+        result[first] = first
+        stack = [first]
+        while stack:
+            s = stack.pop()
+            for side, t in links[s]:
+                if result[t] < 0 and not walls >> side & 1:
+                    result[t] = first
+                    stack.append(t)
+    return result
+
+
+def wall_groups(board: Board, walls: int) -> list[int]:
+    """Per point, the id of its group of points joined by walls or by the coast (the lowest point id in it)."""
+    label = [-1] * len(board.points)
+    links = board.point_links
+    coast = board.coast
+    for first in range(len(label)):
+        if label[first] >= 0:
+            continue
+        label[first] = first
+        stack = [first]
+        while stack:
+            p = stack.pop()
+            for side, q in links[p]:
+                if label[q] < 0 and (coast[side] or walls >> side & 1):
+                    label[q] = first
+                    stack.append(q)
+    return label
+
+
+def closes_loop(board: Board, groups: Sequence[int], sides: Sequence[int]) -> bool:
+    """Whether new walls on ``sides`` close a loop with the standing walls and the coast (``groups``: their
+    ``wall_groups``). Only a closed line of walls divides a province, so walls that close none leave the
+    provinces as they are (docs/RULES.md A2.4)."""
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while x in parent:
+            x = parent[x]
+        return x
+
+    for side in sides:
+        a, b = board.sides[side]
+        ra, rb = root(groups[a]), root(groups[b])
+        if ra == rb:
+            return True
+        parent[ra] = rb
+    return False
 
 
 def along_path(board: Board, start: int, sides: Sequence[int]) -> tuple[int, ...]:

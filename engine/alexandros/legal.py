@@ -63,16 +63,35 @@ def province_spaces(state: GameState, space: int) -> list[int]:
 def tax_income(state: GameState) -> list[int]:
     """What every seat scores when taxes are levied now: the open spaces of each of their provinces held by
     exactly one guard (docs/RULES.md A6.3)."""
-    guards_in: dict[int, list[int]] = {}
+    return tax_outlook(state)[0]
+
+
+def tax_outlook(state: GameState) -> tuple[list[int], list[set[Symbol]]]:
+    """``tax_income`` and every seat's ``levy_symbols`` at once, in one pass over the guards (for the AI, which
+    asks for both at every position it judges)."""
+    province = state.province
+    symbol = state.board.symbol
+    # The seat holding each guarded province with a lone guard, or _CROWDED once a second guard shows up.
+    holder: dict[int, int] = {}
+    symbols: list[set[Symbol]] = [set() for _ in range(state.players)]
     for space, seat in enumerate(state.guards):
         if seat >= 0:
-            guards_in.setdefault(state.province[space], []).append(seat)
+            pid = province[space]
+            holder[pid] = _CROWDED if pid in holder else seat
+            sym = symbol[space]
+            if sym is not None:
+                symbols[seat].add(sym)
     income = [0] * state.players
-    symbol = state.board.symbol
-    for pid, seats in guards_in.items():
-        if len(seats) == 1:
-            income[seats[0]] += sum(1 for s, p in enumerate(state.province) if p == pid and symbol[s] is None)
-    return income
+    if holder:
+        for space in state.board.open_spaces:
+            seat = holder.get(province[space], _CROWDED)
+            if seat >= 0:
+                income[seat] += 1
+    return income, symbols
+
+
+_CROWDED = -1
+"""``tax_income``'s mark of a province that scores nothing (two or more guards, or none)."""
 
 
 def wall_options(state: GameState, start: int, end: int) -> list[tuple[int, ...]]:
@@ -154,8 +173,7 @@ def further_actions(state: GameState) -> list[Action]:
 def levy_symbols(state: GameState, seat: int) -> set[Symbol]:
     """The symbols whose card lets ``seat`` levy taxes: the ones under any of its guards, in any province it
     occupies, alone there or not (docs/RULES.md A5.8; only the scoring counts lone guards)."""
-    symbol = state.board.symbol
-    return {sym for space, g in enumerate(state.guards) if g == seat and (sym := symbol[space]) is not None}
+    return tax_outlook(state)[1][seat]
 
 
 def taxable_spaces(state: GameState) -> list[int]:

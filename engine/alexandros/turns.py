@@ -21,7 +21,7 @@ from engine.alexandros.actions import (
     Tax,
 )
 from engine.alexandros.board import Symbol
-from engine.alexandros.geometry import along_path, provinces
+from engine.alexandros.geometry import along_path, provinces_after
 from engine.alexandros.legal import (
     alexander_moves,
     give_choices,
@@ -104,7 +104,7 @@ def _build(state: GameState, walls: Sequence[int]) -> None:
             state.red |= bit
             state.last_turn = True
     if walls:
-        state.province = provinces(state.board, state.walls)
+        state.province = provinces_after(state.board, state.province, state.walls, walls)
     state.path_from = -1
     state.phase = Phase.ACTIONS
     state.actions_left = 2
@@ -144,9 +144,8 @@ def _occupy(state: GameState, guards: Sequence[int]) -> None:
     if loser >= 0 and state.players > 2 and not state.resigned[loser]:
         state.give_to = loser
         state.give_from = cost
-        choices = give_choices(cost)
-        if len(choices) == 1:  # nothing to choose (docs/RULES.md A5.7)
-            _give(state, choices[0])
+        if len(set(cost)) == 1:  # cards of one symbol: nothing to choose (docs/RULES.md A5.7)
+            _give(state, cost[: (len(cost) + 1) // 2])
         else:
             state.phase = Phase.GIVE
         return

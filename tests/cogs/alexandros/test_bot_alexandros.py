@@ -213,3 +213,32 @@ async def test_ai_turns_left_unplayed_by_a_stopped_process_are_played_after_a_re
     after = await bot.services["alexandros"].table(game.id)
     assert after.mover.user_id == alice.id and after.record.snapshot_ply > table.record.snapshot_ply
     assert f"<@{alice.id}>" in message_with(fake, "alex:panel:")["content"]
+
+
+async def test_a_hard_ai_seat_plays_its_turns_through_the_worker_pool(fake: FakeDiscord, tmp_path: Path) -> None:
+    """`/alexandros addbot level:hard` seats the new level, and it plays its own turns in the bot's worker pool
+    (its search there, given only its private view): the table is told each of them, and the turn comes back."""
+    bot = await bot_on(fake, tmp_path)
+    fake.settle_timeout = 120  # a whole turn of hard's search, a few decisions of up to a second on a busy machine
+    [alice] = users(fake, 1)
+    answered(await fake.slash(alice, "alexandros new"))
+    added = answered(await fake.slash(alice, "alexandros addbot", {"level": "hard"})).response
+    assert added is not None and added.ephemeral and added.content.startswith("AI (hard, rating ")
+    answered(await fake.slash(alice, "alexandros start"))
+    service = bot.services["alexandros"]
+    [ai] = [seat for seat in (await service.table(1)).record.seats if seat.user_id is None]
+    assert ai.ai_level == "hard"
+    for _ in range(20):
+        table = await service.table(1)
+        if table.over or table.view.turn >= 5:
+            break
+        panel = await open_panel(fake, alice)
+        going_on = True
+        while going_on:
+            _, going_on = await choose(fake, alice, panel)
+    table = await service.table(1)
+    assert table.view.turn >= 5 or table.over  # the AI played at least two whole turns
+    told = [m["content"] for m in fake.channel_messages(fake.channel.id)]
+    assert sum("AI (hard)" in text for text in told) >= 2
+    if not table.over:
+        assert table.mover.user_id == alice.id  # and handed the turn back each time

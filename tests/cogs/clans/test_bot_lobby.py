@@ -21,6 +21,9 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
+from registry import game
+from service.ratings import ai_rating
+
 
 def lobby(fake: FakeDiscord) -> dict:
     return fake.message(int(message_with(fake, "clans:join:")["id"]))
@@ -172,7 +175,8 @@ async def test_addbot_seats_named_ai_players(fake: FakeDiscord, tmp_path: Path) 
     await fake.slash(alice, "clans new")
     added = answered(await fake.slash(alice, "clans addbot", {"level": "hard"}))
     assert added.response is not None and added.response.ephemeral
-    assert added.response.content == "AI (hard) joined game #1."
+    hard = ai_rating(*game("clans").ai_ratings["hard"])
+    assert added.response.content == f"AI (hard, rating {hard}) joined game #1."
     answered(await fake.slash(alice, "clans addbot"))  # default level
     answered(await fake.slash(alice, "clans addbot", {"level": "hard"}))
     players = lobby_players(fake)
