@@ -7,8 +7,15 @@ Hard plays DEFAULT_HARD_ITERATIONS rollouts per move (the bot's default too: CLA
 --hard-budget gives it seconds instead (2 s, the old default, would take hours over 400 games).
 
 - hard_vs_3normal_win_rate: 4 players, hard in a rotating seat, three normal AIs. A tie counts as a
-  shared win: each of the k tied winners gets 1/k of the game.
+  shared win: each of the k tied winners gets 1/k of the game. Hard is told the seats' levels, as the
+  bot tells it, and reads the normals by their level's own strategy (``ai.clans.reading``).
+- hard_general_vs_3normal_win_rate: the same deals, hard told no levels: it reads the normals with the
+  general belief model only, as it reads people.
+- hard_cpu_per_move_median (and _p90): hard's process CPU time per decision in those games.
 - normal_vs_easy_win_rate: 2 players, seats alternating, ties shared the same way.
+- easy_vs_random_win_rate (2 players) and easy_vs_3random_win_rate (4 players): easy against uniform
+  random moves; novice_vs_easy_win_rate: 2 players, a first-time player's stand-in
+  (``bench.stand_ins``: the move best for its own clan now, played openly) against easy.
 - belief_accuracy_moveN: in the 4-player games, from each normal AI's view after N hut moves, the share
   of its opponents whose true clan has the highest probability.
 - seconds_per_move_<level>: mean thinking time per decision.
@@ -22,15 +29,18 @@ Confidence intervals are 95% Wilson intervals over games.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ai.clans import choose_action, clan_beliefs
-from bench import old_ai
+from bench import ai_ratings, old_ai
+from bench.stand_ins import STAND_INS, stand_in_move
 from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 LevelChooser = Callable[[PublicView, Sequence[Action], int, Clan, int], Move]
@@ -46,6 +56,10 @@ DEFAULT_HARD_ITERATIONS = 800
 class GameRecord:
     share: float
     """The tracked seat's share of the win (0, 1, or 1/k for a k-way tie)."""
+    seats: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
+    """Each seat's level and finishing rank, for ``bench.ai_ratings --games-file``."""
+    hard_cpu: list[float] = field(default_factory=list)
+    """Process CPU seconds of each hard decision."""
     seconds: dict[str, float] = field(default_factory=dict)
     decisions: dict[str, int] = field(default_factory=dict)
     belief_hits: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -62,6 +76,8 @@ class Task:
     belief_observers: tuple[int, ...] = ()
     old_ai: str | None = None
     """A checkout whose AI plays the levels named ``old-<level>`` (bench/old_ai.py)."""
+    levels_known: bool = True
+    """Whether the AIs are told the seats' levels (hard reads AI seats by them), as in the bot."""
 
 
 def play_game(task: Task) -> GameRecord:
@@ -73,7 +89,13 @@ def play_game(task: Task) -> GameRecord:
         seat = state.to_move
         level = task.levels[seat]
         began = time.perf_counter()
-        move = decide(task, level, start, history, seat, state.clans[seat])
+        cpu = time.process_time()
+        if level in STAND_INS:
+            move = stand_in_move(level, state, task.seed, len(history))
+        else:
+            move = decide(task, level, start, history, seat, state.clans[seat])
+        if level == "hard":
+            record.hard_cpu.append(time.process_time() - cpu)
         record.seconds[level] = record.seconds.get(level, 0.0) + time.perf_counter() - began
         record.decisions[level] = record.decisions.get(level, 0) + 1
         outcome = play(state, move, seat)
@@ -85,6 +107,7 @@ def play_game(task: Task) -> GameRecord:
     assert result is not None
     if task.tracked in result.winners:
         record.share = 1 / len(result.winners)
+    record.seats = (task.levels, tuple(ai_ratings.finishing_order(result.totals)))
     return record
 
 
@@ -110,6 +133,7 @@ def decide(task: Task, level: str, start: PublicView, history: Sequence[Action],
         seed=task.seed,
         budget_s=task.hard_budget if level == "hard" else None,
         iterations=task.hard_iterations if level == "hard" else None,
+        levels=task.levels if task.levels_known else None,
     )
 
 
@@ -139,7 +163,13 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def hard_tasks(
-    games: int, budget: float | None, iterations: int | None, seed: int, rivals: str = "normal", old: str | None = None
+    games: int,
+    budget: float | None,
+    iterations: int | None,
+    seed: int,
+    rivals: str = "normal",
+    old: str | None = None,
+    levels_known: bool = True,
 ) -> list[Task]:
     """4 players: hard in a rotating seat against three ``rivals`` (the same deals whatever the rivals)."""
     tasks = []
@@ -147,7 +177,7 @@ def hard_tasks(
         hard = i % 4
         levels = tuple("hard" if s == hard else rivals for s in range(4))
         observers = tuple(s for s in range(4) if s != hard) if rivals == "normal" else ()
-        tasks.append(Task(levels, seed + i, hard, budget, iterations, observers, old))
+        tasks.append(Task(levels, seed + i, hard, budget, iterations, observers, old, levels_known))
     return tasks
 
 
@@ -170,11 +200,28 @@ def easy_tasks(games: int, seed: int) -> list[Task]:
     return tasks
 
 
-def run(tasks: Sequence[Task], workers: int) -> list[GameRecord]:
+def pair_tasks(tracked: str, other: str, games: int, seed: int, players: int = 2) -> list[Task]:
+    """``tracked`` in a rotating seat against ``players - 1`` of ``other``."""
+    tasks = []
+    for i in range(games):
+        seat = i % players
+        levels = tuple(tracked if s == seat else other for s in range(players))
+        tasks.append(Task(levels, seed + 300_000 + 1000 * players + i, seat, None, None))
+    return tasks
+
+
+def run(tasks: Sequence[Task], workers: int, games_file: str | None = None) -> list[GameRecord]:
+    """Play ``tasks``; with ``games_file``, append each game's levels and ranks there as it ends."""
     if workers <= 1:
-        return [play_game(t) for t in tasks]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(play_game, tasks, chunksize=1)
+        records = [play_game(t) for t in tasks]
+    else:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            records = pool.map(play_game, tasks, chunksize=1)
+    if games_file:
+        with open(games_file, "a", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record.seats) + "\n")
+    return records
 
 
 def figures(
@@ -183,6 +230,8 @@ def figures(
     budget_label: tuple[str, float, str],
     normal4: Sequence[GameRecord] = (),
     old: Sequence[GameRecord] = (),
+    general: Sequence[GameRecord] = (),
+    easy_checks: dict[str, Sequence[GameRecord]] | None = None,
 ) -> list[str]:
     lines = []
 
@@ -196,9 +245,14 @@ def figures(
         lines.append(f"FIGURE {name}_games {len(records)} games")
 
     rate("hard_vs_3normal_win_rate", hard)
+    if general:
+        rate("hard_general_vs_3normal_win_rate", general)
     rate("normal_vs_easy_win_rate", easy)
     if normal4:
         rate("normal_vs_3easy_win_rate", normal4)
+    for name, records in (easy_checks or {}).items():
+        if records:
+            rate(name, records)
     if old:
         rate("hard_vs_3oldnormal_win_rate", old)
     for move in BELIEF_MOVES:
@@ -209,6 +263,10 @@ def figures(
         secs = sum(r.seconds.get(level, 0.0) for r in (*hard, *easy))
         n = sum(r.decisions.get(level, 0) for r in (*hard, *easy))
         lines.append(f"FIGURE seconds_per_move_{level} {secs / n if n else 0.0:.4f} s")
+    cpu = sorted(t for r in (*hard, *general) for t in r.hard_cpu)
+    if cpu:
+        lines.append(f"FIGURE hard_cpu_per_move_median {1000 * statistics.median(cpu):.1f} ms")
+        lines.append(f"FIGURE hard_cpu_per_move_p90 {1000 * cpu[int(0.9 * (len(cpu) - 1))]:.1f} ms")
     name, value, unit = budget_label
     lines.append(f"FIGURE {name} {value:g} {unit}")
     return lines
@@ -261,7 +319,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--points", default="200,800,3200,2s", help="curve points: rollouts, or seconds with s")
     parser.add_argument("--budget-games", type=int, default=None, help="curve games at seconds points")
     parser.add_argument("--old-ai", default=None, help="a checkout whose normal AI hard also meets (before hiding)")
-    parser.add_argument("--only", default=None, help="comma list of match-ups: hard,easy,normal4,old")
+    parser.add_argument(
+        "--only", default=None, help="comma list of match-ups: hard,general,easy,normal4,old,easyrandom,novice"
+    )
+    parser.add_argument("--games-file", default=None, help="append hard's games against normals (bench.ai_ratings)")
     args = parser.parse_args(argv)
     games = 40 if args.quick else args.games
     if args.curve:
@@ -275,19 +336,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     if budget is None and iterations is None:
         iterations = DEFAULT_HARD_ITERATIONS
     began = time.perf_counter()
-    only = set(args.only.split(",")) if args.only else {"hard", "easy", "normal4", "old"}
-    hard = run(hard_tasks(games, budget, iterations, args.seed), args.workers) if "hard" in only else []
+    only = (
+        set(args.only.split(","))
+        if args.only
+        else {"hard", "general", "easy", "normal4", "old", "easyrandom", "novice"}
+    )
+    hard = (
+        run(hard_tasks(games, budget, iterations, args.seed), args.workers, args.games_file) if "hard" in only else []
+    )
+    general = []
+    if "general" in only:
+        general = run(hard_tasks(games, budget, iterations, args.seed, levels_known=False), args.workers)
     easy = run(easy_tasks(games, args.seed), args.workers) if "easy" in only else []
     normal4 = run(normal_tasks(games, args.seed), args.workers) if "normal4" in only else []
     old: list[GameRecord] = []
     if args.old_ai and "old" in only:
         old = run(hard_tasks(games, budget, iterations, args.seed, "old-normal", args.old_ai), args.workers)
+    easy_checks: dict[str, Sequence[GameRecord]] = {}
+    if "easyrandom" in only:
+        easy_checks["easy_vs_random_win_rate"] = run(pair_tasks("easy", "random", games, args.seed), args.workers)
+        easy_checks["easy_vs_3random_win_rate"] = run(pair_tasks("easy", "random", games, args.seed, 4), args.workers)
+    if "novice" in only:
+        easy_checks["novice_vs_easy_win_rate"] = run(pair_tasks("novice", "easy", games, args.seed), args.workers)
     label = (
         ("hard_iterations_per_move", float(iterations), "rollouts")
         if iterations is not None
         else ("hard_budget_per_move", float(budget or 0.0), "s")
     )
-    for line in figures(hard, easy, label, normal4, old):
+    for line in figures(hard, easy, label, normal4, old, general, easy_checks):
         print(line)
     print(f"FIGURE arena_wall_time {time.perf_counter() - began:.0f} s")
     sys.stdout.flush()

@@ -7,6 +7,10 @@ checkout sees the very same positions); at each, the level to time decides for t
 its real clan and a fixed seed. Prints per level the median, mean and 90th percentile of process CPU
 time per decision (``<label>_cpu_per_move_<level>_median`` ...) and the number of decisions. Run it
 once with ``--ai-path`` on the old checkout and once without, in the same load, to compare.
+
+Hard is told the seats' levels (its own seat hard, the others normal: it reads them by normal's strategy,
+whose moves at earlier positions it works out as it goes, as a worker does whose cache holds the game)
+unless ``--general`` (every seat read as a person), or with ``--ai-path`` (an older AI knows no levels).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ai-path", default=None, help="read ai/ and engine/ from this checkout instead")
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard's rollouts (default: the bot's)")
     parser.add_argument("--label", default="ai")
+    parser.add_argument("--general", action="store_true", help="hard reads every seat as a person")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     ai, engine = _modules(args.ai_path)
@@ -54,10 +59,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         times = []
         for start, history, seat, clan in spots:
             began = time.process_time()
+            options: dict[str, object] = {}
             if level == "hard" and args.hard_iterations is not None:
-                ai.choose_action(level, start, history, seat, clan, 12345, iterations=args.hard_iterations)
-            else:
-                ai.choose_action(level, start, history, seat, clan, 12345)
+                options["iterations"] = args.hard_iterations
+            if level == "hard" and not args.general and args.ai_path is None:
+                options["levels"] = tuple("hard" if s == seat else "normal" for s in range(start.players))  # type: ignore[attr-defined]
+            ai.choose_action(level, start, history, seat, clan, 12345, **options)
             times.append(time.process_time() - began)
         times.sort()
         name = f"{args.label}_cpu_per_move_{level}"

@@ -11,12 +11,15 @@ model (``store.ratings.MODEL``) rates the four levels over all the games from th
 in a seeded shuffled order, twice over; the μ reported is the mean over ORDERS such orders. The
 ratings are shifted so that normal keeps its published μ (the scale's anchor: players have been rated
 against normal, and only differences are measured); the uncertainty is the spread of that fit over B
-bootstrap resamples of the games. Hard's games against three normals from ``bench.hard_mix
---games-file`` may be added to the file: there normal keeps its rating (see ``fit``).
+bootstrap resamples of the games. Hard's games against three normals (``bench.ai_arena --games-file``
+or ``bench.hard_mix --games-file``) may be added to the file: there normal keeps its rating (see ``fit``).
 
-FIGURE lines: ``ratings_<level>_mu`` with ``_mu_sd``; ``ratings_<level>_published`` (1500 + 20 ×
-(μ − 3σ) at the published σ) with ``_published_sd``; ``ratings_<level>_was`` (today's); and the
-games played. With ``--games-file`` every finished game is appended to that file (a JSON line each)
+FIGURE lines: ``ratings_<level>_mu`` with ``_mu_sd`` and its 95% interval (``_mu_ci95_low`` /
+``_high``, μ ± 1.96 sd); ``ratings_<level>_published`` (1500 + 20 × (μ − 3σ) at the published σ) with
+``_published_sd``; ``ratings_<level>_was`` (today's); ``ratings_levels_apart`` (1 when easy < normal <
+hard with the 95% intervals apart, else 0); and the games played. Normal is the anchor, so its interval is
+a point and another level's is the uncertainty of its difference from normal. With ``--games-file``
+every finished game is appended to that file (a JSON line each)
 and the fit is over all the games in it, so the games without hard and those with it may be played
 in separate runs. A JSON line ``PUBLISH {...}`` is what goes into data/clans/ai_ratings.json.
 """
@@ -35,7 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.clans import AI_LEVELS, choose_action
-from engine.clans import Action, legal_moves, new_game, play, public_view
+from bench.stand_ins import STAND_INS, stand_in_move
+from engine.clans import Action, new_game, play, public_view
 from registry import game
 from service.ratings import CENTRE, SCALE
 from store.ratings import MODEL, finishing_ranks
@@ -66,11 +70,15 @@ def play_match(match: Match) -> tuple[tuple[str, ...], tuple[int, ...]]:
     while not state.over:
         seat = state.to_move
         level = match.levels[seat]
-        if level == "random":
-            move = random.Random(f"{match.seed}:{len(history)}").choice(legal_moves(state))
+        if level in STAND_INS:
+            move = stand_in_move(level, state, match.seed, len(history))
         else:
             iterations = match.rollouts if level == "hard" else None
-            move = choose_action(level, start, history, seat, state.clans[seat], match.seed, iterations=iterations)
+            clan = state.clans[seat]
+            # The seats' levels are public, as in the bot: hard reads the AI seats by them (random as a person).
+            move = choose_action(
+                level, start, history, seat, clan, match.seed, iterations=iterations, levels=match.levels
+            )
         outcome = play(state, move, seat)
         history.append(move)
     assert outcome.result is not None
@@ -128,6 +136,11 @@ def _game(raw: list[list[object]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return tuple(str(x) for x in levels), tuple(int(str(x)) for x in ranks)
 
 
+def levels_apart(intervals: dict[str, tuple[float, float]]) -> bool:
+    """Whether the levels are strictly ordered, weakest first, with their intervals apart."""
+    return all(intervals[a][1] < intervals[b][0] for a, b in itertools.pairwise(AI_LEVELS))
+
+
 def published(mu: float, sigma: float) -> float:
     return CENTRE + SCALE * (mu - 3 * sigma)
 
@@ -161,15 +174,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     boots = [fit([rng.choice(games) for _ in games], args.seed + b + 1) for b in range(args.boot)]
     sigma = AI_RATINGS[ANCHOR][1]
     publish = {}
+    intervals = {}
     for p in PLAYERS:
         sd = statistics.pstdev(b[p] for b in boots) if boots else 0.0
+        intervals[p] = (mus[p] - 1.96 * sd, mus[p] + 1.96 * sd)
         print(f"FIGURE ratings_{p}_mu {mus[p]:.2f} mu")
         print(f"FIGURE ratings_{p}_mu_sd {sd:.2f} mu")
+        print(f"FIGURE ratings_{p}_mu_ci95_low {intervals[p][0]:.2f} mu")
+        print(f"FIGURE ratings_{p}_mu_ci95_high {intervals[p][1]:.2f} mu")
         print(f"FIGURE ratings_{p}_published {published(mus[p], sigma):.0f} rating")
         print(f"FIGURE ratings_{p}_published_sd {SCALE * sd:.0f} rating")
         if p in AI_RATINGS:
             print(f"FIGURE ratings_{p}_was {published(*AI_RATINGS[p]):.0f} rating")
             publish[p] = {"mu": round(mus[p], 1), "sigma": sigma}
+    print(f"FIGURE ratings_levels_apart {int(levels_apart(intervals))} bool")
     for size in (2, 3, 4):
         print(f"FIGURE ratings_games_{size}p {sum(len(levels) == size for levels, _ in games)} games")
     print(f"FIGURE ratings_wall_time {time.perf_counter() - began:.0f} s")

@@ -3,12 +3,13 @@
     python -m bench.hard_ceiling [--scales 0.25,2] [--games N] [--rollouts R] [--reader-seats M]
                                  [--old-ai DIR] [--workers W] [--seed S]
 
-Hard (``ai.clans.hard``) searches blind to its clan, so that what it finds weighs every clan's draw
-alike. This asks what that costs: a "told" hard, in a rotating seat against three normal AIs on the
-arena's deals (``bench.ai_arena.hard_tasks``), searches the same candidates (the union of the moves
-normal values most for each clan) for the clan it holds: a round of normal replies with the
-opponents' likeliest clans given its own, then flat Monte Carlo with sequential halving, every
-rollout for its clan. It draws q(m) ∝ menu(m) · exp(value(m) / (scale · normal's λ)), where the menu
+Hard (``ai.clans.hard``) searches blind to its clan until TOLD_FROM villages are founded, so that
+what it finds weighs every clan's draw alike. This asks what that costs: hard's told search from the first
+move (``ai.clans.hard.told_choice``), in a rotating seat against three normal AIs on the arena's
+deals (``bench.ai_arena.hard_tasks``), reading every seat with the general model: the same candidates
+(the union of the moves normal values most for each clan) searched for the clan it holds, a round of
+normal replies with the opponents' likeliest clans given its own, then flat Monte Carlo with sequential
+halving, every rollout for its clan. It draws q(m) ∝ menu(m) · exp(value(m) / (scale · normal's λ)), where the menu
 is normal's strategy averaged over the five clans, and its values are in final points of margin. A
 small scale is an almost transparent search; a large one hides behind normal's menu. With
 ``--old-ai`` the three rivals are the normal AI of that checkout instead (``bench.old_ai``: the
@@ -31,61 +32,20 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.clans import choose_action
-from ai.clans.belief import Observation, assignment_weights, observe
-from ai.clans.hard import PRIOR_VISITS, after_replies, candidates, margin, worth_margins
+from ai.clans import choose_action, hard
+from ai.clans.belief import Observation, observe
+from ai.clans.hard import ToldChoice
 from ai.clans.hiding import draw
-from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from ai.clans.rollout import informed_playout
 from bench import ai_arena
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
 
 
-@dataclass(frozen=True, slots=True)
-class ToldChoice:
-    moves: tuple[Move, ...]
-    values: tuple[float, ...]
-    probabilities: tuple[float, ...]
-
-
 def told_choice(obs: Observation, seat: int, clan: Clan, rng: random.Random, rollouts: int, scale: float) -> ToldChoice:
-    """The told search at one position (see the module's docstring)."""
-    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
-    picked = candidates(normal.values)
-    moves = tuple(normal.moves[i] for i in picked)
-    if len(picked) == 1:
-        return ToldChoice(moves, (0.0,), (1.0,))
-    menu = [sum(q[i] for q in normal.by_clan) for i in picked]
-    own = int(clan)
-    belief = assignment_weights(obs.loglik, seat, clan)
-    likeliest = max(belief, key=lambda aw: aw[1])[0]
-    roots = [
-        after_replies(obs, max(obs.gains[i].options, key=lambda o: o.gains[own] + o.chips), likeliest) for i in picked
-    ]
-    totals = [PRIOR_VISITS * worth_margins(root, seat, [likeliest])[0] for root in roots]
-    visits = [PRIOR_VISITS] * len(roots)
-    alive = list(range(len(roots)))
-    rounds = max(1, math.ceil(math.log2(len(roots))))
-    for _ in range(rounds):
-        for _ in range(max(1, rollouts // (rounds * len(alive)))):
-            clans = rng.choices([a for a, _ in belief], [w for _, w in belief])[0]
-            seed = rng.getrandbits(32)
-            for i in alive:
-                sim = roots[i].copy()
-                informed_playout(sim, clans, random.Random(seed))
-                totals[i] += margin(sim, seat, clans)
-                visits[i] += 1
-        if len(alive) == 1:
-            break
-        alive = sorted(sorted(alive, key=lambda i: (-totals[i] / visits[i], i))[: (len(alive) + 1) // 2])
-    values = tuple(t / v for t, v in zip(totals, visits, strict=True))
-    lam = scale * NORMAL_HIDING.weight(len(obs.state.villages), obs.state.chart.chips)
-    top = max(values)
-    weights = [m * math.exp((v - top) / lam) for m, v in zip(menu, values, strict=True)]
-    total = sum(weights)
-    return ToldChoice(moves, values, tuple(w / total for w in weights))
+    """The told search at one position: hard's own (``ai.clans.hard.told_choice``), reading every
+    seat with the general model, at ``scale``."""
+    return hard.told_choice(obs, seat, clan, rng, None, rollouts, None, scale)
 
 
 def told_move(

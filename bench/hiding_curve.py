@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import ai.clans
+import ai.clans.strategies
 from ai.clans import players
 from ai.clans.belief import Observation
 from ai.clans.hiding import Hiding, tilted
@@ -76,13 +76,13 @@ def name(text: str) -> str:
 
 def use(hiding: Hiding, variant: Variant = Variant()) -> None:
     """Make ``hiding`` normal's setting in this process, with ``variant`` (a worker's initializer)."""
-    ai.clans.NORMAL_HIDING = hiding  # type: ignore[attr-defined]
+    ai.clans.strategies.NORMAL_HIDING = hiding  # type: ignore[attr-defined]
     if variant.chip_tilt is not None:
-        ai.clans.CHIP_TILT = variant.chip_tilt  # type: ignore[attr-defined]
+        ai.clans.strategies.CHIP_TILT = variant.chip_tilt  # type: ignore[attr-defined]
     if variant.prospects is not None:
-        ai.clans.NORMAL_PROSPECTS = variant.prospects  # type: ignore[attr-defined]
+        ai.clans.strategies.NORMAL_PROSPECTS = variant.prospects  # type: ignore[attr-defined]
     if variant.spread or variant.next_founding or variant.live or variant.uniform_beliefs:
-        ai.clans.normal_policy = _varied(variant)  # type: ignore[attr-defined]
+        ai.clans.strategies.normal_policy = _varied(variant)  # type: ignore[attr-defined]
     if variant.draw_seed_offset:
         ai_arena.override("normal", _shifted(variant.draw_seed_offset))
 
@@ -134,8 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--chip-tilt", type=float, default=None, help="instead of ai.clans.CHIP_TILT")
-    parser.add_argument("--prospects", type=float, default=None, help="instead of ai.clans.NORMAL_PROSPECTS")
+    parser.add_argument("--chip-tilt", type=float, default=None, help="instead of ai.clans.players.CHIP_TILT")
+    parser.add_argument("--prospects", type=float, default=None, help="instead of ai.clans.players.NORMAL_PROSPECTS")
     parser.add_argument("--spread", type=float, default=0.0)
     parser.add_argument("--next-founding", type=float, default=0.0)
     parser.add_argument("--live", type=float, default=0.0)

@@ -94,6 +94,8 @@ class TerminalGame(HotSeatGame):
         if humans < 2:
             self.names[0] = self.t._("You")
         self.ai_level = ai_level
+        self.levels = tuple(None if s in self.humans else ai_level for s in range(players))
+        """Each seat's public level (None for a person): hard reads the AI seats by it."""
         self.boards = boards
 
     def run(self) -> None:
@@ -190,7 +192,14 @@ class TerminalGame(HotSeatGame):
         # The AI's own randomness, never the setup seed (which would rebuild every player's clan); hard's search
         # bound by rollouts alone, never by time, so that the same seed gives the same moves on any machine.
         move = choose_action(
-            self.ai_level, self.start, self.history, seat, clan, self.ai_seed, iterations=DEFAULT_ROLLOUTS
+            self.ai_level,
+            self.start,
+            self.history,
+            seat,
+            clan,
+            self.ai_seed,
+            iterations=DEFAULT_ROLLOUTS,
+            levels=self.levels,
         )
         self.apply(move, seat)
 
@@ -266,7 +275,8 @@ class TerminalGame(HotSeatGame):
         for seat in range(len(self.names)):
             if seat in self.humans:
                 continue
-            beliefs = clan_beliefs(self.start, self.history, seat, self.state.clans[seat])
+            read_by = self.levels if self.ai_level == "hard" else None
+            beliefs = clan_beliefs(self.start, self.history, seat, self.state.clans[seat], read_by)
             guesses = []
             for other in range(len(self.names)):
                 if other != seat:

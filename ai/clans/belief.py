@@ -100,6 +100,14 @@ def placeholder_clans(players: int) -> tuple[Clan, ...]:
     return tuple(Clan(c) for c in range(players))
 
 
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One judged move: its mover, and the tempered log-likelihood of the move for each clan."""
+
+    seat: int
+    loglik: tuple[float, ...]
+
+
 @dataclass(slots=True)
 class Track:
     """One game history replayed on a public state, with each seat's summed log-likelihoods."""
@@ -110,11 +118,15 @@ class Track:
     loglik: list[list[float]]
     snapshots: list[list[list[float]]] = field(default_factory=list)
     """``loglik`` after each action (index i: after ``actions[:i+1]``)."""
+    evidence: list[Evidence | None] = field(default_factory=list)
+    """What each action said (index i: ``actions[i]``): its mover and the tempered log-likelihoods it
+    added, or None for an action that was not judged (a resignation, or the only legal move)."""
     gains: list[MoveGains] | None = None
     """move_gains of ``state``, when already computed."""
 
     def extend(self, action: Action) -> None:
         state = self.state
+        said: Evidence | None = None
         if isinstance(action, Move) and state.phase is not Phase.OVER:
             entries = self.current_gains()
             index = next((i for i, e in enumerate(entries) if e.move == action), -1)
@@ -122,12 +134,14 @@ class Track:
                 ll = move_log_likelihood(action_values(entries), index)
                 seat = state.to_move
                 self.loglik[seat] = [a + b for a, b in zip(self.loglik[seat], ll, strict=True)]
+                said = Evidence(seat, tuple(ll))
         elif not isinstance(action, Resign):  # pragma: no cover - Action is Move | Resign
             raise TypeError(action)
         apply(state, action)
         self.gains = None
         self.actions.append(action)
         self.snapshots.append([row[:] for row in self.loglik])
+        self.evidence.append(said)
 
     def current_gains(self) -> list[MoveGains]:
         if self.gains is None:
@@ -155,34 +169,50 @@ class Observation:
 
 def observe(start: PublicView, history: Sequence[Action], with_gains: bool = True) -> Observation:
     """Replay ``history`` from ``start``, reusing the longest cached prefix."""
-    key = _start_key(start)
+    with _lock:
+        track = _track(start, list(history))
+        gains = track.current_gains() if with_gains else []
+        return Observation(track.state.copy(), [row[:] for row in track.loglik], gains)
+
+
+def general_evidence(start: PublicView, history: Sequence[Action]) -> list[Evidence | None]:
+    """What each action of ``history`` said to the belief model (``Track.evidence``)."""
     history = list(history)
     with _lock:
-        candidates = _tracks.get(key, [])
-        if key in _tracks:
-            _tracks.move_to_end(key)
-        best: Track | None = None
-        for cand in candidates:
-            n = len(cand.actions)
-            if n <= len(history) and (best is None or n > len(best.actions)) and cand.actions == history[:n]:
-                best = cand
-        if best is None:
-            best = Track(
-                key=key,
-                actions=[],
-                state=state_from_view(start, placeholder_clans(start.players)),
-                loglik=[[0.0] * CLAN_COUNT for _ in range(start.players)],
-            )
-            candidates.append(best)
-            if len(candidates) > 4:
-                candidates.pop(0)
-            _tracks[key] = candidates
-            while len(_tracks) > CACHE_GAMES:
-                _tracks.popitem(last=False)
-        for action in history[len(best.actions) :]:
-            best.extend(action)
-        gains = best.current_gains() if with_gains else []
-        return Observation(best.state.copy(), [row[:] for row in best.loglik], gains)
+        for cand in _tracks.get(_start_key(start), []):
+            n = len(history)
+            if n <= len(cand.actions) and cand.actions[:n] == history:
+                return cand.evidence[:n]
+        return _track(start, history).evidence[:]
+
+
+def _track(start: PublicView, history: list[Action]) -> Track:
+    """The cached track of ``history``, extended from the longest cached prefix (under ``_lock``)."""
+    key = _start_key(start)
+    candidates = _tracks.get(key, [])
+    if key in _tracks:
+        _tracks.move_to_end(key)
+    best: Track | None = None
+    for cand in candidates:
+        n = len(cand.actions)
+        if n <= len(history) and (best is None or n > len(best.actions)) and cand.actions == history[:n]:
+            best = cand
+    if best is None:
+        best = Track(
+            key=key,
+            actions=[],
+            state=state_from_view(start, placeholder_clans(start.players)),
+            loglik=[[0.0] * CLAN_COUNT for _ in range(start.players)],
+        )
+        candidates.append(best)
+        if len(candidates) > 4:
+            candidates.pop(0)
+        _tracks[key] = candidates
+        while len(_tracks) > CACHE_GAMES:
+            _tracks.popitem(last=False)
+    for action in history[len(best.actions) :]:
+        best.extend(action)
+    return best
 
 
 _states: OrderedDict[tuple[object, ...], tuple[list[Action], GameState]] = OrderedDict()
@@ -256,8 +286,12 @@ def clan_beliefs(
     """Per seat, the probability of each clan, as ``observer_seat`` (holding ``observer_clan``) sees it."""
     if not 0 <= observer_seat < start.players:
         raise ValueError(f"No seat {observer_seat} in a {start.players}-player game")
-    loglik = history_loglik(start, history)
+    return beliefs_from(history_loglik(start, history), observer_seat, observer_clan)
+
+
+def beliefs_from(loglik: Sequence[Sequence[float]], observer_seat: int, observer_clan: Clan) -> list[dict[Clan, float]]:
+    """Per seat, the probability of each clan given the seats' log-likelihoods, for the observer."""
     own = Clan(observer_clan)
-    beliefs = marginals(assignment_weights(loglik, observer_seat, own), start.players)
+    beliefs = marginals(assignment_weights(loglik, observer_seat, own), len(loglik))
     beliefs[observer_seat] = {c: 1.0 if c == own else 0.0 for c in Clan}
     return beliefs

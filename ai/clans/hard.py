@@ -1,21 +1,19 @@
-"""Hard: a search shared by every clan, drawn from with its own clan's verdict at a told scale.
+"""Hard: a search blind to its own clan while the game is young, told it once TOLD_FROM villages stand.
 
-Hard used to search the ten moves best for its own clan, and that set alone gave the clan away. Then
-it searched a set shared by every clan but valued it for its own clan, and drew from normal's menu
-tilted by those values: still an open book (a white-box observer read 0.71 of its seats after five
-moves, docs/AI.md). Then it drew blind, by normal's odds, and won 0.26 against three hiding normals,
-where an equal player wins 0.25: normal at 70 times the CPU.
+Blind (fewer than TOLD_FROM villages founded): the candidates, replies and rollouts are the same whatever
+the clan held; each rollout plays hard's seat for one of the five clans in turn, which gives every
+candidate a value for each clan and a PUBLIC value, their mean. The draw is normal's strategy for the
+clan held, kept to the candidates and tilted by exp(PUBLIC_WEIGHT · public value) for every clan alike:
+between two clans a move's odds are normal's, so a blind move tells a white-box reader what normal's
+would. Told (from TOLD_FROM villages on): the same candidates searched for the clan held, drawn
+almost openly (TOLD_SCALE). The rule sheet reveals every clan at the end, so a late read costs little;
+a read in the first moves costs the game.
 
-So the search itself is still blind: its candidates, replies and rollouts are the same whatever the
-clan; each rollout plays hard's seat for one of the five clans in turn, which gives every candidate a
-value for each clan, and a PUBLIC value, their mean. What the clan held changes is the draw, at a
-told scale s (TOLD_SCALE): q_c(m) ∝ μ(m) · exp(V_c(m) / (s · normal's λ)), the information-regularised
-solution over the search's values (``ai.clans.hiding.policies``), tilted by exp(PUBLIC_WEIGHT · public
-value) for every clan alike. With s None (the setting shipped) it draws blind instead, from normal's
-strategy for the clan held, and gives away what normal does. Measured (docs/AI.md, ``bench.hard_mix``):
-at s = 4 a white-box reader read it within hard's bars (0.30 after five moves, 0.40 at the end, on 10
-seats) but won 3 of 19 games against three normals, no better than drawing blind; at s = 2 an earlier
-session read it at the bars' edge (0.58 / 0.75, 24 seats) winning 0.25 (24 games).
+Both searches sample the opponents' clans from a reading of the seats passed in (``loglik``): hard
+reads AI seats by the exact likelihood of their level's own strategy and people by the general belief
+model (``ai.clans.reading``). Measured (docs/AI.md, "Hard: reading the seats, then its clan"):
+against three hiding normals on the same 120 deals, blind all game won 0.365, told from 3 / 6 / 10
+villages 0.396 / 0.371 / 0.428.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from dataclasses import dataclass
 
 from ai.clans.belief import Observation, assignment_weights
 from ai.clans.evaluate import MoveGains, Option, move_gains, worth
-from ai.clans.hiding import policies, tilted
+from ai.clans.hiding import tilted
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
@@ -44,9 +42,13 @@ PUBLIC_WEIGHT = 1.0
 preference); valuing only the chips and keeping the opponents down, not the clans' mean, won 0.21
 (docs/AI.md)."""
 
-TOLD_SCALE: float | None = None
-"""How openly hard plays its own clan, in multiples of normal's λ: a small s plays each clan's
-searched best, a large one the same for every clan; None draws blind, by normal's odds (see above)."""
+TOLD_FROM = 10
+"""Hard is blind to its clan until this many villages are founded (of 12), and told it from then on. Of
+the points tried (3, 6, 10) it won the most, and no more than 6 villages stood at any seat's fifth hut
+move in the games counted, so the reading after five moves is the blind draw's (docs/AI.md)."""
+TOLD_SCALE = 0.5
+"""How openly hard plays its own clan once told, in multiples of normal's λ at that point: a small scale
+plays its searched best, a large one hides behind normal's menu. At 0.5 it plays almost openly."""
 
 Assignment = tuple[int, ...]
 
@@ -73,16 +75,21 @@ def candidates(values: Sequence[Sequence[float]]) -> list[int]:
     return list(picked)
 
 
+def blind(state: GameState) -> bool:
+    """Whether hard is blind to its own clan here: until TOLD_FROM villages are founded (public)."""
+    return len(state.villages) < TOLD_FROM
+
+
 def hard_choice(
     obs: Observation,
     seat: int,
     rng: random.Random,
     budget_s: float | None,
     iterations: int | None,
-    told_scale: float | None = TOLD_SCALE,
+    loglik: Sequence[Sequence[float]] | None = None,
 ) -> HardChoice:
-    """Opponent-model lookahead, then determinized flat Monte Carlo, over the shared candidates; it is
-    not told the clan held, and gives every clan's draw.
+    """The blind search: opponent-model lookahead, then determinized flat Monte Carlo, over the shared
+    candidates; it is not told the clan held, and gives every clan's draw.
 
     Each candidate is followed by a full round of replies, every opponent modelled as a normal AI
     holding its likeliest clan (read from the public moves alone); the resulting positions are
@@ -92,6 +99,9 @@ def hard_choice(
     informed playout policy, scoring the margin over the best opponent's total. After each round the
     candidates of lower public value are dropped (sequential halving). ``iterations`` fixes the
     number of rollouts; ``budget_s`` seconds, lookahead included, bound the thinking time.
+    ``loglik`` is the reading of the seats the beliefs come from (``ai.clans.reading``; the
+    general model's by default). The draw is normal's strategy for each clan, kept to the candidates
+    and tilted by exp(PUBLIC_WEIGHT · public value), the same factor for every clan.
     """
     began = time.perf_counter()
     normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
@@ -101,7 +111,8 @@ def hard_choice(
     n = len(picked)
     if n == 1:
         return HardChoice(moves, ((0.0,) * CLAN_COUNT,), tuple((1.0,) for _ in range(CLAN_COUNT)))
-    beliefs = [assignment_weights(obs.loglik, seat, Clan(c)) for c in range(CLAN_COUNT)]
+    reading = obs.loglik if loglik is None else loglik
+    beliefs = [assignment_weights(reading, seat, Clan(c)) for c in range(CLAN_COUNT)]
     replies = _public_likeliest(beliefs)
     likeliest = [max(b, key=lambda aw: aw[1])[0] for b in beliefs]
     roots = [after_replies(obs, _shared_option(obs.gains[i]), replies) for i in picked]
@@ -110,16 +121,62 @@ def hard_choice(
     if iterations != 0:
         _search(roots, totals, visits, seat, beliefs, rng, budget_s, iterations, began)
     values = tuple(tuple(t / v for t, v in zip(totals[i], visits[i], strict=True)) for i in range(n))
-    if told_scale is not None:
-        lam = told_scale * NORMAL_HIDING.weight(len(obs.state.villages), obs.state.chart.chips)
-        base = policies(values, lam)
-    by_clan = tilted(base, [PUBLIC_WEIGHT * public for public in map(_public_value, values)])
+    by_clan = tilted(base, [PUBLIC_WEIGHT * public for public in map(_mean, values)])
     return HardChoice(moves, values, tuple(tuple(q) for q in by_clan))
 
 
-def _public_value(values: Sequence[float]) -> float:
-    """A candidate's value whatever the clan held: its mean over the five clans."""
-    return sum(values) / CLAN_COUNT
+@dataclass(frozen=True, slots=True)
+class ToldChoice:
+    """The told search: the candidates, their value for the clan held, and the draw over them."""
+
+    moves: tuple[Move, ...]
+    values: tuple[float, ...]
+    probabilities: tuple[float, ...]
+
+
+def told_choice(
+    obs: Observation,
+    seat: int,
+    clan: Clan,
+    rng: random.Random,
+    budget_s: float | None,
+    iterations: int | None,
+    loglik: Sequence[Sequence[float]] | None = None,
+    scale: float | None = None,
+) -> ToldChoice:
+    """The search told the clan held: the same candidates, replies and rollouts as the blind search,
+    all for ``clan`` (the opponents' clans sampled from the belief given it), halving by its value.
+    It draws q(m) ∝ menu(m) · exp(value(m) / (scale · normal's λ)), the menu being normal's strategy
+    averaged over the five clans: a small scale plays the searched best almost openly."""
+    began = time.perf_counter()
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    picked = candidates(normal.values)
+    moves = tuple(normal.moves[i] for i in picked)
+    if len(picked) == 1:
+        return ToldChoice(moves, (0.0,), (1.0,))
+    menu = [sum(q[i] for q in normal.by_clan) / CLAN_COUNT for i in picked]
+    own = int(clan)
+    belief = assignment_weights(obs.loglik if loglik is None else loglik, seat, clan)
+    likeliest = max(belief, key=lambda aw: aw[1])[0]
+    roots = [
+        after_replies(obs, max(obs.gains[i].options, key=lambda o: o.gains[own] + o.chips), likeliest) for i in picked
+    ]
+    totals = [[PRIOR_VISITS * worth_margins(root, seat, [likeliest])[0]] for root in roots]
+    visits = [[PRIOR_VISITS] for _ in roots]
+    if iterations != 0:
+        _search(roots, totals, visits, seat, [belief], rng, budget_s, iterations, began)
+    values = tuple(t[0] / v[0] for t, v in zip(totals, visits, strict=True))
+    lam = (TOLD_SCALE if scale is None else scale) * NORMAL_HIDING.weight(
+        len(obs.state.villages), obs.state.chart.chips
+    )
+    top = max(values)
+    weights = [m * math.exp((v - top) / lam) for m, v in zip(menu, values, strict=True)]
+    total = sum(weights)
+    return ToldChoice(moves, values, tuple(w / total for w in weights))
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
 
 
 def _search(
@@ -135,8 +192,10 @@ def _search(
 ) -> None:
     """Sequential halving with common random numbers: every surviving candidate is played out with
     the same sampled clans and the same rollout seed, so differences come from the moves. Rollouts
-    go to the five clans in turn; ``visits[i][c]`` counts clan c's (prior included)."""
+    go to the columns (the five clans hard might hold, or the one it holds) in turn, column k's
+    opponents sampled from ``beliefs[k]``; ``visits[i][k]`` counts column k's (prior included)."""
     n = len(roots)
+    columns = len(beliefs)
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     total = iterations if iterations is not None else DEFAULT_ITERATIONS
@@ -153,21 +212,21 @@ def _search(
                 break
             if round_end is not None and done and time.perf_counter() > round_end:
                 break
-            mine = k % CLAN_COUNT
-            pool = beliefs[mine]
+            column = k % columns
+            pool = beliefs[column]
             clans = rng.choices([a for a, _ in pool], [w for _, w in pool])[0]
             rollout_seed = rng.getrandbits(32)
             for i in alive:
                 sim = roots[i].copy()
                 informed_playout(sim, clans, random.Random(rollout_seed))
-                totals[i][mine] += margin(sim, seat, clans)
-                visits[i][mine] += 1
+                totals[i][column] += margin(sim, seat, clans)
+                visits[i][column] += 1
             k += 1
             done += 1
         if len(alive) == 1:
             break
-        public = {i: _public_value([t / v for t, v in zip(totals[i], visits[i], strict=True)]) for i in alive}
-        alive = sorted(sorted(alive, key=lambda i: (-public[i], i))[: max(1, (len(alive) + 1) // 2)])
+        mean = {i: _mean([t / v for t, v in zip(totals[i], visits[i], strict=True)]) for i in alive}
+        alive = sorted(sorted(alive, key=lambda i: (-mean[i], i))[: max(1, (len(alive) + 1) // 2)])
 
 
 def _public_likeliest(beliefs: Sequence[Sequence[tuple[Assignment, float]]]) -> Assignment:

@@ -13,6 +13,12 @@ from ai.clans.hiding import Hiding, policies, tilted
 from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply, legal_moves, villages_founded
 
 EASY_HIDING = Hiding(start=40.0, end=40.0)
+EASY_CHIP_TILT = 3.0
+"""Easy: every clan's strategy weighted by exp(EASY_CHIP_TILT · village chips the action takes), so easy
+founds a village when it can (a point for its holder) and otherwise wanders. The chips are public, so the
+weight leaks nothing of its own. Measured on 200 two-player games each: without it easy won 0.56 against
+random moves, with 2 / 3 / 4 0.76 / 0.82 / 0.83; a first-time player's stand-in (``bench.stand_ins``) beat
+it in 0.92 without, 0.91 / 0.83 / 0.70 with (docs/AI.md, "Easy")."""
 NORMAL_HIDING = Hiding(start=0.7, middle=0.9, end=1.8)
 """Normal hides harder as the game goes on: its moves give most away while the later villages are
 founded, and there a high λ cost fewer won games than it saved in leakage (docs/AI.md, the curve).
@@ -48,19 +54,24 @@ class Policy:
 
 
 def easy_policy(state: GameState) -> Policy:
-    """Easy values an action by the points it banks now for each clan, and mixes with EASY_HIDING. It
-    reads no beliefs: the public position is all it needs."""
+    """Easy values an action by the points it banks now for each clan, mixes with EASY_HIDING, and takes
+    the chips it can (EASY_CHIP_TILT, alike for every clan). It reads no beliefs: the public position is
+    all it needs."""
     moves = legal_moves(state)
     values: list[list[float]] = []
+    chips: list[float] = []
+    mover = state.to_move
     for move in moves:
         if state.phase is Phase.MOVE and not villages_founded(state, move.src):
             values.append([0.0] * CLAN_COUNT)
+            chips.append(0.0)
             continue
         after = state.copy()
         apply(after, move)
         values.append([float(after.scores[c] - state.scores[c]) for c in range(CLAN_COUNT)])
+        chips.append(EASY_CHIP_TILT * (after.chips[mover] - state.chips[mover]))
     lam = EASY_HIDING.weight(len(state.villages), state.chart.chips)
-    return Policy(tuple(moves), policies(values, lam), values)
+    return Policy(tuple(moves), tilted(policies(values, lam), chips), values)
 
 
 def clan_scores(obs: Observation, seat: int, prospects: float = 1.0) -> list[list[float]]:

@@ -15,7 +15,8 @@ from engine.clans import Action, Clan, Move, PublicView
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Choose the move of the AI at ``seat``; hard plays ``rollouts`` rollouts, at most ``budget_s`` seconds."""
+    """Choose the move of the AI at ``seat``; hard plays ``rollouts`` rollouts, at most ``budget_s`` seconds.
+    ``levels``: every seat's public level (None for a person), by which hard reads the AI seats."""
 
     level: str
     start: PublicView
@@ -25,6 +26,7 @@ class Decision:
     seed: int
     rollouts: int
     budget_s: float
+    levels: tuple[str | None, ...] | None = None
 
     def solve(self) -> Move:
         return choose_action(
@@ -36,20 +38,23 @@ class Decision:
             self.seed,
             budget_s=self.budget_s,
             iterations=self.rollouts,
+            levels=self.levels,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Beliefs:
-    """The AI at ``seat``'s probability of each clan for every seat."""
+    """The AI at ``seat``'s probability of each clan for every seat; read by the seats' public ``levels``
+    when given (as hard reads), by the general belief model otherwise."""
 
     start: PublicView
     history: tuple[Action, ...]
     seat: int
     clan: Clan
+    levels: tuple[str | None, ...] | None = None
 
     def solve(self) -> list[dict[Clan, float]]:
-        return clan_beliefs(self.start, self.history, self.seat, self.clan)
+        return clan_beliefs(self.start, self.history, self.seat, self.clan, self.levels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +66,7 @@ class Exposure:
     history: tuple[Action, ...]
     seat: int
     level: str
+    levels: tuple[str | None, ...] | None = None
 
     def solve(self) -> dict[Clan, float]:
-        return exposure(self.start, self.history, self.seat, self.level)
+        return exposure(self.start, self.history, self.seat, self.level, self.levels)

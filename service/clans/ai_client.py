@@ -48,9 +48,11 @@ class ClansAi:
         game_id: int,
         rollouts: int | None = None,
         budget_s: float | None = None,
+        levels: Sequence[str | None] | None = None,
     ) -> Decision:
-        """All a worker gets for one move: the public game, the seat's own clan, and a seed for its
-        sampling keyed by the pool's secret (never the game's setup seed, which rebuilds the deal)."""
+        """All a worker gets for one move: the public game, the seats' public levels (None for a person),
+        the seat's own clan, and a seed for its sampling keyed by the pool's secret (never the game's setup
+        seed, which rebuilds the deal)."""
         return Decision(
             level,
             start,
@@ -60,6 +62,7 @@ class ClansAi:
             self.pool.seed(game_id, len(history), seat),
             self.rollouts if rollouts is None else rollouts,
             self.budget_s if budget_s is None else budget_s,
+            None if levels is None else tuple(levels),
         )
 
     async def choose(
@@ -74,13 +77,14 @@ class ClansAi:
         guild_id: int | None = None,
         rollouts: int | None = None,
         budget_s: float | None = None,
+        levels: Sequence[str | None] | None = None,
     ) -> AiAnswer:
         """The move of the AI at ``seat`` (to act after ``history``), chosen in a worker process; a legal move
         if the workers fail twice (or the AI raises), so the game goes on. Waits its turn in line with the
         decisions of other games (``guild_id``: the game's server, for the round-robin); AiQueueFull, at once,
         when the pool's line is full."""
         request = self.decision(
-            level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s
+            level, start, history, seat, clan, game_id=game_id, rollouts=rollouts, budget_s=budget_s, levels=levels
         )
         answer = await self.pool.run(
             request,
@@ -91,15 +95,29 @@ class ClansAi:
         return AiAnswer(answer.value, answer.pid)
 
     async def beliefs(
-        self, start: PublicView, history: Sequence[Action], seat: int, clan: Clan
+        self,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        clan: Clan,
+        levels: Sequence[str | None] | None = None,
     ) -> list[dict[Clan, float]]:
         """The AI at ``seat``'s belief of every seat's clan (worked out in a worker process, ahead of the
-        decisions in line: a game's end waits on it); AiPoolError if the workers fail."""
-        request = Beliefs(start, tuple(history), seat, Clan(clan))
+        decisions in line: a game's end waits on it), read by the seats' public ``levels`` when given (as
+        hard reads); AiPoolError if the workers fail."""
+        request = Beliefs(start, tuple(history), seat, Clan(clan), None if levels is None else tuple(levels))
         return (await self.pool.run(request, budget_s=self.budget_s)).value
 
-    async def exposure(self, start: PublicView, history: Sequence[Action], seat: int, level: str) -> dict[Clan, float]:
+    async def exposure(
+        self,
+        start: PublicView,
+        history: Sequence[Action],
+        seat: int,
+        level: str,
+        levels: Sequence[str | None] | None = None,
+    ) -> dict[Clan, float]:
         """After the game: the table's best reading of the AI at ``seat``'s clan (in a worker process, ahead of
-        the decisions, like the beliefs); AiPoolError if the workers fail."""
-        request = Exposure(start, tuple(history), seat, level)
+        the decisions, like the beliefs); AiPoolError if the workers fail. ``levels``: the seats' public levels,
+        by which hard read the others."""
+        request = Exposure(start, tuple(history), seat, level, None if levels is None else tuple(levels))
         return (await self.pool.run(request, budget_s=self.budget_s)).value

@@ -310,6 +310,7 @@ class ClansService(GameService):
                     guild_id=loaded.record.guild_id,
                     rollouts=rollouts,
                     budget_s=budget_s,
+                    levels=[s.ai_level for s in loaded.record.seats],  # public: hard reads AI seats by their level
                 )
             except AiQueueFull:  # the claim is released on the way out: the AI sweep hands the turn over later
                 return None

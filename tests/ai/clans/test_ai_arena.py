@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import re
+from typing import Any
+
+import pytest
 
 from bench import ai_arena
+from bench.stand_ins import stand_in_move
+from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game, villages_founded
 
 
 def test_arena_prints_figures(capsys: object) -> None:
@@ -27,8 +33,59 @@ def test_arena_prints_figures(capsys: object) -> None:
         "seconds_per_move_normal",
         "seconds_per_move_hard",
         "hard_iterations_per_move",
+        "hard_general_vs_3normal_win_rate",
+        "hard_general_vs_3normal_win_rate_ci95_low",
+        "hard_cpu_per_move_median",
+        "easy_vs_random_win_rate",
+        "easy_vs_3random_win_rate",
+        "novice_vs_easy_win_rate",
     ):
         assert name in names
+
+
+def test_hard_reads_the_seats_levels_unless_the_match_up_reads_as_people(monkeypatch: pytest.MonkeyPatch) -> None:
+    known = ai_arena.hard_tasks(1, None, 10, 3)[0]
+    general = ai_arena.hard_tasks(1, None, 10, 3, levels_known=False)[0]
+    assert known.levels == general.levels and known.seed == general.seed  # the same deal
+    seen: list[object] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("levels"))
+        return real(*args, **kwargs)
+
+    real = ai_arena.choose_action
+    monkeypatch.setattr(ai_arena, "choose_action", spy)
+    ai_arena.play_game(known)
+    assert seen and all(levels == known.levels for levels in seen)
+    seen.clear()
+    ai_arena.play_game(general)
+    assert seen and all(levels is None for levels in seen)
+
+
+def own_worth(state: GameState, move: Move) -> int:
+    """What ``move`` brings the mover's own clan now: its villages' points plus the chips taken."""
+    seat, clan = state.to_move, state.clans[state.to_move]
+    after = state.copy()
+    apply(after, move)
+    return after.scores[clan] - state.scores[clan] + after.chips[seat] - state.chips[seat]
+
+
+def test_the_novice_plays_the_founding_best_for_its_own_clan() -> None:
+    met = 0
+    for seed in range(40):
+        state = new_game(2, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            moves = legal_moves(state)
+            founding = [m for m in moves if villages_founded(state, m.src)]
+            if founding and state.phase is Phase.MOVE and max(own_worth(state, m) for m in founding) > 0:
+                move = stand_in_move("novice", state, seed, 0)
+                assert own_worth(state, move) == max(own_worth(state, m) for m in founding)
+                met += 1
+            apply(state, rng.choice(moves))
+    assert met > 20
+    state = new_game(2, 1)
+    assert stand_in_move("random", state, 1, 0) in legal_moves(state)
 
 
 def test_wilson_interval_brackets_the_rate() -> None:

@@ -1,5 +1,6 @@
-"""Hard hides exactly as normal does: its search is not told the clan held, so what it finds weighs every
-clan's draw alike, and between any two clans a move's odds are normal's."""
+"""Hard hides exactly as normal does while it is blind: its search is not told the clan held, so what it
+finds weighs every clan's draw alike, and between any two clans a move's odds are normal's. From
+TOLD_FROM villages on it plays its told search, for the clan it holds."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import ai.clans
 import ai.clans.hard
 from ai.clans import choose_action
 from ai.clans.belief import observe
-from ai.clans.hard import PER_CLAN, HardChoice, candidates, hard_choice
+from ai.clans.hard import PER_CLAN, HardChoice, blind, candidates, hard_choice, told_choice
 from ai.clans.hiding import draw
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
-from engine.clans import CLAN_COUNT, Action, Clan, PublicView, apply, legal_moves, new_game, public_view
+from engine.clans import CLAN_COUNT, Action, Clan, Phase, PublicView, apply, legal_moves, new_game, public_view
 
 ROLLOUTS = 60
 
@@ -48,7 +49,7 @@ def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
     # clans the odds ratio is normal's own: hard gives away what normal does, and no more.
     start, history, seat = midgame(moves)
     obs = observe(start, history)
-    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    choice = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
     normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     index = [normal.moves.index(m) for m in choice.moves]
     assert len(choice.moves) > CLAN_COUNT
@@ -68,9 +69,9 @@ def test_between_two_clans_a_moves_odds_are_normals(moves: int) -> None:
 def test_the_search_moves_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     start, history, seat = midgame(20)
     obs = observe(start, history)
-    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    searched = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
     monkeypatch.setattr(ai.clans.hard, "PUBLIC_WEIGHT", 0.0)
-    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
+    unweighted = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS)
     assert searched.values == unweighted.values
     gaps = [
         abs(a - b) for p, q in zip(searched.by_clan, unweighted.by_clan, strict=True) for a, b in zip(p, q, strict=True)
@@ -114,54 +115,70 @@ def test_one_search_serves_every_clan(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(searches) == 3  # another seed, or a search bound by the clock: searched again
 
 
-def test_a_tiny_told_scale_plays_each_clans_searched_best() -> None:
-    start, history, seat = midgame(20)
-    obs = observe(start, history)
-    sharp = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e-4)
-    blind = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=None)
-    assert sharp.values == blind.values  # the same search: only the draw is told the clan
-    bests = set()
-    for c in range(CLAN_COUNT):
-        own = [v[c] for v in sharp.values]
-        best = own.index(max(own))
-        bests.add(best)
-        assert sharp.by_clan[c][best] > 0.99
-    assert len(bests) > 1  # the clans' bests differ: each plays its own
+def late(villages: int) -> tuple[PublicView, list[Action], int]:
+    """A position (seeded random play) with at least ``villages`` villages founded, a hut move to make."""
+    state = new_game(4, 29)
+    start = public_view(state)
+    history: list[Action] = []
+    rng = random.Random(29)
+    while len(state.villages) < villages or state.phase is not Phase.MOVE:
+        move = rng.choice(legal_moves(state))
+        apply(state, move)
+        history.append(move)
+    assert not state.over
+    return start, history, state.to_move
 
 
-def test_a_huge_told_scale_plays_alike_for_every_clan() -> None:
-    # At a huge scale the clans' own values weigh nothing: every clan draws from one distribution
-    # (the public value's tilt), so the move tells nothing of the clan.
-    start, history, seat = midgame(20)
-    obs = observe(start, history)
-    flat = hard_choice(obs, seat, random.Random(5), None, ROLLOUTS, told_scale=1e9)
-    for row in flat.by_clan[1:]:
-        assert row == pytest.approx(flat.by_clan[0], abs=1e-6)
-    assert max(flat.by_clan[0]) - min(flat.by_clan[0]) > 0.01  # still tilted toward the publicly better moves
-
-
-def test_hard_plays_the_draw_at_its_told_scale() -> None:
-    start, history, seat = midgame(20)
-    obs = observe(start, history)
+def test_hard_is_blind_until_told_from_then_plays_its_told_search() -> None:
+    told_from = ai.clans.hard.TOLD_FROM
     seed = 11
-    rng = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
-    choice = hard_choice(obs, seat, rng, None, ROLLOUTS, told_scale=ai.clans.hard.TOLD_SCALE)
-    for c in range(CLAN_COUNT):
-        move = choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS)
-        pick = draw(choice.by_clan[c], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
-        assert move == choice.moves[pick]
+    for start, history, seat in (midgame(20), late(told_from)):
+        obs = observe(start, history)
+        rng = f"{seed}:{len(history)}:{seat}:hard"
+        search = f"{seed}:{len(history)}:{seat}:hard-search"
+        if blind(obs.state):
+            choice = hard_choice(obs, seat, random.Random(search), None, ROLLOUTS)
+            expected = [choice.moves[draw(choice.by_clan[c], random.Random(rng))] for c in range(CLAN_COUNT)]
+        else:
+            expected = []
+            for c in range(CLAN_COUNT):
+                told = told_choice(obs, seat, Clan(c), random.Random(search), None, ROLLOUTS)
+                expected.append(told.moves[draw(told.probabilities, random.Random(rng))])
+        for c in range(CLAN_COUNT):
+            assert choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS) == expected[c]
+    assert blind(observe(*midgame(20)[:2]).state)
+    assert not blind(observe(*late(told_from)[:2]).state)
 
 
-def test_a_told_hard_is_read_through_its_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Blind, hard keeps normal's odds and the reveal reads it as normal; told, through its own draw.
+def test_the_told_search_is_its_own_clans() -> None:
+    start, history, seat = late(ai.clans.hard.TOLD_FROM)
+    obs = observe(start, history)
+    told = [told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS) for c in range(CLAN_COUNT)]
+    assert all(t.moves == told[0].moves for t in told)  # the candidates are public
+    assert len({t.values for t in told}) > 1  # the values are each clan's own
+    for t in told:
+        assert math.isclose(sum(t.probabilities), 1.0) and min(t.probabilities) > 0
+
+
+def test_a_small_told_scale_plays_the_searched_best_and_a_huge_one_the_menu() -> None:
+    start, history, seat = late(ai.clans.hard.TOLD_FROM)
+    obs = observe(start, history)
+    sharp = told_choice(obs, seat, Clan(2), random.Random(5), None, ROLLOUTS, scale=1e-4)
+    assert sharp.probabilities[sharp.values.index(max(sharp.values))] > 0.99
+    flat = [told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS, scale=1e9) for c in range(CLAN_COUNT)]
+    for t in flat[1:]:
+        assert t.probabilities == pytest.approx(flat[0].probabilities, abs=1e-6)  # every clan alike: normal's menu
+
+
+def test_the_reveal_reads_blind_moves_as_normals_and_told_ones_through_the_told_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     start, history, seat = midgame(24)
     mover = (seat + 1) % 4  # a seat with moves to read
-    blind = ai.clans.exposure(start, history, mover, "hard")
-    assert blind == ai.clans.exposure(start, history, mover, "normal")
-    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 0.5)
+    monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 10**6)
+    blind_reading = ai.clans.exposure(start, history, mover, "hard")
+    assert blind_reading == ai.clans.exposure(start, history, mover, "normal")
+    monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 0)
     told = ai.clans.exposure(start, history, mover, "hard")
     assert math.isclose(sum(told.values()), 1.0)
-    assert max(abs(told[c] - blind[c]) for c in Clan) > 1e-3
-    monkeypatch.setattr(ai.clans.hard, "TOLD_SCALE", 1e9)  # told at a huge scale: every clan alike
-    flat = ai.clans.exposure(start, history, mover, "hard")
-    assert all(math.isclose(p, 0.2, abs_tol=1e-6) for p in flat.values())
+    assert max(abs(told[c] - blind_reading[c]) for c in Clan) > 1e-3

@@ -7,6 +7,7 @@ import math
 import pytest
 
 import ai.clans
+import ai.clans.strategies
 from ai.clans import AI_LEVELS, AUTOPILOT_LEVEL, POLICIES, choose_action, exposure
 from ai.clans.belief import observe
 from ai.clans.hiding import Hiding, policies, tilted
@@ -130,7 +131,7 @@ def test_normal_leans_to_the_chip_for_every_clan_alike() -> None:
     for c in range(5):
         assert sum(leaning.by_clan[c][i] for i in takes) > sum(plain.by_clan[c][i] for i in takes)
     # The level reaches it: normal's strategy is the leaning one.
-    level_policy = ai.clans._policy("normal", start, history, seat)
+    level_policy = ai.clans.strategies.level_policy("normal", start, history, seat)
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, leaning.by_clan, strict=True))
 
 
@@ -165,7 +166,7 @@ def test_normal_weighs_the_prospects_by_normal_prospects() -> None:
     founding = [i for i, e in enumerate(obs.gains) if any(o.chips for o in e.options)]
     assert any(weighed.values[i] != pytest.approx([NORMAL_PROSPECTS * v for v in full.values[i]]) for i in founding)
     # The level reaches it.
-    level_policy = ai.clans._policy("normal", start, history, seat)
+    level_policy = ai.clans.strategies.level_policy("normal", start, history, seat)
     assert level_policy.values == weighed.values
     assert all(a == pytest.approx(b) for a, b in zip(level_policy.by_clan, weighed.by_clan, strict=True))
 

@@ -88,3 +88,10 @@ def test_the_fit_ranks_the_stronger_higher_and_keeps_normals_anchor() -> None:
     mus = ai_ratings.fit(games, seed=3)
     assert mus["normal"] == pytest.approx(AI_RATINGS["normal"][0])
     assert mus["normal"] > mus["hard"] > mus["easy"] > mus["random"]
+
+
+def test_the_levels_are_apart_only_when_ordered_with_their_intervals_apart() -> None:
+    apart = {"random": (-9.0, 9.0), "easy": (-2.0, 3.0), "normal": (24.0, 24.0), "hard": (25.5, 30.0)}
+    assert ai_ratings.levels_apart(apart)
+    assert not ai_ratings.levels_apart({**apart, "hard": (23.0, 30.0)})  # overlaps normal
+    assert not ai_ratings.levels_apart({**apart, "easy": (25.0, 26.0), "hard": (27.0, 30.0)})  # easy above normal

@@ -8,8 +8,12 @@ import re
 from itertools import permutations
 from pathlib import Path
 
-from ai.clans import choose_action, clan_beliefs
-from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
+import pytest
+
+from ai.clans import clan_beliefs
+from ai.clans import hard as hard_ai
+from ai.clans.reading import read
+from engine.clans import Action, Clan, GameState, Phase, apply, legal_moves, new_game, public_view
 from service.ai_pool import AiPool
 from service.clans.ai_client import ClansAi
 
@@ -59,15 +63,39 @@ def test_the_ais_inputs_cannot_rebuild_the_deal() -> None:
     assert another.decision("hard", request.start, history, seat, real.clans[seat], game_id=5).seed != request.seed
 
 
-def test_decisions_do_not_depend_on_other_seats_clans() -> None:
-    """docs/RULES.md R9.4: deal the other seats every other combination of clans: the AI must not notice."""
-    state, history = midgame(seed=SETUP_SEED, players=3, moves=12)
+def late_game(seed: int, players: int, villages: int) -> tuple[GameState, list[Action]]:
+    """A seeded game played on until ``villages`` villages stand, a hut move to make."""
+    state = new_game(players, seed)
+    history: list[Action] = []
+    i = 0
+    while len(state.villages) < villages or state.phase is not Phase.MOVE:
+        moves = legal_moves(state)
+        move = moves[(i * 7919) % len(moves)]
+        apply(state, move)
+        history.append(move)
+        i += 1
+    assert not state.over
+    return state, history
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_decisions_do_not_depend_on_other_seats_clans(late: bool) -> None:
+    """docs/RULES.md R9.4: deal the other seats every other combination of clans: the AI must not notice.
+    The seats' levels (public) travel with the request; hard reads the AI seats by them, blind to its clan
+    early and told it late (``late``: past ai.clans.hard.TOLD_FROM villages)."""
+    if late:
+        state, history = late_game(SETUP_SEED, 3, hard_ai.TOLD_FROM)
+    else:
+        state, history = midgame(seed=SETUP_SEED, players=3, moves=12)
     real = new_game(3, SETUP_SEED)
     seat = state.to_move
     ai = ClansAi(AiPool(secret=b"the bot's own secret"))
     own = real.clans[seat]
     rest = [c for c in Clan if c != own]
+    table = ["normal", "easy", None]
     for level in ("easy", "normal", "hard"):
+        levels = table[:]
+        levels[seat] = level
         decisions = set()
         beliefs = []
         for others in list(permutations(rest, 2))[:5]:
@@ -75,12 +103,25 @@ def test_decisions_do_not_depend_on_other_seats_clans() -> None:
             clans.insert(seat, own)
             game = dataclasses.replace(real, clans=tuple(clans))  # same public game, other secrets
             start = public_view(game)
-            request = ai.decision(level, start, history, seat, own, game_id=5, rollouts=16)
-            assert request.seed != SETUP_SEED
-            decisions.add(choose_action(level, start, history, seat, own, request.seed, iterations=request.rollouts))
+            request = ai.decision(level, start, history, seat, own, game_id=5, rollouts=16, levels=levels)
+            assert request.seed != SETUP_SEED and request.levels == tuple(levels)
+            decisions.add(request.solve())
             beliefs.append(clan_beliefs(start, history, seat, own))
         assert len(decisions) == 1, level
         assert all(b == beliefs[0] for b in beliefs)
+
+
+def test_hard_reads_ai_seats_by_their_public_level_only() -> None:
+    """What hard reads of the other seats is a function of the public game and their levels: the same
+    whatever clans they hold, and another when a seat's level is another."""
+    _, history = midgame(seed=SETUP_SEED, players=3, moves=15)
+    real = new_game(3, SETUP_SEED)
+    readings = []
+    for others in permutations(list(Clan), 3):
+        game = dataclasses.replace(real, clans=tuple(others))
+        readings.append(read(public_view(game), history, ("normal", "easy", "hard")))
+    assert all(r == readings[0] for r in readings)
+    assert read(public_view(real), history, ("normal", None, "hard")) != readings[0]
 
 
 def test_ai_source_reads_no_clans_attribute() -> None:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-import ai.clans
+import ai.clans.strategies
 from ai.clans.belief import observe
 from ai.clans.hiding import Hiding
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, normal_policy
@@ -34,10 +34,10 @@ def test_the_curve_prints_strength_and_leakage_per_setting(capsys: object) -> No
 
 
 def test_a_worker_plays_normal_with_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai.clans, "NORMAL_HIDING", ai.clans.NORMAL_HIDING)  # restored after the test
+    monkeypatch.setattr(ai.clans.strategies, "NORMAL_HIDING", ai.clans.strategies.NORMAL_HIDING)  # restored after
     setting = Hiding(start=9.0, end=9.0)
     hiding_curve.use(setting)
-    assert ai.clans.NORMAL_HIDING is setting  # type: ignore[attr-defined]
+    assert ai.clans.strategies.NORMAL_HIDING is setting  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -88,13 +88,14 @@ def test_a_draw_seed_offset_shifts_normal_draws_only(monkeypatch: pytest.MonkeyP
         budget_s: object = None,
         *,
         iterations: object = None,
+        levels: object = None,
     ) -> Move:
         seen.append((level, seed))
         return Move(1, 2)
 
     monkeypatch.setattr(ai_arena, "choose_action", record)
     monkeypatch.setattr(ai_arena, "_overrides", {})  # restored after the test
-    monkeypatch.setattr(ai.clans, "NORMAL_HIDING", ai.clans.NORMAL_HIDING)
+    monkeypatch.setattr(ai.clans.strategies, "NORMAL_HIDING", ai.clans.strategies.NORMAL_HIDING)
     hiding_curve.use(NORMAL_HIDING, hiding_curve.Variant(draw_seed_offset=2))
     start = public_view(new_game(4, 1))
     task = ai_arena.normal_tasks(1, 5)[0]

@@ -35,7 +35,7 @@ import ai.clans.belief
 import ai.clans.hard
 import ai.clans.players
 import ai.clans.requests
-from ai.clans.requests import Decision
+from ai.clans.requests import Beliefs, Decision, Exposure
 from bot import GameBot
 from service.ai_pool import AiPool, decision_seed
 from service.clans.tables import Played
@@ -125,6 +125,11 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     assert decisions and all(r.seed != game.seed for r in decisions)
     assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)
     assert {type(r).__name__ for r in requests} == {"Decision", "Beliefs", "Exposure"}
+    # Every request carries the seats' public levels (None for a person): how hard reads the AI seats.
+    levels = tuple(seat.ai_level for seat in game.seats)
+    assert sorted(map(str, levels)) == ["None", "easy", "normal"]
+    assert all(r.levels == levels for r in requests if isinstance(r, Decision | Exposure))
+    assert all(r.levels is None for r in requests if isinstance(r, Beliefs))  # easy and normal read as people
     assert not bot_errors(fake)
 
 
