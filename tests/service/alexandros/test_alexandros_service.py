@@ -36,7 +36,7 @@ async def test_a_whole_game_with_two_humans_and_an_ai_ends_with_results_and_rati
 ) -> None:
     game_id = await _lobby(service)
     with pytest.raises(GameError) as refused:
-        await service.add_ai(game_id, ANN, "hard")
+        await service.add_ai(game_id, ANN, "expert")  # no such level
     assert refused.value.why is Why.AI_LEVELS
     table = await service.start(game_id, ANN)
     assert table.record.snapshot is None and table.record.seed == 0  # nothing secret leaves the service
