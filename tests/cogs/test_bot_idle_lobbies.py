@@ -25,8 +25,8 @@ from service.pace import ManualClock
 
 
 async def stopped_clocks(bot: GameBot) -> list[Any]:
-    """Every game's clock, its loop stopped (the start's catch-up is done when a cog has loaded): only the test's
-    ticks act."""
+    """Every game's clock, its loop stopped and the tick it had under way (on a busy machine, still running) over:
+    only the test's ticks act from here."""
     clocks = []
     for cog in bot.cogs.values():
         clock = getattr(cog, "clock", None)
@@ -34,6 +34,8 @@ async def stopped_clocks(bot: GameBot) -> list[Any]:
             clock.stop()
             clocks.append(clock)
     assert len(clocks) == 2, "a clock per game"
+    for clock in clocks:  # a tick of the loop still under way ends before this one starts (the clock's lock)
+        await clock.tick()
     return clocks
 
 
