@@ -18,6 +18,7 @@ import ast
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import TypeVar
 
 GAMES = ("clans", "alexandros")
 SKIPPED = {"tests", "bench", "scripts", "build", "gallery"}
@@ -80,13 +81,16 @@ def import_graph(root: Path, paths: list[Path]) -> dict[Path, set[Path]]:
     return graph
 
 
-def circles(graph: dict[Path, set[Path]]) -> list[list[Path]]:
-    """The strongly connected components of two or more files (Tarjan, iterative)."""
-    index: dict[Path, int] = {}
-    low: dict[Path, int] = {}
-    stack: list[Path] = []
-    on_stack: set[Path] = set()
-    found: list[list[Path]] = []
+Node = TypeVar("Node", str, Path)
+
+
+def circles(graph: dict[Node, set[Node]]) -> list[list[Node]]:
+    """The strongly connected components of two or more files (Tarjan, iterative): the import circles."""
+    index: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    stack: list[Node] = []
+    on_stack: set[Node] = set()
+    found: list[list[Node]] = []
     for start in sorted(graph):
         if start in index:
             continue

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.layout import circles
+
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("ai", "cogs", "data", "engine", "render", "service", "store", "terminal", "texts", "web")
 TOP_MODULES = ("bot", "config", "errors")
@@ -190,39 +192,8 @@ def import_graph(tree: Mapping[str, str]) -> dict[str, set[str]]:
 
 
 def circles_across_folders(tree: Mapping[str, str]) -> list[list[str]]:
-    """The import circles (strongly connected files, Tarjan) that span more than one folder."""
-    graph = import_graph(tree)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in sorted(graph[node]):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            if len({folder_of(member) for member in component}) > 1:
-                found.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
+    """The import circles (strongly connected files, bench.layout's Tarjan) that span more than one folder."""
+    return [circle for circle in circles(import_graph(tree)) if len({folder_of(member) for member in circle}) > 1]
 
 
 @pytest.fixture(scope="module")
