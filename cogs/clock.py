@@ -25,7 +25,7 @@ from cogs.components import pings
 from cogs.days_off_texts import resumed_text
 from cogs.pace_texts import ReminderWords, reminder_dm, reminder_text
 from service.days_off import DaysOff, came_back
-from service.deadlines import Reminder, Resumed, TurnDeadlines
+from service.deadlines import Reminder, Resumed, TimedOut, TurnDeadlines
 from service.records import DueTurn, GameRecord
 from service.turns import Committed, Turns
 from texts import of_game, texts
@@ -45,7 +45,7 @@ CATCH_UP_AFTER = timedelta(seconds=30)
 PARALLEL = 4
 """Due turns acted on at once (autopilot moves are CPU work off the event loop)."""
 
-Event = TypeVar("Event")
+Event = TypeVar("Event", bound=TimedOut[Any])
 """The game's timeout event (what its autopilot reports)."""
 
 
@@ -70,7 +70,9 @@ async def post_reminder(
     """A reminder in the game's channel, pinging only the mover, in the game's language; and by DM, in the
     player's own, when they asked for it (closed DMs are only logged)."""
     t = of_game(await games.record(reminder.game_id))
-    text = reminder_text(t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id)
+    text = reminder_text(
+        t, words, reminder.seat, reminder.stage, reminder.deadline, now, reminder.game_id, reminder.left_out
+    )
     channel = client.get_partial_messageable(reminder.channel_id)
     await channel.send(text, allowed_mentions=pings([reminder.seat]))
     if reminder.dm and reminder.seat.user_id is not None:

@@ -91,14 +91,28 @@ class ReminderWords:
     dm_last: str
 
 
+EARLIER_LEFT_OUT = N_("(The half-time reminder fell outside your waking hours.)")
+NO_LAST_CALL = N_("No last call could reach them before the deadline.")
+
+
 def reminder_text(
-    t: Texts, words: ReminderWords, seat: SeatRecord, stage: ClockStage, deadline: datetime, now: datetime, game: int
+    t: Texts,
+    words: ReminderWords,
+    seat: SeatRecord,
+    stage: ClockStage,
+    deadline: datetime,
+    now: datetime,
+    game: int,
+    left_out: ClockStage | None = None,
 ) -> str:
-    """The channel's reminder, pinging the mover: '⏳ …' at half time, '⌛ …' at the last call."""
+    """The channel's reminder, pinging the mover: '⏳ …' at half time, '⌛ …' at the last call, saying so when
+    ``left_out``, an earlier reminder of the turn, was not sent."""
     left = time_left(t, deadline, now)
     if stage is ClockStage.HALF:
-        return "⏳ " + t._(words.half, player=mention(seat), game=game, left=left)
-    return "⌛ " + t._(words.last, player=mention(seat), game=game, left=left)
+        text = "⏳ " + t._(words.half, player=mention(seat), game=game, left=left)
+    else:
+        text = "⌛ " + t._(words.last, player=mention(seat), game=game, left=left)
+    return f"{text} {t._(EARLIER_LEFT_OUT)}" if left_out is ClockStage.HALF and stage is ClockStage.LAST else text
 
 
 def reminder_dm(
@@ -121,12 +135,16 @@ class TimeoutWords:
     now_away: str
 
 
-def timeout_notice(t: Texts, words: TimeoutWords, seat: SeatRecord, timeouts: int, away: bool, **facts: object) -> str:
-    """'⏰ @player ran out of time; …' and, at the third in a row, that they are away; ``facts``: the game's own
-    (what the autopilot did, public anyway)."""
+def timeout_notice(
+    t: Texts, words: TimeoutWords, seat: SeatRecord, timeouts: int, away: bool, warned: bool = True, **facts: object
+) -> str:
+    """'⏰ @player ran out of time; …', that no last call reached them when none did (``warned`` False), and, at
+    the third in a row, that they are away; ``facts``: the game's own (what the autopilot did, public anyway)."""
     if away and timeouts > AWAY_AFTER:
         return "⏰ " + t._(words.away, player=mention(seat), **facts)
     notice = "⏰ " + t._(words.ran_out, player=mention(seat), **facts)
+    if not warned:
+        notice += " " + t._(NO_LAST_CALL)
     if away:
         notice += " " + t._(words.now_away, count=AWAY_AFTER, player=mention(seat))
     return notice

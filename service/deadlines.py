@@ -12,15 +12,15 @@ autopilot (``_autopilot``: play the timed-out seat's whole turn) and what its ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from service.days_off import PACE_NAMES
 from service.games import GameService
 from service.pace import CLAIM_LEASE, Pace, ReminderStep, new_turn, reminder_step, turn_clock
 from service.waking import WakingHours, reminder_time
-from store import ClockStage, DueTurn, GameRecord, SeatRecord
+from store import ClockStage, DueTurn, GameRecord, SeatRecord, TurnClock
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,8 @@ class Reminder:
     pace: Pace
     dm: bool
     """The mover asked for reminders by DM too."""
+    left_out: ClockStage | None = None
+    """An earlier reminder of this turn that was left out (no waking moment of the mover before its limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +65,19 @@ class TimedOut(Generic[Played]):
     timeouts: int
     away: bool
     """The seat is marked away now (this was its third timeout in a row, or it already was)."""
+    warned: bool = True
+    """The turn's last call was sent before the autopilot played (False: it was left out, or its tick came only
+    after the deadline); the timeout notice then says so."""
 
 
-TimeoutEvent = TypeVar("TimeoutEvent")
+TimeoutEvent = TypeVar("TimeoutEvent", bound=TimedOut[Any])
 """What a game's autopilot reports after playing a timed-out turn (Clans: ``service.clans.deadlines.Timeout``)."""
+
+
+def last_call_sent(clock: TurnClock) -> bool:
+    """Whether a turn whose deadline passed had its last call: its clock had moved on to wait for the deadline
+    (a tick that finds it still before its last call came too late), without leaving the last call out."""
+    return clock.stage is ClockStage.TIMEOUT and clock.left_out is not ClockStage.LAST
 
 
 class TurnDeadlines(Generic[TimeoutEvent]):
@@ -90,11 +101,14 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         return await self.store.due_turns(self.now(), limit, game=self.game)
 
     async def next_due(self) -> datetime | None:
-        """When the scheduler looks next: the earliest clock event of this game, or the start of days off declared
-        ahead (every game's clocks of that player are held then)."""
+        """When the scheduler looks next: the earliest clock event of this game, the start of days off declared
+        ahead (every game's clocks of that player are held then), or the closing of an idle lobby."""
         first = await self.store.next_event_time(game=self.game)
         days_off = await self.store.next_days_off_start()
-        return min((t for t in (first, days_off) if t is not None), default=None)
+        idle = await self.service.next_idle_close()
+        if idle is not None and idle <= self.now():
+            idle = None  # one its tick could not close (logged): the loop's regular look tries again, never a spin
+        return min((t for t in (first, days_off, idle) if t is not None), default=None)
 
     async def begin_days_off(self) -> None:
         """Days off declared ahead that begin now hold their player's clocks (in every game; once, whichever
@@ -106,7 +120,12 @@ class TurnDeadlines(Generic[TimeoutEvent]):
 
     async def handle(self, due: DueTurn) -> Reminder | Resumed | TimeoutEvent | None:
         """Act on one due turn: a held turn whose days off ended restarts, a reminder (in the mover's waking
-        hours), or the autopilot's move. None if another claim got there first, or nothing is to be said."""
+        hours), or the autopilot's move. None if another claim got there first, or nothing is to be said.
+
+        A tick is never exactly on time (a restart, a busy moment, the timer's own jitter), so every event is
+        judged by what is still useful when it is acted on, not by the second it was planned for: a reminder is
+        sent late while its limit is ahead (``_remind``), a half-time reminder found after the last-call time is
+        the last call, and a timeout found before its last call was sent says so (``TimedOut.warned``)."""
         clock = due.clock
         if clock.held_until is not None:
             return await self.resume(due)
@@ -121,7 +140,10 @@ class TurnDeadlines(Generic[TimeoutEvent]):
             due.game_id, due.ply, clock.stage, now, ClockStage.AUTOPILOT, now + CLAIM_LEASE
         ):
             return None
-        return await self._autopilot(due.game_id, due.ply, clock.seat)
+        timeout = await self._autopilot(due.game_id, due.ply, clock.seat)
+        if timeout is not None and not last_call_sent(clock):
+            return replace(timeout, warned=False)
+        return timeout
 
     async def _remind(
         self,
@@ -133,28 +155,36 @@ class TurnDeadlines(Generic[TimeoutEvent]):
         step: ReminderStep,
         now: datetime,
     ) -> Reminder | None:
-        """The reminder due now, inside the mover's waking hours: one found outside them moves to the next waking
-        moment that still comes before its limit, or is left out; the last call is planned inside them too."""
+        """The reminder due now, in the mover's waking hours. One planned inside them is sent whenever its tick
+        comes, late too, while its limit is ahead; one found outside them waits for the next waking moment that
+        still comes before its limit, or is left out (and the turn's next step says so). The last call is planned
+        inside the waking hours too, with a margin (service/waking.py)."""
         game = await self.service.record(due.game_id)
         seat = game.seats[seat_number]
         record = None if seat.user_id is None else await self.store.waking_hours(seat.user_id)
         hours = None if record is None else WakingHours.of(record)
         limit = deadline if step.reminder is ClockStage.LAST else step.next_event_at
-        if hours is not None and not hours.awake(now):
+        planned = due.clock.next_event_at or now
+        asleep = hours is not None and not hours.awake(now) and not hours.awake(planned)
+        if hours is not None and asleep:
             later = hours.next_waking(now)
             if later < limit:  # wait for the player's morning
                 await self.store.claim_clock(due.game_id, due.ply, stage, now, stage, later)
                 return None
         next_stage, next_at = step.next_stage, step.next_event_at
+        left_out = step.reminder if asleep else None
         if next_stage is ClockStage.LAST:
             placed = reminder_time(hours, next_at, now, deadline)
-            next_stage, next_at = (ClockStage.LAST, placed) if placed is not None else (ClockStage.TIMEOUT, deadline)
-        if not await self.store.claim_clock(due.game_id, due.ply, stage, now, next_stage, next_at):
+            if placed is None:  # no waking moment for the last call either: the timeout will say so
+                next_stage, next_at, left_out = ClockStage.TIMEOUT, deadline, ClockStage.LAST
+            else:
+                next_at = placed
+        if not await self.store.claim_clock(due.game_id, due.ply, stage, now, next_stage, next_at, left_out):
             return None
-        if hours is not None and not hours.awake(now):
-            return None  # no waking moment before its limit: this reminder is left out
+        if asleep:
+            return None  # no waking moment before its limit: left out, and the next step says so
         dm = seat.user_id is not None and await self.store.wants_dm(seat.user_id)
-        return Reminder(due.game_id, due.channel_id, seat, step.reminder, deadline, pace, dm)
+        return Reminder(due.game_id, due.channel_id, seat, step.reminder, deadline, pace, dm, due.clock.left_out)
 
     async def resume(self, due: DueTurn) -> Resumed | None:
         """A turn held for days off that ended (or were ended early): it restarts with the whole turn time from

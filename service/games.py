@@ -109,6 +109,7 @@ class GameService:
                 game=self.game,
                 limits=self.limits,
                 web_token=new_web_token(),
+                opened_at=self.now(),
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -248,6 +249,12 @@ class GameService:
                 game_id, rules.to_json(state), clock, ai_to_act=ai_first, dealt_for=game.seats, limits=self.limits
             )
         return record, state
+
+    async def next_idle_close(self, idle: timedelta = LOBBY_IDLE) -> datetime | None:
+        """When the oldest lobby of this game waiting to start is closed, unless someone starts it first (the
+        first second after ``idle``: a lobby is idle once opened more than that before)."""
+        opened = await self.store.first_lobby_opened(game=self.game)
+        return None if opened is None else opened + idle + timedelta(seconds=1)
 
     async def close_idle_lobbies(self, now: datetime, idle: timedelta = LOBBY_IDLE) -> list[GameRecord]:
         """Cancel every lobby of this game opened more than ``idle`` before ``now``; the closed games, to

@@ -2,9 +2,10 @@
 they want their turn reminders. Pure functions of the times they are given.
 
 A reminder planned outside those hours moves to the next waking moment when that still comes before its limit
-(the last call for the half-time reminder, the deadline for the last call), else back to the last waking moment
-that is not before its earliest time (the moment it is planned at); when no waking moment lies between the two,
-it is not sent. The turn's own ping is never moved: only reminders are.
+(the last call for the half-time reminder, the deadline for the last call), else back to the end of the last
+waking hours that is not before its earliest time (the moment it is planned at), ``MARGIN`` inside them so that a
+tick a little late still finds the player awake; when no waking moment lies between the two, it is not sent. The
+turn's own ping is never moved: only reminders are.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from errors import GameError, Why
 from store import WakingHoursRecord
+
+MARGIN = timedelta(minutes=30)
+"""How far inside the waking hours a reminder moved back to their end is planned (never before its earliest moment):
+the clock's tick always comes a little after the moment it is planned for."""
 
 DEFAULT_FROM = 8
 DEFAULT_TO = 22
@@ -102,15 +107,15 @@ def reminder_time(
     hours: WakingHours | None, planned: datetime, earliest: datetime, latest: datetime
 ) -> datetime | None:
     """When a reminder planned at ``planned`` is sent: then, without waking hours or inside them; else the next
-    waking moment before ``latest``; else the last waking moment not before ``earliest``; None if no waking
-    moment lies in between (the reminder is left out)."""
+    waking moment before ``latest``; else ``MARGIN`` before the end of the last waking hours, not before
+    ``earliest``; None if no waking moment lies in between (the reminder is left out)."""
     if hours is None or hours.awake(planned):
         return planned
     later = hours.next_waking(planned)
     if later < latest:
         return later
     earlier = hours.last_waking(planned)
-    return earlier if earlier >= earliest else None
+    return max(earlier - MARGIN, earliest) if earlier >= earliest else None
 
 
 def check_hours(start: int, end: int) -> None:

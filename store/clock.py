@@ -39,6 +39,9 @@ class TurnClock:
     next_event_at: datetime | None
     held_until: datetime | None = None
     """The turn waits for its player's days off to end then (no deadline, no stage meanwhile)."""
+    left_out: ClockStage | None = None
+    """Read only: the reminder (half or last) this turn left out, with no waking moment of its player before
+    its limit; the next step of the turn says so (service/deadlines.py). Every new turn starts without one."""
     waits_for_days_off: bool = field(default=False, compare=False)
     """Written only: this turn waits while its player is off (a human's turn at a pace that waits). The write
     holds it when the player's days off cover its start (``store.days_off``), inside the write's transaction."""
@@ -90,6 +93,7 @@ def clock_from_row(row: Row) -> TurnClock:
         stage=_stage(row["clock_stage"]),
         next_event_at=_time(row["next_event_at"]),
         held_until=_time(row["held_until"]),
+        left_out=_stage(row["reminder_left_out"]),
     )
 
 
@@ -113,7 +117,7 @@ async def write_clock(conn: Connection, game_id: int, clock: TurnClock) -> TurnC
             clock = held(clock.seat, clock.started_at, until)
     await conn.execute(
         "UPDATE games SET clock_seat = ?, turn_started_at = ?, deadline_at = ?, clock_stage = ?, next_event_at = ?,"
-        " held_until = ? WHERE id = ?",
+        " held_until = ?, reminder_left_out = NULL WHERE id = ?",
         (
             clock.seat,
             _at(clock.started_at),
@@ -148,7 +152,7 @@ async def write_seat_timeouts(conn: Connection, game_id: int, seat: int, timeout
 
 DUE_COLUMNS = (
     "id, channel_id, snapshot_ply, pace, clock_seat, turn_started_at, deadline_at, clock_stage, next_event_at, game,"
-    " held_until"
+    " held_until, reminder_left_out"
 )
 
 AWAY_SEATS = (
@@ -201,17 +205,21 @@ class ClockQueries(Database):
         now: datetime,
         next_stage: ClockStage,
         next_event_at: datetime,
+        left_out: ClockStage | None = None,
     ) -> bool:
-        """Move a due clock from ``stage`` on to ``next_stage``, if nothing changed since it was found due.
+        """Move a due clock from ``stage`` on to ``next_stage``, if nothing changed since it was found due;
+        ``left_out``: the reminder of ``stage`` was not sent (kept for the turn's next step to say so).
 
         True for exactly one caller: the one whose UPDATE matched (same ply, same stage, still due).
         """
+        left = "reminder_left_out" if left_out is None else "?"
+        marks = () if left_out is None else (left_out.value,)
         async with (
             self._write() as conn,
             conn.execute(
-                "UPDATE games SET clock_stage = ?, next_event_at = ? WHERE id = ? AND status = 'running'"
-                " AND snapshot_ply = ? AND clock_stage = ? AND next_event_at <= ? RETURNING id",
-                (next_stage.value, iso(next_event_at), game_id, ply, stage.value, iso(now)),
+                f"UPDATE games SET clock_stage = ?, next_event_at = ?, reminder_left_out = {left} WHERE id = ?"
+                " AND status = 'running' AND snapshot_ply = ? AND clock_stage = ? AND next_event_at <= ? RETURNING id",
+                (next_stage.value, iso(next_event_at), *marks, game_id, ply, stage.value, iso(now)),
             ) as cursor,
         ):
             return await cursor.fetchone() is not None

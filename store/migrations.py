@@ -274,6 +274,11 @@ ALTER TABLE results DROP COLUMN clan, DROP COLUMN clan_score, DROP COLUMN chips;
 """,
 )
 
+# A reminder a turn left out (its player asleep until past its limit): the turn's next step says so.
+V16_REMINDER_LEFT_OUT: Final = """
+ALTER TABLE games ADD COLUMN reminder_left_out TEXT CHECK (reminder_left_out IN ('half', 'last'));
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -316,4 +321,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
     V15_RESULT_DETAIL,
+    V16_REMINDER_LEFT_OUT,
 )

@@ -5,7 +5,7 @@ from datetime import datetime
 from store.db import Database
 from store.errors import ChannelBusy, GameNotFound, NotInLobby
 from store.games import _load_games
-from store.records import GameRecord, MoveRecord, iso, move_from_row
+from store.records import GameRecord, MoveRecord, iso, move_from_row, parse_time
 
 
 class OverviewQueries(Database):
@@ -49,6 +49,17 @@ class OverviewQueries(Database):
             return await _load_games(
                 conn, "status = 'lobby' AND game = ? AND created_at < ?", (game, iso(opened_before))
             )
+
+    async def first_lobby_opened(self, *, game: str) -> datetime | None:
+        """When the oldest lobby of ``game`` still waiting to start was opened (None: no lobby waits)."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT MIN(created_at) AS first FROM games WHERE status = 'lobby' AND game = ?", (game,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return None if row is None or row["first"] is None else parse_time(str(row["first"]))
 
     async def move_lobby(self, game_id: int, channel_id: int) -> GameRecord:
         """Give a lobby its channel (or thread). ChannelBusy if that channel already has an open game."""

@@ -80,7 +80,7 @@ class AlexandrosScheduler(ClockScheduler[AlexTimeout]):
     async def _announce_timeout(self, timeout: AlexTimeout) -> None:
         table = timeout.table
         t = of_game(table.record)
-        notice = timeout_notice(t, TIMEOUTS, timeout.seat, timeout.timeouts, timeout.away)
+        notice = timeout_notice(t, TIMEOUTS, timeout.seat, timeout.timeouts, timeout.away, timeout.warned)
         if table.ai_to_act:  # an AI is next: its run posts the autopilot's turn and its own in one message
             self.ai.schedule(table.id, lead=timeout.played, notice=notice)
             return

@@ -36,7 +36,8 @@ class TurnScheduler(ClockScheduler[Timeout]):
     async def _announce_timeout(self, timeout: Timeout) -> None:
         *earlier, last = timeout.played
         t = of_game(last.table.record)
-        notice = words.timeout_notice(t, timeout.seat, timeout.played[0].outcome.move, timeout.timeouts, timeout.away)
+        first = timeout.played[0].outcome.move
+        notice = words.timeout_notice(t, timeout.seat, first, timeout.timeouts, timeout.away, timeout.warned)
         back = back_view(t, last.table.id) if timeout.away else None
         # When an AI is next, this post says it thinks (no board), and the AI's run posts the board and the ping.
         await self.posts.announce(last, notice=notice, earlier=earlier, extra_view=back)

@@ -65,13 +65,13 @@ TIMEOUTS = TimeoutWords(
 )
 
 
-def timeout_notice(t: Texts, seat: SeatRecord, first: Action, timeouts: int, away: bool) -> str:
+def timeout_notice(t: Texts, seat: SeatRecord, first: Action, timeouts: int, away: bool, warned: bool = True) -> str:
     """'⏰ @player ran out of time; autopilot moved 23 → 24.' and, at the third in a row, that they are away."""
     if isinstance(first, Resign) or first.is_village_choice:
         moved = t._("autopilot {action}", action=action_phrase(t, first))
     else:
         moved = t._("autopilot moved {action}", action=action_phrase(t, first))
-    return shared_timeout_notice(t, TIMEOUTS, seat, timeouts, away, moved=moved)
+    return shared_timeout_notice(t, TIMEOUTS, seat, timeouts, away, warned, moved=moved)
 
 
 CATCH_UP_NOTICE = N_("📣 Catching up: these moves were made but not announced (the bot was restarting).")

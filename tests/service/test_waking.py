@@ -9,7 +9,7 @@ import pytest
 
 from errors import GameError, Why
 from service.pace import Pace, turn_clock
-from service.waking import WakingHours, check_hours, matching_zones, parse_zone, reminder_time
+from service.waking import MARGIN, WakingHours, check_hours, matching_zones, parse_zone, reminder_time
 from store import OffPeriod, SeatRecord
 
 AUCKLAND = WakingHours(ZoneInfo("Pacific/Auckland"), 8, 22)  # UTC+13 in January, UTC+12 in July
@@ -49,8 +49,11 @@ def test_a_reminder_moves_into_the_waking_hours_never_past_its_limit() -> None:
     assert reminder_time(None, utc(2, 14), start, utc(3, 0)) == utc(2, 14)
     # At 03:00 there: the morning, when that comes before the limit ...
     assert reminder_time(AUCKLAND, utc(2, 14), start, utc(2, 22)) == utc(2, 19)
-    # ... else the evening before, if that is not before the earliest moment ...
-    assert reminder_time(AUCKLAND, utc(2, 14), start, utc(2, 16)) == utc(2, 9)
+    # ... else the evening before, half an hour inside the hours (a tick a little late still finds the player
+    # awake), if that is not before the earliest moment ...
+    assert reminder_time(AUCKLAND, utc(2, 14), start, utc(2, 16)) == utc(2, 8, 30) == utc(2, 9) - MARGIN
+    # ... and never before the earliest moment: from 21:50 there, at 21:50 ...
+    assert reminder_time(AUCKLAND, utc(2, 14), utc(2, 8, 50), utc(2, 16)) == utc(2, 8, 50)
     # ... else it is left out.
     assert reminder_time(AUCKLAND, utc(2, 14), utc(2, 10), utc(2, 16)) is None
 

@@ -160,6 +160,34 @@ async def test_a_paced_game_reminds_the_mover_then_the_autopilot_plays_their_tur
     assert not bot_errors(fake)
 
 
+@pytest.mark.parametrize("late", [timedelta(0), timedelta(seconds=1), MINUTE])
+async def test_late_ticks_still_remind_once_and_in_order_and_a_missed_last_call_is_said(
+    fake: FakeDiscord, tmp_path: Path, late: timedelta
+) -> None:
+    """The shared clock's rule in Alexandros (service/deadlines.py): each reminder of a fast turn comes once, in
+    order, with its tick on time or late; the next turn, whose ticks all come only after its deadline, is played by
+    the autopilot with a word that no last call reached its player."""
+    clock = ManualClock()
+    bot = await alex_bot(fake, tmp_path, clock)
+    alice, bob = users(fake, 2)
+    answered(await fake.slash(alice, "alexandros new", {"pace": "fast"}))
+    answered(await fake.slash(bob, "alexandros join"))
+    answered(await fake.slash(alice, "alexandros start"))
+    begun = clock()
+    posted: list[str] = []
+    for at in (30 * MINUTE, 50 * MINUTE, 60 * MINUTE):
+        clock.advance(begun + at + late - clock())
+        posted += await tick(fake, bot)
+        posted += await tick(fake, bot)  # a second tick at the same moment says nothing more
+    marks = [text[:1] for text in posted if text[:1] in "⏳⌛⏰"]
+    assert marks == ["⏳", "⌛", "⏰"]
+    [timeout] = [text for text in posted if text.startswith("⏰")]
+    assert "No last call" not in timeout
+    clock.advance(61 * MINUTE)  # the next turn: nobody ticked until after its deadline
+    [timeout] = [text for text in await tick(fake, bot) if text[:1] in "⏳⌛⏰"]
+    assert timeout.startswith("⏰") and "No last call could reach them before the deadline." in timeout
+
+
 async def test_three_timeouts_make_a_player_away_and_any_alexandros_command_brings_them_back(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:

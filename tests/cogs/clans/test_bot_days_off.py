@@ -181,7 +181,7 @@ async def test_a_mover_who_goes_off_keeps_a_whole_turn_and_other_players_keep_pl
 async def test_reminders_land_in_the_waking_hours_of_a_zone_far_from_utc(fake: FakeDiscord, tmp_path: Path) -> None:
     """Both players remind only from 08:00 to 22:00 in Auckland (UTC+13 in January). The start and each turn's
     ping come at once, at night too; the half-time reminder due at 03:00 there waits for 08:00, a last call due at
-    01:00 comes at 22:00 the evening before, since 08:00 would be past the deadline."""
+    01:00 comes at 21:30 the evening before (half an hour inside the hours), since 08:00 would be past the deadline."""
     clock = ManualClock(datetime(2026, 1, 1, 14, 0, tzinfo=UTC))  # 03:00 in Auckland
     bot = by_hand(await start_bot(fake, tmp_path, seeds=[41], now=clock))
     people = users(fake, 2)
@@ -215,7 +215,7 @@ async def test_reminders_land_in_the_waking_hours_of_a_zone_far_from_utc(fake: F
     local = [(when.astimezone(AUCKLAND).strftime("%d %H:%M"), text[:1], who(text)) for when, text in reminders]
     assert local == [
         ("02 15:00", "⏳", first.id),  # half time of the first turn: in waking hours, on time
-        ("02 22:00", "⌛", first.id),  # its last call, due at 01:00: the evening before instead
+        ("02 21:30", "⌛", first.id),  # its last call, due at 01:00: the evening before, half an hour before 22:00
         ("03 14:00", "⏳", second.id),  # half time of the second turn, on time
         ("04 08:00", "⏳", first.id),  # half time of the third, due at 03:00: in the morning
     ]
