@@ -127,6 +127,7 @@ bench: $(STAMP) browser
 	$(BIN)/python -m bench.ai_arena --quick
 	$(BIN)/python -m bench.observer --quick
 	$(BIN)/python -m bench.calibration --quick
+	$(BIN)/python -m bench.told --games 3
 	nice -n 10 $(BIN)/python -m bench.store
 	nice -n 10 $(BIN)/python -m bench.scheduler
 	nice -n 10 $(BIN)/python -m bench.replay_load
@@ -146,6 +147,7 @@ migrate-to-postgres: $(STAMP)
 BEFORE ?= bddb725
 gallery: $(STAMP) browser
 	$(BIN)/python -m tools.gallery gallery $(if $(BEFORE),--before $(BEFORE),)
+	$(BIN)/python -m bench.told --gallery gallery
 	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/python -m tools.web_gallery gallery
 
 clean:

@@ -86,6 +86,11 @@ class Config:
     """The address people open the pages at (behind a reverse proxy), for the links posted in Discord; None: no
     link buttons (``/clans status`` names the page's address on this machine instead)."""
 
+    ops_host: str | None = None
+    """Where /healthz and /metrics are served (web/ops.py): the address to listen on; None: not served."""
+    ops_port: int = 9108
+    """Their port (0: any free one)."""
+
     def __repr__(self) -> str:
         """Every setting but the secrets: the token, and a database URL's password."""
         shown = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -119,6 +124,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True, proje
         ai_queue=_limit(env, "CLANS_AI_QUEUE", 200),
         **_days_off(env),
         **_web(env),
+        **_ops(env),
         **_shards(env),
     )
 
@@ -226,6 +232,15 @@ def _web(env: Mapping[str, str]) -> dict[str, Any]:
         if host is None:
             raise ConfigError("WEB_BASE_URL needs WEB_HOST, the address the bot serves the pages on")
     return {"web_host": host, "web_port": int(raw_port) if raw_port else 8080, "web_base_url": base}
+
+
+def _ops(env: Mapping[str, str]) -> dict[str, Any]:
+    """OPS_HOST and OPS_PORT: where /healthz and /metrics are served (no host: nowhere)."""
+    host = env.get("OPS_HOST", "").strip() or None
+    raw_port = env.get("OPS_PORT", "").strip()
+    if raw_port and (not raw_port.isdigit() or int(raw_port) > 65535):
+        raise ConfigError(f"OPS_PORT must be a port number, 0 to 65535, not {raw_port!r}")
+    return {"ops_host": host, "ops_port": int(raw_port) if raw_port else 9108}
 
 
 def _shards(env: Mapping[str, str]) -> dict[str, Any]:

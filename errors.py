@@ -31,6 +31,8 @@ class Why(StrEnum):
     GAME_OVER = "game_over"  # the game this action is for is over
     RESIGNED = "resigned"
     GUESSES_AFTER_END = "guesses_after_end"
+    TOLD_AFTER_END = "told_after_end"  # what each move told is shown once the game is over
+    GAME_OVER_TOLD = "game_over_told"  # the game is over: its picture says what each move told
     NO_GAME_YET = "no_game_yet"  # game (whose history command to name)
     NO_SUCH_GAME = "no_such_game"  # game
     GAME_NOT_STARTED = "game_not_started"  # game
@@ -75,6 +77,8 @@ class Why(StrEnum):
     NO_ZONE = "no_zone"  # waking hours without a time zone given or known
     ONLY_HOST_WEB_LINK = "only_host_web_link"  # renewing or revoking the link to a game's web page
     WEB_OFF = "web_off"  # this bot serves no web pages (WEB_HOST is not set)
+    RESTARTING = "restarting"  # the bot is stopping (SIGTERM, Ctrl-C): nothing new is taken
+    OWNER_ONLY = "owner_only"  # a command for the bot application's owner alone
 
 
 class GameError(Exception):

@@ -18,10 +18,13 @@ from discord.ext import commands
 from cogs.drawing import Drawing
 from cogs.errors import report_error
 from cogs.replays import ReplayDesk
+from cogs.watch import Watch
 from config import Config
 from errors import GameError, Why
+from service.ai_pool import AiPool
 from service.days_off import DaysOff
 from service.games import GameService
+from service.metrics import Metrics
 from service.web import WebLinks
 
 
@@ -54,6 +57,14 @@ class BotBase(commands.AutoShardedBot):
     """Every player's days off and waking hours: one setting for every game (service/days_off.py)."""
     web_links: WebLinks | None = None
     """The games' web pages (web/), when the bot serves them (WEB_HOST)."""
+    metrics: Metrics
+    """What an operator watches (service/metrics.py): /metrics, /healthz and the owner's health report."""
+    watch: Watch
+    """Discord's side of the metrics (cogs/watch.py)."""
+    ai_pool: AiPool
+    """Where every game's AI thinks (worker processes)."""
+    draining: bool = False
+    """The bot is stopping (SIGTERM, Ctrl-C): new interactions are turned away with a word, those under way end."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -70,7 +81,12 @@ class BotBase(commands.AutoShardedBot):
         super().add_dynamic_items(*new)
         self.components = (*self.components, *new)
 
+    async def health_problems(self) -> list[str]:
+        """What is wrong now (empty: healthy): bot.py's GameBot says."""
+        raise NotImplementedError
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.watch.interaction(interaction, "received")
         await refuse_unknown(interaction, self.components)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -85,6 +86,12 @@ async def post_reminder(
             log.info("Could not DM a reminder to user %s", reminder.seat.user_id)
 
 
+def first_event(due: list[DueTurn]) -> list[datetime]:
+    """When the earliest of ``due`` fell due (none when nothing is)."""
+    times = [d.clock.next_event_at for d in due if d.clock.next_event_at is not None]
+    return [min(times)] if times else []
+
+
 class ClockScheduler(Generic[Event]):
     def __init__(self, deadlines: TurnDeadlines[Event], lobby: GameLobby[Any], name: str) -> None:
         self.deadlines = deadlines
@@ -100,6 +107,11 @@ class ClockScheduler(Generic[Event]):
         """When the sleeping loop looks again by itself (None: it is awake)."""
         self._stopping = False
         self._days_off: DaysOff | None = None
+        self.on_commit: Callable[[Committed[Any]], None] | None = None
+        """Told every commit of the game's pipeline, with the clock (the bot's metrics time each one's post)."""
+        self.on_tick: Callable[[str, float], None] | None = None
+        """Told after each tick the game's name and how many seconds late it acted on its earliest due event
+        (the bot's metrics: a clock that stops ticking turns /healthz unhealthy)."""
 
     # --- what each game does ------------------------------------------------------------------------------
 
@@ -154,6 +166,8 @@ class ClockScheduler(Generic[Event]):
         days_off.after_release(self.wake)
 
     def _committed(self, committed: Committed[Any]) -> None:
+        if self.on_commit is not None:
+            self.on_commit(committed)
         self.wake_by(committed.next_event_at)
         if self._days_off is not None and came_back(committed, self._days_off.now()):
             self._days_off.released()  # the commit ended their days off: every game's clock looks again
@@ -222,8 +236,10 @@ class ClockScheduler(Generic[Event]):
                 await self.deadlines.begin_days_off()
             except Exception:
                 log.exception("Could not begin the days off due")
+            lag = 0.0
             for _ in range(MAX_BATCHES):
                 due = await self.deadlines.due(BATCH)
+                lag = max([lag, *((self.deadlines.now() - at).total_seconds() for at in first_event(due))])
                 events = await asyncio.gather(*(handle(d) for d in due))
                 for event in events:
                     if event is not None:
@@ -234,6 +250,8 @@ class ClockScheduler(Generic[Event]):
             await self.catch_up(immediate=False)
             await self._close_idle_lobbies()
             await self._refresh_away()
+            if self.on_tick is not None:
+                self.on_tick(self.deadlines.game, lag)
             return handled
 
     async def _close_idle_lobbies(self) -> None:

@@ -19,7 +19,7 @@ import discord
 from discord import ui
 
 from cogs.bot_base import bot_of
-from cogs.errors import report_error
+from cogs.errors import draining, report_error
 from errors import GameError, Why
 from registry import games_by_id_prefix
 from render.fonts import name_is_drawable
@@ -146,6 +146,8 @@ class GameItem(ui.DynamicItem[ItemT], template=r"(?!)"):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         try:
+            if draining(interaction.client):
+                raise GameError(Why.RESTARTING)
             service = service_for(interaction.client, self.game)
             if self.checked_in_one_read:
                 await service.remember_language(interaction.user.id, resolve(interaction.locale))

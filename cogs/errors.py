@@ -8,6 +8,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from errors import GameError, Why
 from registry import GAME_NAMES as GAMES
 from registry import games_by_id_prefix
 from service.errors import as_refusal
@@ -53,6 +54,9 @@ def user_message(error: BaseException, t: Texts) -> str | None:
 async def report_error(interaction: discord.Interaction, error: BaseException, game_id: int | None = None) -> None:
     t = reader(interaction)
     message = user_message(error, t)
+    watch = getattr(interaction.client, "watch", None)  # the bot's metrics (cogs/watch.py)
+    if watch is not None:
+        watch.interaction(interaction, "refused" if message is not None else "failed")
     if message is None:
         log.error(
             "Unexpected error (game %s, channel %s, command %s, user %s)",
@@ -105,6 +109,18 @@ async def _drop_thinking(interaction: discord.Interaction) -> None:
         await interaction.delete_original_response()
 
 
+def draining(client: discord.Client) -> bool:
+    """The bot is stopping: new interactions get a word instead of acting (bot.py's clean stop)."""
+    return bool(getattr(client, "draining", False))
+
+
 class GameTree(app_commands.CommandTree[discord.Client]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not draining(interaction.client):
+            return True
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await report_error(interaction, GameError(Why.RESTARTING))
+        return False
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

@@ -46,6 +46,7 @@ from registry import game as game_named
 from service.deadlines import TurnDeadlines
 from service.games import GameService
 from service.records import GameRecord
+from service.turns import Committed
 from texts import Texts, of_game, resolve
 
 log = logging.getLogger("clans.cog")
@@ -108,6 +109,8 @@ class GameCog(commands.Cog):
         self.bot.actions[self.game] = self  # what the game's components call (cogs/<game>/actions.py)
         self.bot.add_dynamic_items(ReplayButton, EndDaysOffButton, *self.components)  # these two: every game's
         self.clock.follow(self.service.turns)
+        self.clock.on_commit = self._committed  # each action's commit → public message, timed (the metrics)
+        self.clock.on_tick = self.bot.metrics.ticked
         # Days off that end early (a player's button, command, or their action in any game) wake the clock too.
         self.clock.follow_days_off(self.bot.days_off)
         try:
@@ -125,6 +128,9 @@ class GameCog(commands.Cog):
         self.sweep.stop()
         self.ai.cancel_all()
         await self.clock.stopped()
+
+    def _committed(self, committed: Committed[Any]) -> None:
+        self.bot.metrics.committed(self.game, committed.record.id, committed.record.snapshot_ply)
 
     # --- what every command does first ---------------------------------------------------------------------------
 

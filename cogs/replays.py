@@ -68,6 +68,9 @@ class GameReplays(Generic[R]):
     """The animation (in the executor): the rebuilt game, its names cleaned for drawing, the game's words."""
     caption: Callable[[Texts, Finished], str]
     """The line posted above the animation."""
+    beside: Callable[[int, Texts], Awaitable[tuple[str, bytes] | None]] | None = None
+    """A picture posted beside the animation (Clans: what each move told): its file name and PNG, in the game's
+    words; None: none (it failed, logged, or the game has none)."""
 
     def file_name(self, game_id: int) -> str:
         return f"{self.game}-game-{game_id}-replay.gif"
@@ -108,11 +111,11 @@ class ReplayDesk:
         # The animation speaks the game's language, whoever asked for it; the line above it speaks the reader's
         # when only they see it.
         t = reader(interaction) if ephemeral else texts(finished.language, game)
-        await interaction.followup.send(
-            content=replays.caption(t, finished),
-            file=discord.File(io.BytesIO(gif), filename=replays.file_name(game_id)),
-            ephemeral=ephemeral,
-        )
+        files = [discord.File(io.BytesIO(gif), filename=replays.file_name(game_id))]
+        picture = None if replays.beside is None else await replays.beside(game_id, texts(finished.language, game))
+        if picture is not None:
+            files.append(discord.File(io.BytesIO(picture[1]), filename=picture[0]))
+        await interaction.followup.send(content=replays.caption(t, finished), files=files, ephemeral=ephemeral)
 
     def _check_cooldown(self, user_id: int) -> None:
         now = self.now()

@@ -72,6 +72,10 @@ def command_strings() -> Iterator[tuple[str, str]]:
         yield "command description", str(cog.__cog_group_description__)
         for command in cog.__cog_app_commands__:
             yield from _strings(command)
+    from cogs.ops import Operator  # the owner's health report: not a game's
+
+    for command in Operator.__cog_app_commands__:
+        yield from _strings(command)
 
 
 def group_cog(module_name: str) -> type[commands.GroupCog]:

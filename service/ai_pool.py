@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import pickle
 import secrets
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -169,6 +170,8 @@ class AiPool:
         self._started = False
         self._closed = False
         self._background: set[asyncio.Task[None]] = set()
+        self.on_decision: Callable[[str, str, float], None] | None = None
+        """Told each AI decision's game, level and seconds, its wait for a worker included (the bot's metrics)."""
 
     async def start(self) -> None:
         """Start the workers (off the event loop). Every request calls it: it also replaces a worker
@@ -229,6 +232,7 @@ class AiPool:
                 place[0],
             )
             raise AiQueueFull(f"{self._line.decisions} AI decisions are already waiting")
+        began = time.perf_counter()
         try:
             pid, result = await self._run(_pickled(request), budget_s + self.margin_s, place)
         except AiPoolError as error:
@@ -243,7 +247,22 @@ class AiPool:
             )
             self.fallbacks += 1
             return Answer(fallback(), None)
+        self._decided(request, time.perf_counter() - began)
         return Answer(cast(T, result), pid)
+
+    def _decided(self, request: AiRequest[T], seconds: float) -> None:
+        """Tell ``on_decision`` a decision's game (its request's package), level and time, waiting included."""
+        kind = type(request)
+        level = getattr(request, "level", None)
+        if self.on_decision is None or not kind.__name__.endswith("Decision") or not isinstance(level, str):
+            return
+        parts = kind.__module__.split(".")
+        self.on_decision(parts[1] if len(parts) > 2 else kind.__module__, level, seconds)
+
+    @property
+    def waiting(self) -> int:
+        """Decisions waiting in line for a worker now."""
+        return self._line.decisions
 
     async def _run(self, payload: bytes, timeout_s: float, place: Place | None) -> tuple[int, object]:
         for attempt in (1, 2):

@@ -47,6 +47,7 @@ from store.records import (
     is_ai_level,
 )
 from store.replays import ReplayQueries
+from store.told import ToldQueries
 from store.web import PageMark, WebQueries
 
 
@@ -58,6 +59,7 @@ class Store(
     ClaimQueries,
     LanguageQueries,
     ReplayQueries,
+    ToldQueries,
     LimitQueries,
     DaysOffQueries,
     WebQueries,

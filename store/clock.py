@@ -327,6 +327,8 @@ class ClockQueries(Database):
             await conn.execute(
                 "UPDATE games SET announced_ply = ? WHERE id = ? AND announced_ply < ?", (ply, game_id, ply)
             )
+        if self.on_announced is not None:
+            self.on_announced(game_id, ply)
 
     async def unannounced_games(self, *, game: str) -> list[tuple[int, int]]:
         """(game id, last ply) of games of ``game`` with committed actions no public message announced yet."""

@@ -5,8 +5,9 @@
 to the latest version first, and the query modules see the same ``Connection`` (see ``store.backend``).
 """
 
-from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -26,6 +27,18 @@ async def open_backend(target: str | Path, migrations: Sequence[Migration | str]
     return await SqliteBackend.open(target, migrations)
 
 
+@asynccontextmanager
+async def _timed(
+    transaction: AbstractAsyncContextManager[Connection], kind: str, told: Callable[[str, float], None]
+) -> AsyncIterator[Connection]:
+    began = time.perf_counter()
+    try:
+        async with transaction as conn:
+            yield conn
+    finally:
+        told(kind, time.perf_counter() - began)
+
+
 class Database:
     """A backend, and the transactions every query runs in."""
 
@@ -33,6 +46,11 @@ class Database:
         self._backend = backend
         self.transactions = 0
         """Transactions begun so far: each is one round trip's worth of waiting on the database."""
+        self.on_transaction: Callable[[str, float], None] | None = None
+        """Told each transaction's kind ("read", "write") and seconds, waiting for its turn included (the bot's
+        metrics: service/metrics.py)."""
+        self.on_announced: Callable[[int, int], None] | None = None
+        """Told (game id, ply) when a game's actions up to ``ply`` are recorded announced (the bot's metrics)."""
 
     @classmethod
     async def open(cls, target: str | Path) -> Self:
@@ -60,12 +78,21 @@ class Database:
     def _write(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction; write transactions run one at a time, each seeing every earlier commit."""
         self.transactions += 1
-        return self._backend.write()
+        if self.on_transaction is None:
+            return self._backend.write()
+        return _timed(self._backend.write(), "write", self.on_transaction)
 
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
         self.transactions += 1
-        return self._backend.read()
+        if self.on_transaction is None:
+            return self._backend.read()
+        return _timed(self._backend.read(), "read", self.on_transaction)
+
+    async def ping(self) -> None:
+        """One round trip: raises if the database does not answer (the health check's)."""
+        async with self._read() as conn, conn.execute("SELECT 1 AS one") as cursor:
+            await cursor.fetchone()
 
     async def schema_version(self) -> int:
         return await self._backend.schema_version()

@@ -279,6 +279,14 @@ V16_REMINDER_LEFT_OUT: Final = """
 ALTER TABLE games ADD COLUMN reminder_left_out TEXT CHECK (reminder_left_out IN ('half', 'last'));
 """
 
+# What each move of a finished Clans game told the table (store/told.py): worked out once, kept as JSON.
+V17_TOLD: Final = """
+CREATE TABLE told (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    body    TEXT    NOT NULL
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -322,4 +330,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
     V15_RESULT_DETAIL,
     V16_REMINDER_LEFT_OUT,
+    Migration(sqlite=V17_TOLD, postgres=V17_TOLD.replace("game_id INTEGER", "game_id BIGINT")),
 )

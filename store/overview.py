@@ -50,6 +50,16 @@ class OverviewQueries(Database):
                 conn, "status = 'lobby' AND game = ? AND created_at < ?", (game, iso(opened_before))
             )
 
+    async def game_counts(self) -> list[tuple[str, str, int]]:
+        """(game, status, count) of every game kind and status the database holds."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT game, status, COUNT(*) AS n FROM games GROUP BY game, status ORDER BY game, status"
+            ) as cursor,
+        ):
+            return [(str(r["game"]), str(r["status"]), int(r["n"])) for r in await cursor.fetchall()]
+
     async def first_lobby_opened(self, *, game: str) -> datetime | None:
         """When the oldest lobby of ``game`` still waiting to start was opened (None: no lobby waits)."""
         async with (

@@ -40,6 +40,8 @@ EFFECTS: dict[str, tuple[str, Callable[[Config], Any], Any]] = {
     "WEB_HOST": ("0.0.0.0", lambda c: c.web_host, "0.0.0.0"),
     "WEB_PORT": ("8123", lambda c: c.web_port, 8123),
     "WEB_BASE_URL": ("https://clans.example.org/", lambda c: c.web_base_url, "https://clans.example.org"),
+    "OPS_HOST": ("127.0.0.1", lambda c: c.ops_host, "127.0.0.1"),
+    "OPS_PORT": ("9200", lambda c: c.ops_port, 9200),
 }
 NEEDS = {"CLANS_SHARDS": {"CLANS_SHARD_COUNT": "4"}, "WEB_BASE_URL": {"WEB_HOST": "127.0.0.1"}}
 """Settings that only mean something beside another one."""

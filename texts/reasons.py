@@ -107,6 +107,10 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("The game is over.")
         case Why.RESIGNED:
             return t._("You have resigned from this game.")
+        case Why.TOLD_AFTER_END:
+            return t._("What each move told is shown once the game is over.")
+        case Why.GAME_OVER_TOLD:
+            return t._("This game is over: its last post shows what each move told.")
         case Why.GUESSES_AFTER_END:
             return t._("The AI's guesses are only shown once the game is over.")
         case Why.NO_GAME_YET:
@@ -177,6 +181,10 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("A move was made while you were cancelling, so the game was not cancelled. Try again.")
         case Why.ELSEWHERE:
             return t._("This button belongs to a game in another channel: use the one under that game.")
+        case Why.RESTARTING:
+            return t._("The bot is restarting: nothing was changed. Try again in a minute.")
+        case Why.OWNER_ONLY:
+            return t._("Only the owner of this bot can use that.")
         case Why.NOT_VALID:
             return t._("That button or menu is not valid (any more).")
         case Why.NOT_A_CHOICE:

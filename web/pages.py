@@ -116,7 +116,7 @@ def render_page(shown: Shown) -> str:
         f'<body data-version="{h(version_of(page.mark))}" data-events="{h(page_path(shown.token))}/events"'
         f' data-playing="{w["pause"]}" data-play="{w["replay"]}"{follow}>\n'
         f'<header class="top"><h1>{h(title)}</h1><p id="state" class="state">{h(state)}</p></header>\n'
-        f"<main>\n{_board(shown, w)}{_summary(shown, overview, w)}{_history(shown, w)}</main>\n"
+        f"<main>\n{_board(shown, w)}{_summary(shown, overview, w)}{_picture(shown)}{_history(shown, w)}</main>\n"
         f"<footer><p>{w['footer']}"
         "</p></footer>\n</body>\n</html>\n"
     )
@@ -214,6 +214,19 @@ def _seat_row(t: Texts, number: int, seat: SeatLine) -> str:
     return (
         f'<tr class="{classes}"><td>{number}</td><td>{marker}<span class="name">{html_text(seat.name)}</span>'
         f"{ai}{note}</td><td>{h(seat.score) or '–'}</td></tr>\n"
+    )
+
+
+def _picture(shown: Shown) -> str:
+    """A finished game's picture (Clans: what each move told), when its game has one."""
+    title = shown.part.picture_title
+    if title is None or shown.page.record.status != "finished":
+        return ""
+    heading = h(shown.t._(title))
+    source = h(f"{page_path(shown.token)}/picture.{shown.lang}.png?v={shown.part.board_version}")
+    return (
+        f'<section class="picture"><h2>{heading}</h2>\n'
+        f'<img src="{source}" alt="{heading}" width="800" loading="lazy"></section>\n'
     )
 
 

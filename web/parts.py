@@ -4,6 +4,7 @@ its history in the game's own words, and its boards. Found by the game's name, a
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -63,6 +64,15 @@ class PagePart(Protocol):
 
     def draw(self, page: GamePage, step: int, t: Texts) -> bytes:
         """The board after action ``step`` (0: the setup) as PNG bytes, with the words of ``t``. Runs in a thread."""
+        ...
+
+    picture_title: str | None
+    """A finished game's picture beside its boards (Clans: what each move told), its heading as a catalog message;
+    None: the game has none."""
+
+    async def picture(self, service: object, page: GamePage, t: Texts) -> Callable[[], bytes] | None:
+        """What draws a finished game's picture (in a thread), after whatever the game's ``service`` works out for
+        it; None: there is none (yet)."""
         ...
 
 

@@ -97,6 +97,8 @@ class WebServer:
         """Pages as last written, by link, mark, seats, language and step: the pages following a game fetch
         themselves again all at once after each action, and all but the first get the page as written."""
         self._runner: web.AppRunner | None = None
+        self.on_request: Callable[[str, int], None] | None = None
+        """Told each answer's route (its pattern, never a link's token) and status (the bot's metrics)."""
         self.app = self._app()
 
     def _app(self) -> web.Application:
@@ -104,6 +106,7 @@ class WebServer:
         app.router.add_get("/g/{token}", self.page)
         app.router.add_get(r"/g/{token}/board/{step:\d{1,5}}.{lang:[a-z]{2}}.png", self.board)
         app.router.add_get("/g/{token}/events", self.events)
+        app.router.add_get(r"/g/{token}/picture.{lang:[a-z]{2}}.png", self.picture)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/robots.txt", self.robots)
         return app
@@ -162,6 +165,9 @@ class WebServer:
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
             response.headers.setdefault("Cache-Control", "no-store")
+        if self.on_request is not None:
+            resource = request.match_info.route.resource
+            self.on_request("unknown" if resource is None else resource.canonical, response.status)
         return response
 
     async def _page_of(self, request: web.Request) -> tuple[str, GamePage] | None:
@@ -218,6 +224,25 @@ class WebServer:
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=86400, immutable"}
         )
+
+    async def picture(self, request: web.Request) -> web.StreamResponse:
+        """A finished game's picture (Clans: what each move told), when its game has one."""
+        found = await self._page_of(request)
+        if found is None:
+            return not_found()
+        _, page = found
+        lang = request.match_info["lang"]
+        part = part_of(page.record.game)
+        if lang not in LANGUAGES or part.picture_title is None:
+            return not_found()
+        draw = await part.picture(self._services.get(page.record.game), page, texts(lang, page.record.game))
+        if draw is None:
+            return not_found()
+        try:
+            png = await self.boards.png((page.record.id, "picture", lang, part.board_version), draw)
+        except Busy:
+            return web.Response(status=503, text="Busy, ask again", headers={"Retry-After": "2"})
+        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         found = await self._page_of(request)

@@ -175,6 +175,20 @@ def observe(start: PublicView, history: Sequence[Action], with_gains: bool = Tru
         return Observation(track.state.copy(), [row[:] for row in track.loglik], gains)
 
 
+def forget_tracks() -> None:
+    """Drop every cached replay (for a benchmark that times a reading from nothing)."""
+    with _lock:
+        _tracks.clear()
+
+
+def track_snapshots(start: PublicView, history: Sequence[Action]) -> list[list[list[float]]]:
+    """Each seat's summed log-likelihoods per clan after each action of ``history`` (index i: after
+    ``history[:i+1]``), by the general model."""
+    with _lock:
+        track = _track(start, list(history))
+        return [[row[:] for row in snapshot] for snapshot in track.snapshots[: len(history)]]
+
+
 def general_evidence(start: PublicView, history: Sequence[Action]) -> list[Evidence | None]:
     """What each action of ``history`` said to the belief model (``Track.evidence``)."""
     history = list(history)

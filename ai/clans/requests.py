@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.clans import choose_action, clan_beliefs, exposure
+from ai.clans.told import Reading, readings
 from engine.clans import Action, Clan, Move, PublicView
 
 
@@ -70,3 +71,15 @@ class Exposure:
 
     def solve(self) -> dict[Clan, float]:
         return exposure(self.start, self.history, self.seat, self.level, self.levels)
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """What each move told the table (``ai.clans.told``): the public reading of every seat's clan before and after
+    each action. No clan: the table's view."""
+
+    start: PublicView
+    history: tuple[Action, ...]
+
+    def solve(self) -> list[Reading]:
+        return readings(self.start, self.history)

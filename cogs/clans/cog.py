@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs.ai_sweep import AiSweep
 from cogs.bot_base import BotBase
-from cogs.clans import clock_texts, info, lobby, overview, turns
+from cogs.clans import clock_texts, info, lobby, overview, told, turns
 from cogs.clans import messages as text
 from cogs.clans.actions import clans_service
 from cogs.clans.clock import TurnScheduler
@@ -152,6 +152,10 @@ class ClansCog(
     @app_commands.command(name="myclan", description="Show your secret clan (only to you)")
     async def myclan(self, interaction: discord.Interaction) -> None:
         await info.show_my_clan(self.posts, interaction)
+
+    @app_commands.command(name="readable", description="How readable your clan is now to the table (only to you)")
+    async def readable(self, interaction: discord.Interaction) -> None:
+        await told.show_readable(self.posts, interaction)
 
     @app_commands.command(name="replay", description="An animated replay of a finished game of this server")
     @app_commands.describe(game="The game's number, e.g. 3")

@@ -277,6 +277,7 @@ default), relaxed (72 h) or untimed
 `/clans games` — every game you play, on every server, your turns first
 `/clans history game:12` — a game's moves and villages, page by page
 `/clans myclan` — your secret clan (only you see it)
+`/clans readable` — how readable your clan is now to the table (only you see it)
 `/clans notify dm:on` — also get your turn reminders by DM (`off` by default)
 `/clans resign` — leave a running game · `/clans cancel` — host or moderators end the game
 `/clans leaderboard` · `/clans profile user:@someone` — this server's ratings

@@ -8,6 +8,7 @@ game's AI turns, which a post hands the turn to when an AI acts next.
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -27,7 +28,10 @@ from cogs.days_off_texts import turn_suffix
 from cogs.replay_button import replay_view
 from cogs.web_links import linked
 from engine.clans import Move, order_consequences
+from errors import GameError
 from render.clans.board_image import RecentMoves
+from render.clans.told_chart import chart_name, told_chart, told_lines
+from service.ai_pool import AiPoolError
 from service.clans.deadlines import Deadlines
 from service.clans.games import ClansService
 from service.clans.private_board import PrivateBoard
@@ -66,6 +70,19 @@ class ClansPosts:
         return await self.boards.file(
             of_game(table.record), table.view, [clean_name(n) for n in table.names], final, mine, recent
         )
+
+    async def told_file(self, table: Table) -> discord.File | None:
+        """The picture of what each move told the table (service/clans/told.py), in the game's language, drawn off
+        the event loop; None (logged) when the AI's workers could not work it out: the result is posted anyway."""
+        try:
+            told = await self.service.told(table.id)
+        except (AiPoolError, GameError) as error:
+            log.warning("No picture of what each move told in game %s: %s", table.id, error)
+            return None
+        t = of_game(table.record)
+        png = await self.bot.drawing.draw(told_chart, t, told.seats, told.telling, told.moves)
+        words = "\n".join(told_lines(t, told.seats, told.telling, shown_name))  # names as the post shows them
+        return discord.File(io.BytesIO(png), filename=chart_name(table.id), description=words[:1024])
 
     # --- the start -------------------------------------------------------------------------------------------------
 
@@ -172,11 +189,12 @@ class ClansPosts:
             ]
             humans = " ".join(mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
+            told = await self.told_file(table)
             over = t._("Game over! {players}", players=humans)
             await send(
                 content=f"{lead}{over}",
                 embeds=embeds,
-                file=board,
+                files=[board] if told is None else [board, told],
                 view=replay_view(t, table.record.game, table.id),
                 allowed_mentions=pings(seats),
             )

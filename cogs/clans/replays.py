@@ -4,14 +4,21 @@ draws and rations replays is the shared one (cogs/replays.py); this module tells
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Sequence
 
 from cogs.replays import GameReplays
+from errors import GameError
 from render.clans.replay import RENDERER_VERSION, render_replay
+from render.clans.told_chart import chart_name, told_chart
+from service.ai_pool import AiPoolError
 from service.clans.games import GAME_NAME, ClansService
 from service.clans.replays import Replay, finished_game, replay_of
 from service.replays import Finished
 from texts import Texts
+
+log = logging.getLogger("clans.cog")
 
 
 def clans_replays(games: ClansService) -> GameReplays[Replay]:
@@ -29,6 +36,16 @@ def clans_replays(games: ClansService) -> GameReplays[Replay]:
             count=finished.moves,
         )
 
+    async def beside(game_id: int, t: Texts) -> tuple[str, bytes] | None:
+        """What each move told the table, beside the animation (service/clans/told.py)."""
+        try:
+            told = await games.told(game_id)
+        except (AiPoolError, GameError) as error:
+            log.warning("No picture of what each move told beside the replay of game %s: %s", game_id, error)
+            return None
+        png = await asyncio.to_thread(told_chart, t, told.seats, told.telling, told.moves)
+        return chart_name(game_id), png
+
     return GameReplays(
         game=GAME_NAME,
         version=RENDERER_VERSION,
@@ -36,4 +53,5 @@ def clans_replays(games: ClansService) -> GameReplays[Replay]:
         rebuild=lambda game_id: replay_of(games, game_id),
         draw=draw,
         caption=caption,
+        beside=beside,
     )

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.clans import DEFAULT_BUDGET_S, DEFAULT_ROLLOUTS
-from ai.clans.requests import Beliefs, Decision, Exposure
+from ai.clans.requests import Beliefs, Decision, Exposure, Readings
+from ai.clans.told import Reading
 from engine.clans import Action, Clan, Move, PublicView, apply, legal_moves, state_from_view
 from service.ai_pool import AiPool
 
@@ -26,6 +27,10 @@ def fallback_move(start: PublicView, history: Sequence[Action]) -> Move:
     for action in history:
         apply(state, action)
     return legal_moves(state)[0]
+
+
+READINGS_BUDGET_S = 30.0
+"""The longest game's reading is a few seconds of CPU (bench/told.py); a worker past this is judged hung."""
 
 
 class ClansAi:
@@ -121,3 +126,9 @@ class ClansAi:
         by which hard read the others."""
         request = Exposure(start, tuple(history), seat, level, None if levels is None else tuple(levels))
         return (await self.pool.run(request, budget_s=self.budget_s)).value
+
+    async def readings(self, start: PublicView, history: Sequence[Action]) -> list[Reading]:
+        """The table's reading of every seat's clan before and after each action (``ai.clans.told``), in a worker
+        process ahead of the decisions; AiPoolError if the workers fail."""
+        request = Readings(start, tuple(history))
+        return (await self.pool.run(request, budget_s=max(self.budget_s, READINGS_BUDGET_S))).value

@@ -39,6 +39,9 @@ from service.clans.overview import GameHistory, SeatedGame
 from service.clans.panel import PanelTable, joined, panel_of
 from service.clans.private_board import PrivateBoard, private_board
 from service.clans.tables import AiGuesses, Loaded, Played, Table
+from service.clans.told import TableTold, own_now, table_told
+from service.clans.told import from_json as told_from_json
+from service.clans.told import to_json as told_to_json
 from service.clans.turn import ClansTurn, parse, text_of
 from service.games import GameService
 from service.pace import Clock
@@ -117,6 +120,41 @@ class ClansService(GameService):
         if seat is None:
             raise GameError(Why.NOT_PLAYING)
         return loaded.state.clans[seat.seat]
+
+    async def told(self, game_id: int) -> TableTold:
+        """Once a game is over: what each move told the table of its mover's clan (service/clans/told.py), worked
+        out once in the AI's worker pool and kept with the game. Nothing of it before the end."""
+        kept = await self.store.kept_told(game_id)
+        if kept is not None and (told := told_from_json(kept)) is not None:
+            return told
+        found = await self.store.game_log(game_id)
+        if found is None:
+            raise GameError(Why.GAME_GONE)
+        record, moves = found
+        if record.status != "finished":
+            raise GameError(Why.TOLD_AFTER_END)
+        loaded = self._loaded_from(self._own(record), moves)
+        history = [parse_action(m.action) for m in moves]
+        readings = await self.ai.readings(self.start_view(loaded), history)
+        names = [seat.name for seat in record.seats]
+        told = table_told(readings, history, [m.seat for m in moves], loaded.state.clans, names)
+        await self.store.keep_told(game_id, told_to_json(told))
+        return told
+
+    async def readable_now(self, game_id: int, user_id: int) -> tuple[Clan, int, float]:
+        """While a game runs, for one of its players alone: their own clan, where a reader of the public game ranks
+        it now (1: its first guess) and the probability it gives it. Never anyone else's."""
+        loaded = await self._load(game_id)
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            raise GameError(Why.NOT_PLAYING)
+        if loaded.state.over:
+            raise GameError(Why.GAME_OVER_TOLD)
+        history = (await self.actions(game_id))[: loaded.state.ply]
+        reading = (await self.ai.readings(self.start_view(loaded), history))[-1]
+        clan = loaded.state.clans[seat.seat]
+        rank, probability = own_now(reading, seat.seat, clan)
+        return clan, rank, probability
 
     async def private_board(self, game_id: int, user_id: int) -> PrivateBoard:
         """The viewer's own clan and, on their hut move, the territories they can move from (only for them)."""

@@ -135,6 +135,8 @@ class DiscordServer:
         self.rate_limits = RateLimits(self.clock, speed)
         self.unexpected: list[Call] = []
         self.users: dict[int, FakeUser] = {}
+        self.application_owner: int | None = None
+        """The user who owns the bot's application (the developer portal's owner); None: nobody here."""
         self.channels: dict[int, FakeChannel] = {channel_id: self.channel}
         self.messages: dict[int, StoredMessage] = {}
         self.synced_commands: dict[int | None, list[Json]] = {}
@@ -164,6 +166,7 @@ class DiscordServer:
                 ("POST", r"/channels/(?P<cid>\d+)/threads", self._start_thread),
                 ("POST", r"/users/@me/channels", self._open_dm),
                 ("GET", r"/users/(?P<uid>\d+)", self._get_user),
+                ("GET", r"/oauth2/applications/@me", self._application),
                 ("GET|PUT", r"/applications/\d+(?:/guilds/(?P<gid>\d+))?/commands", self._commands),
             ]
         ]
@@ -445,6 +448,27 @@ class DiscordServer:
         channel_id = self._dm_by_user.setdefault(user_id, self._ids.next())
         self.channels[channel_id] = FakeChannel(channel_id, 1, None, "", None, user)
         return self.channels[channel_id].channel_object()
+
+    def _application(self, call: Call) -> Json:
+        """The bot's application as Discord describes it to the bot, with its owner."""
+        owner = self.users.get(self.application_owner) if self.application_owner is not None else None
+        owner_object = (
+            owner.user_object()
+            if owner is not None
+            else {"id": "1", "username": "someone", "discriminator": "0", "avatar": None, "public_flags": 0}
+        )
+        return {
+            "id": str(self.application_id),
+            "name": "Clans",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": owner_object,
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+        }
 
     def _get_user(self, call: Call, uid: str) -> Json:
         if int(uid) not in self.users:

@@ -49,6 +49,8 @@ DEVELOPER_TOOLS = {
 NOTATION = {"text", "parse_action"}
 """The text form of a game's actions ("23-24", "take supply"): a notation for logs, the database and the
 terminal, like a chess move's, not a sentence."""
+OPERATOR_METRICS = {"Gauge", "Counter", "Histogram"}
+"""A metric's help text (service/metrics.py): for the operator's dashboard, in English like the log."""
 TERMINAL_FLAGS = {"add_argument", "ArgumentParser", "error"}
 """The terminal games' command-line flags: argparse's own English (--help), like the Makefile's."""
 
@@ -75,7 +77,7 @@ def _allowed_nodes(tree: ast.AST) -> set[int]:
             allow(node)  # a docstring, or a field's documentation string
         elif isinstance(node, ast.Call):
             name = _name(node.func)
-            if name in MARKERS | LOGGING | COMMAND_TREE | TERMINAL_FLAGS or name in DEVELOPER_ERRORS:
+            if name in MARKERS | LOGGING | COMMAND_TREE | TERMINAL_FLAGS | OPERATOR_METRICS or name in DEVELOPER_ERRORS:
                 allow(node)
         elif isinstance(node, ast.FunctionDef) and node.name in NOTATION:
             allow(node)

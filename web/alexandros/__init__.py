@@ -4,6 +4,7 @@ render/alexandros with the walls of each turn marked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 import engine.alexandros as alex
@@ -25,6 +26,10 @@ BOARD_VERSION = 2
 class AlexandrosPage:
     game = "alexandros"
     board_version = BOARD_VERSION
+    picture_title = None
+
+    async def picture(self, service: object, page: GamePage, t: Texts) -> Callable[[], bytes] | None:
+        return None
 
     def title(self, t: Texts, game_id: int) -> str:
         return t._("Alexandros — game #{game}", game=game_id)

@@ -3,11 +3,15 @@ it is over), each action in the words of `/clans history`, and the boards of ren
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
 from engine.clans import Clan, PublicView
 from render.clans import render_board, render_final
 from render.clans.replay import RENDERER_VERSION
+from render.clans.told_chart import TITLE, told_chart
+from service.clans.games import ClansService
 from service.clans.history import MoveFact
 from service.pace import final_winners
 from service.web import GamePage
@@ -23,6 +27,14 @@ from web.parts import Entry, Overview, SeatLine
 class ClansPage:
     game = "clans"
     board_version = RENDERER_VERSION
+    picture_title = TITLE
+
+    async def picture(self, service: object, page: GamePage, t: Texts) -> Callable[[], bytes] | None:
+        """What each move told the table, once the game is over (worked out once, kept: service/clans/told.py)."""
+        if page.record.status != "finished" or not isinstance(service, ClansService):
+            return None
+        told = await service.told(page.record.id)
+        return partial(told_chart, t, told.seats, told.telling, told.moves)
 
     def title(self, t: Texts, game_id: int) -> str:
         return t._("Clans — game #{game}", game=game_id)
@@ -75,7 +87,8 @@ class ClansPage:
         assert page.steps is not None
         names = [clean_name(seat.name) for seat in page.record.seats]
         facts: tuple[MoveFact, ...] = page.steps.facts
-        return [Entry(None, action_line(t, fact, names[fact.seat])) for fact in facts]
+        # The page numbers each action itself (its step): the line does not number its hut move again.
+        return [Entry(None, action_line(t, fact, names[fact.seat], unnumbered).lstrip()) for fact in facts]
 
     def draw(self, page: GamePage, step: int, t: Texts) -> bytes:
         assert page.steps is not None
@@ -84,6 +97,10 @@ class ClansPage:
         if view.over and step == len(page.steps.views) - 1:
             return render_final(view, names, t)
         return render_board(view, names, t=t)
+
+
+def unnumbered(turn: int) -> str:
+    return ""
 
 
 def _scores(t: Texts, view: PublicView) -> str:

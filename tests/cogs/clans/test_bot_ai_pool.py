@@ -124,7 +124,8 @@ async def test_every_ai_move_and_guess_comes_from_a_worker_process(
     decisions = [r for r in requests if isinstance(r, Decision)]
     assert decisions and all(r.seed != game.seed for r in decisions)
     assert all(r.seed == decision_seed(SECRET, 1, len(r.history), r.seat) for r in decisions)
-    assert {type(r).__name__ for r in requests} == {"Decision", "Beliefs", "Exposure"}
+    # Readings: what each move told the table, worked out once for the result (no clan, no level: the public game).
+    assert {type(r).__name__ for r in requests} == {"Decision", "Beliefs", "Exposure", "Readings"}
     # Every request carries the seats' public levels (None for a person): how hard reads the AI seats.
     levels = tuple(seat.ai_level for seat in game.seats)
     assert sorted(map(str, levels)) == ["None", "easy", "normal"]

@@ -16,7 +16,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 
 READERS = {
-    "clans": ["status", "history", "board", "myclan", "games", "leaderboard", "profile", "rules", "help"],
+    "clans": ["status", "history", "board", "myclan", "readable", "games", "leaderboard", "profile", "rules", "help"],
     "alexandros": ["status", "history", "board", "hand", "rules", "help"],
 }
 STATES = ("none", "lobby", "cancelled lobby", "running")

@@ -85,7 +85,7 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
     await start_bot(fake, tmp_path)
     puts = [c for c in fake.calls if c.method == "PUT" and c.path.endswith("/commands")]
     assert len(puts) == 1 and puts[0].path == f"/applications/{fake.application_id}/commands"  # global
-    assert [c["name"] for c in fake.synced_commands[None]] == ["clans", "alexandros"]
+    assert [c["name"] for c in fake.synced_commands[None]] == ["clans", "alexandros", "health"]  # + the owner's
     [group] = [c for c in fake.synced_commands[None] if c["name"] == "clans"]
     names = {o["name"] for o in group["options"]}
     assert names == {
@@ -100,6 +100,7 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
         "board",
         "status",
         "myclan",
+        "readable",
         "rules",
         "help",
         "resign",
@@ -124,4 +125,4 @@ async def test_commands_sync_once_and_not_again_when_unchanged(fake: FakeDiscord
     await restart_bot(fake, tmp_path, guild_id=fake.guild_id)
     puts = [c for c in fake.calls if c.method == "PUT"]
     assert [c.path for c in puts[1:]] == [f"/applications/{fake.application_id}/guilds/{fake.guild_id}/commands"]
-    assert [c["name"] for c in fake.synced_commands[fake.guild_id]] == ["clans", "alexandros"]
+    assert [c["name"] for c in fake.synced_commands[fake.guild_id]] == ["clans", "alexandros", "health"]
