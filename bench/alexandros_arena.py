@@ -2,6 +2,7 @@
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
                                      [--games-file PATH] [--records-file PATH] [--figures-from PATH]
+                                     [--seed S | --eval]
 
 For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
 other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
@@ -41,6 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai.alexandros import AI_LEVELS, choose_action
+from bench import deals
 from bench.ai_arena import wilson
 from bench.alexandros_ratings import PLAYERS as RATED
 from bench.alexandros_ratings import finishing_order
@@ -65,6 +67,8 @@ actions, the floor) and ``greedy``, bench.alexandros_sim's one-step player that 
 advice (levy when it gains more than anyone, occupy or take over when that raises its balance, else draw):
 a stand-in for a first-time player, whom easy should lose to."""
 PLAYERS = (*AI_LEVELS, "random", "greedy")
+FIRST_SEED = 5000
+"""The first deal by default: a development deal (bench.deals)."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ def decide(player: str, mine: PrivateView, seed: int) -> Action:
 
 
 def tasks(
-    deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = 5000
+    deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = FIRST_SEED
 ) -> list[Task]:
     """The games to play: for each deal and player count, the tested AI in every seat (or in one, turning); deal
     by deal, so a run cut short has played every player count alike."""
@@ -255,16 +259,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
     parser.add_argument("--records-file", default=None, help="append each game's record here as it ends")
     parser.add_argument("--figures-from", default=None, help="play nothing: the figures of the records in this file")
+    deals.add_arguments(parser, default=FIRST_SEED)
     args = parser.parse_args(argv)
+    first_seed = deals.first_seed(parser, args)
     only = [level for level in args.only.split(",") if level]
     if unknown := set(only) - set(MATCHUPS):
         parser.error(f"no match-up for {', '.join(sorted(unknown))}: choose among {', '.join(MATCHUPS)}")
-    deals = 2 if args.quick else args.deals
+    count = 2 if args.quick else args.deals
     began = time.perf_counter()
     if args.figures_from:
         records = saved_records(args.figures_from)
     else:
-        todo = tasks(deals, only, one_seat=args.one_seat or args.quick)
+        todo = tasks(count, only, one_seat=args.one_seat or args.quick, first_seed=first_seed)
+        deals.announce(t.seed for t in todo)
         records = run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):
         print(line, flush=True)
