@@ -14,7 +14,9 @@ never the game's.
   greedy_vs_easy): the tested player's share of the wins (a k-way tie gives each winner 1/k), with its 95%
   Wilson interval (``_ci95_low``, ``_ci95_high``), an even share (``_even``, 1/n) and the number of games.
 - alexandros_zero_score_share_<n>p: the share of the games between AI levels (hard against normals, normal
-  against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them.
+  against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them,
+  ``alexandros_zero_score_<n>p_<ending>_games`` by why they ended (red_walls, stuck, ...), and a ``ZERO`` line
+  names each one's deal, seats and ending.
 - alexandros_winning_score_<n>p_mean: the winner's score in those games, on average.
 - alexandros_levies_taken_<player>: of the turns in which a levy was open and would have paid the mover more
   than any rival (its income above each rival's, a card to pay with), the share in which it levied;
@@ -97,6 +99,9 @@ class Record:
     """Per level: turns in which a levy was open and would have paid the mover more than any rival."""
     levies_taken: dict[str, int] = field(default_factory=dict)
     """Per level: those of the turns above in which it levied."""
+    seed: int = 0
+    ending: str = ""
+    """Why the game ended (engine.alexandros.EndReason's value)."""
 
 
 def profitable_levy(state_income: list[int], seat: int, legal: Sequence[str]) -> bool:
@@ -107,7 +112,7 @@ def profitable_levy(state_income: list[int], seat: int, legal: Sequence[str]) ->
 
 def play_game(task: Task) -> Record:
     state = new_game(len(task.levels), task.seed)
-    record = Record(players=len(task.levels), tested=task.tested, levels=task.levels)
+    record = Record(players=len(task.levels), tested=task.tested, levels=task.levels, seed=task.seed)
     chance_turn = levied_turn = -1
     while not state.over:
         seat = state.to_move
@@ -132,6 +137,7 @@ def play_game(task: Task) -> Record:
         record.share = 1 / len(outcome.winners)
     record.scores = outcome.scores
     record.rounds = outcome.rounds
+    record.ending = str(outcome.reason)
     return record
 
 
@@ -220,10 +226,15 @@ def figures(records: Sequence[Record]) -> list[str]:
         games = [r for r in records if r.players == players and set(r.levels) <= set(AI_LEVELS)]
         if not games:
             continue
-        zero = sum(max(r.scores) == 0 for r in games)
+        zeros = [r for r in games if max(r.scores) == 0]
+        zero = len(zeros)
         lines += [
             f"FIGURE alexandros_zero_score_share_{players}p {zero / len(games):.3f} share",
             f"FIGURE alexandros_zero_score_{players}p_games {zero} games",
+            *(
+                f"FIGURE alexandros_zero_score_{players}p_{ending}_games {sum(r.ending == ending for r in zeros)} games"
+                for ending in sorted({r.ending for r in zeros})
+            ),
             f"FIGURE alexandros_winning_score_{players}p_mean {statistics.fmean(max(r.scores) for r in games):.1f} "
             "points",
             f"FIGURE alexandros_arena_{players}p_rounds_median {statistics.median(r.rounds for r in games):.1f} rounds",
@@ -275,6 +286,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         records = run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):
         print(line, flush=True)
+    for r in records:
+        if r.scores and max(r.scores) == 0:
+            print(f"ZERO deal {r.seed} levels {','.join(r.levels)} ending {r.ending} rounds {r.rounds}", flush=True)
     if not args.figures_from:
         print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0
