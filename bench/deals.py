@@ -47,7 +47,7 @@ def first_seed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     if args.seed is None:
         return EVALUATION.first if args.eval else int(args.deals_default)
     if (args.eval or args.dev) and args.seed not in wanted:
-        parser.error(f"--seed {args.seed} is not a {wanted.name} deal ({wanted.first}–{wanted.stop - 1})")
+        parser.error(f"--seed {args.seed} is not among the {wanted.name} deals ({wanted.first}–{wanted.stop - 1})")
     return int(args.seed)
 
 
