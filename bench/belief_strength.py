@@ -58,13 +58,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for spec in args.settings.split(","):
         calibration.model(spec, belief.MODEL)  # a bad setting fails here, not in a worker
         prefix = f"belief_{spec.replace(':', '_')}"
+        arena = ai_arena.normal_tasks(args.games, args.seed)
+        tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+        hard_tasks = ai_arena.hard_tasks(args.hard_games, None, ai_arena.DEFAULT_HARD_ITERATIONS, args.seed)
+        deals.announce(t.seed for t in [*arena, *tasks, *hard_tasks])
         with multiprocessing.get_context("spawn").Pool(args.workers, initializer=use, initargs=(spec,)) as pool:
-            records = pool.map(ai_arena.play_game, ai_arena.normal_tasks(args.games, args.seed), chunksize=1)
-            tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+            records = pool.map(ai_arena.play_game, arena, chunksize=1)
             readings = pool.map(observer.observe_game, tasks, chunksize=1)
-            hard_tasks = ai_arena.hard_tasks(args.hard_games, None, ai_arena.DEFAULT_HARD_ITERATIONS, args.seed)
             hard = pool.map(ai_arena.play_game, hard_tasks, chunksize=1)
-        deals.announce(t.seed for t in [*ai_arena.normal_tasks(args.games, args.seed), *tasks, *hard_tasks])
         for line in rate(f"{prefix}_normal_vs_3easy_win_rate", records):
             print(line)
         if hard:

@@ -129,13 +129,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.seed = deals.first_seed(parser, args)
     games = 3 if args.quick else args.games
+    deals.announce(args.seed + i for i in range(games))
     began = time.perf_counter()
     played = []
     for level in args.levels.split(","):
         for i in range(games):
             levels = ["hard" if s == i % 4 else "normal" for s in range(4)] if level == "hard" else [level] * 4
             played.append(game(levels, args.seed + i))
-    deals.announce(args.seed + i for i in range(games))
     current = belief.MODEL
     try:
         for spec in args.settings.split(","):

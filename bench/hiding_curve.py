@@ -157,10 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         hiding = parse(text)
         prefix = f"curve_{name(text)}"
         context = multiprocessing.get_context("spawn")
+        arena = ai_arena.normal_tasks(args.games, args.seed)
+        tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+        deals.announce([*(t.seed for t in arena), *(t.seed for t in tasks)])
         with context.Pool(args.workers, initializer=use, initargs=(hiding, variant)) as pool:
-            records = pool.map(ai_arena.play_game, ai_arena.normal_tasks(args.games, args.seed), chunksize=1)
-            tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
-            deals.announce([*(t.seed for t in ai_arena.normal_tasks(args.games, args.seed)), *(t.seed for t in tasks)])
+            records = pool.map(ai_arena.play_game, arena, chunksize=1)
             readings = pool.map(observer.observe_game, tasks, chunksize=1)
         wins = sum(r.share for r in records)
         low, high = ai_arena.wilson(wins, len(records))
