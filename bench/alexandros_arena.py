@@ -16,7 +16,7 @@ never the game's.
 - alexandros_zero_score_share_<n>p: the share of the games between AI levels (hard against normals, normal
   against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them,
   ``alexandros_zero_score_<n>p_<ending>_games`` by why they ended (red_walls, stuck, ...), and a ``ZERO`` line
-  names each one's deal, seats and ending.
+  (standard error) names each one's deal, seats and ending.
 - alexandros_winning_score_<n>p_mean: the winner's score in those games, on average.
 - alexandros_levies_taken_<player>: of the turns in which a levy was open and would have paid the mover more
   than any rival (its income above each rival's, a card to pay with), the share in which it levied;
@@ -288,7 +288,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line, flush=True)
     for r in records:
         if r.scores and max(r.scores) == 0:
-            print(f"ZERO deal {r.seed} levels {','.join(r.levels)} ending {r.ending} rounds {r.rounds}", flush=True)
+            print(
+                f"ZERO deal {r.seed} levels {','.join(r.levels)} ending {r.ending} rounds {r.rounds}",
+                file=sys.stderr,
+                flush=True,
+            )
     if not args.figures_from:
         print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0

@@ -3,12 +3,14 @@
 Experiments and tuning play deals of ``DEVELOPMENT`` only. ``EVALUATION`` is kept apart: no tuning run touches
 it, and a published strength figure comes from one run on it after the last change, naming its first seed
 (docs/AI.md). Every AI bench takes ``--seed`` (its first deal) and ``--eval`` / ``--dev`` (start of that
-range), refuses a run whose deals leave one range, and prints a ``DEALS`` line naming the range they came from.
+range), refuses a run whose deals leave one range, and prints a ``DEALS`` line (standard error) naming the range
+they came from.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -66,8 +68,9 @@ def range_of(seeds: Iterable[int]) -> Deals:
 
 
 def announce(seeds: Iterable[int]) -> Deals:
-    """Print which range the deals of a run came from (``range_of``'s check first) and return it."""
+    """Print which range the deals of a run came from (``range_of``'s check first) and return it; on standard
+    error, so a bench's standard output stays its ``FIGURE`` lines."""
     found = sorted(set(seeds))
     deals = range_of(found)
-    print(f"DEALS {deals.name} seeds {found[0]}–{found[-1]} ({len(found)} deals)", flush=True)
+    print(f"DEALS {deals.name} seeds {found[0]}–{found[-1]} ({len(found)} deals)", file=sys.stderr, flush=True)
     return deals

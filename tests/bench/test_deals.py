@@ -119,7 +119,7 @@ def test_alexandros_arena_starts_on_its_old_development_deals(monkeypatch: pytes
 
 def test_a_bench_announces_its_range_and_refuses_to_cross_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert deals.announce([7, 8, 9]) is deals.DEVELOPMENT
-    assert "DEALS development seeds 7–9 (3 deals)" in capsys.readouterr().out
+    assert "DEALS development seeds 7–9 (3 deals)" in capsys.readouterr().err
     # the last deals of the development range: the easy match-up's deals (seed + 100,000) leave it
     with pytest.raises(ValueError, match="not all in one range"):
         ai_arena.main(["--seed", "999990", "--games", "20", "--only", "easy", "--workers", "1"])
