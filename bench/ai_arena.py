@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ai.clans import choose_action, clan_beliefs
-from bench import ai_ratings, old_ai
+from bench import ai_ratings, deals, old_ai
 from bench.stand_ins import STAND_INS, stand_in_move
 from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
@@ -212,6 +212,7 @@ def pair_tasks(tracked: str, other: str, games: int, seed: int, players: int = 2
 
 def run(tasks: Sequence[Task], workers: int, games_file: str | None = None) -> list[GameRecord]:
     """Play ``tasks``; with ``games_file``, append each game's levels and ranks there as it ends."""
+    deals.announce(t.seed for t in tasks)
     if workers <= 1:
         records = [play_game(t) for t in tasks]
     else:
@@ -314,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard-iterations", type=int, default=None, help="hard's rollouts per move (reproducible)")
     parser.add_argument("--quick", action="store_true", help="40 games each, for a smoke run")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     parser.add_argument("--curve", action="store_true", help="print the strength-per-CPU curve instead")
     parser.add_argument("--points", default="200,800,3200,2s", help="curve points: rollouts, or seconds with s")
     parser.add_argument("--budget-games", type=int, default=None, help="curve games at seconds points")
@@ -324,6 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games-file", default=None, help="append hard's games against normals (bench.ai_ratings)")
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     games = 40 if args.quick else args.games
     if args.curve:
         began = time.perf_counter()

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.clans import AI_LEVELS, choose_action
+from bench import deals
 from bench.stand_ins import STAND_INS, stand_in_move
 from engine.clans import Action, new_game, play, public_view
 from registry import game
@@ -152,11 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=800, help="hard's rollouts per move")
     parser.add_argument("--boot", type=int, default=40, help="bootstrap resamples for the uncertainty")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     parser.add_argument("--games-file", default=None, help="append the games here and fit all the games in it")
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     tasks = matches(args.games, args.hard_games, args.rollouts, args.seed)
+    deals.announce(t.seed for t in tasks)
     with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
         games = []
         for game in pool.imap(play_match, tasks, chunksize=1):

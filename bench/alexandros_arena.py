@@ -2,6 +2,7 @@
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
                                      [--games-file PATH] [--records-file PATH] [--figures-from PATH]
+                                     [--seed S | --eval]
 
 For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
 other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
@@ -13,7 +14,9 @@ never the game's.
   greedy_vs_easy): the tested player's share of the wins (a k-way tie gives each winner 1/k), with its 95%
   Wilson interval (``_ci95_low``, ``_ci95_high``), an even share (``_even``, 1/n) and the number of games.
 - alexandros_zero_score_share_<n>p: the share of the games between AI levels (hard against normals, normal
-  against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them.
+  against easys) that ended with every score 0; ``alexandros_zero_score_<n>p_games`` counts them,
+  ``alexandros_zero_score_<n>p_<ending>_games`` by why they ended (red_walls, stuck, ...), and a ``ZERO`` line
+  (standard error) names each one's deal, seats and ending.
 - alexandros_winning_score_<n>p_mean: the winner's score in those games, on average.
 - alexandros_levies_taken_<player>: of the turns in which a levy was open and would have paid the mover more
   than any rival (its income above each rival's, a card to pay with), the share in which it levied;
@@ -41,6 +44,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai.alexandros import AI_LEVELS, choose_action
+from bench import deals
 from bench.ai_arena import wilson
 from bench.alexandros_ratings import PLAYERS as RATED
 from bench.alexandros_ratings import finishing_order
@@ -65,6 +69,8 @@ actions, the floor) and ``greedy``, bench.alexandros_sim's one-step player that 
 advice (levy when it gains more than anyone, occupy or take over when that raises its balance, else draw):
 a stand-in for a first-time player, whom easy should lose to."""
 PLAYERS = (*AI_LEVELS, "random", "greedy")
+FIRST_SEED = 5000
+"""The first deal by default: a development deal (bench.deals)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,9 @@ class Record:
     """Per level: turns in which a levy was open and would have paid the mover more than any rival."""
     levies_taken: dict[str, int] = field(default_factory=dict)
     """Per level: those of the turns above in which it levied."""
+    seed: int = 0
+    ending: str = ""
+    """Why the game ended (engine.alexandros.EndReason's value)."""
 
 
 def profitable_levy(state_income: list[int], seat: int, legal: Sequence[str]) -> bool:
@@ -103,7 +112,7 @@ def profitable_levy(state_income: list[int], seat: int, legal: Sequence[str]) ->
 
 def play_game(task: Task) -> Record:
     state = new_game(len(task.levels), task.seed)
-    record = Record(players=len(task.levels), tested=task.tested, levels=task.levels)
+    record = Record(players=len(task.levels), tested=task.tested, levels=task.levels, seed=task.seed)
     chance_turn = levied_turn = -1
     while not state.over:
         seat = state.to_move
@@ -128,6 +137,7 @@ def play_game(task: Task) -> Record:
         record.share = 1 / len(outcome.winners)
     record.scores = outcome.scores
     record.rounds = outcome.rounds
+    record.ending = str(outcome.reason)
     return record
 
 
@@ -142,7 +152,7 @@ def decide(player: str, mine: PrivateView, seed: int) -> Action:
 
 
 def tasks(
-    deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = 5000
+    deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = FIRST_SEED
 ) -> list[Task]:
     """The games to play: for each deal and player count, the tested AI in every seat (or in one, turning); deal
     by deal, so a run cut short has played every player count alike."""
@@ -216,10 +226,15 @@ def figures(records: Sequence[Record]) -> list[str]:
         games = [r for r in records if r.players == players and set(r.levels) <= set(AI_LEVELS)]
         if not games:
             continue
-        zero = sum(max(r.scores) == 0 for r in games)
+        zeros = [r for r in games if max(r.scores) == 0]
+        zero = len(zeros)
         lines += [
             f"FIGURE alexandros_zero_score_share_{players}p {zero / len(games):.3f} share",
             f"FIGURE alexandros_zero_score_{players}p_games {zero} games",
+            *(
+                f"FIGURE alexandros_zero_score_{players}p_{ending}_games {sum(r.ending == ending for r in zeros)} games"
+                for ending in sorted({r.ending for r in zeros})
+            ),
             f"FIGURE alexandros_winning_score_{players}p_mean {statistics.fmean(max(r.scores) for r in games):.1f} "
             "points",
             f"FIGURE alexandros_arena_{players}p_rounds_median {statistics.median(r.rounds for r in games):.1f} rounds",
@@ -255,19 +270,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
     parser.add_argument("--records-file", default=None, help="append each game's record here as it ends")
     parser.add_argument("--figures-from", default=None, help="play nothing: the figures of the records in this file")
+    deals.add_arguments(parser, default=FIRST_SEED)
     args = parser.parse_args(argv)
+    first_seed = deals.first_seed(parser, args)
     only = [level for level in args.only.split(",") if level]
     if unknown := set(only) - set(MATCHUPS):
         parser.error(f"no match-up for {', '.join(sorted(unknown))}: choose among {', '.join(MATCHUPS)}")
-    deals = 2 if args.quick else args.deals
+    count = 2 if args.quick else args.deals
     began = time.perf_counter()
     if args.figures_from:
         records = saved_records(args.figures_from)
     else:
-        todo = tasks(deals, only, one_seat=args.one_seat or args.quick)
+        todo = tasks(count, only, one_seat=args.one_seat or args.quick, first_seed=first_seed)
+        deals.announce(t.seed for t in todo)
         records = run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):
         print(line, flush=True)
+    for r in records:
+        if r.scores and max(r.scores) == 0:
+            print(
+                f"ZERO deal {r.seed} levels {','.join(r.levels)} ending {r.ending} rounds {r.rounds}",
+                file=sys.stderr,
+                flush=True,
+            )
     if not args.figures_from:
         print(f"FIGURE alexandros_arena_wall_time {time.perf_counter() - began:.0f} s")
     return 0

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.alexandros import AI_LEVELS, choose_action
+from bench import deals
 from bench.ai_ratings import ANCHOR, ORDERS, fit, published
 from engine.alexandros import legal_actions, new_game, play, private_view, result
 from registry import game
@@ -121,11 +122,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=24, help="games per match-up with hard")
     parser.add_argument("--boot", type=int, default=40, help="bootstrap resamples for the uncertainty")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     parser.add_argument("--games-file", default=None, help="append the games here and fit all the games in it")
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     todo = matches(args.games, args.hard_games, args.seed)
+    deals.announce(m.seed for m in todo)
     games: list[Game] = []
     with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
         for played in pool.imap(play_match, todo, chunksize=1):

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 
 from ai.clans import belief
-from bench import ai_arena, calibration, observer
+from bench import ai_arena, calibration, deals, observer
 
 
 def use(spec: str) -> None:
@@ -51,17 +51,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=0, help="games of hard against three normal AIs")
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     for spec in args.settings.split(","):
         calibration.model(spec, belief.MODEL)  # a bad setting fails here, not in a worker
         prefix = f"belief_{spec.replace(':', '_')}"
+        arena = ai_arena.normal_tasks(args.games, args.seed)
+        tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+        hard_tasks = ai_arena.hard_tasks(args.hard_games, None, ai_arena.DEFAULT_HARD_ITERATIONS, args.seed)
+        deals.announce(t.seed for t in [*arena, *tasks, *hard_tasks])
         with multiprocessing.get_context("spawn").Pool(args.workers, initializer=use, initargs=(spec,)) as pool:
-            records = pool.map(ai_arena.play_game, ai_arena.normal_tasks(args.games, args.seed), chunksize=1)
-            tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+            records = pool.map(ai_arena.play_game, arena, chunksize=1)
             readings = pool.map(observer.observe_game, tasks, chunksize=1)
-            hard_tasks = ai_arena.hard_tasks(args.hard_games, None, ai_arena.DEFAULT_HARD_ITERATIONS, args.seed)
             hard = pool.map(ai_arena.play_game, hard_tasks, chunksize=1)
         for line in rate(f"{prefix}_normal_vs_3easy_win_rate", records):
             print(line)

@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 
 from ai.clans import belief, choose_action, clan_beliefs
+from bench import deals
 from engine.clans import Action, Clan, PublicView, new_game, play, public_view
 
 POINTS = (10, 20, 30)
@@ -124,9 +125,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--settings", default="current", help="comma list of belief models, e.g. b0.9,b0.9:t0.7")
     parser.add_argument("--bins", action="store_true", help="print the reliability table of every setting")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     games = 3 if args.quick else args.games
+    deals.announce(args.seed + i for i in range(games))
     began = time.perf_counter()
     played = []
     for level in args.levels.split(","):

@@ -36,7 +36,7 @@ from ai.clans import choose_action, hard
 from ai.clans.belief import Observation, observe
 from ai.clans.hard import ToldChoice
 from ai.clans.hiding import draw
-from bench import ai_arena
+from bench import ai_arena, deals
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 2
@@ -74,10 +74,11 @@ class Reading:
     moves: int
 
 
-def read_seat(task: tuple[int, int, float]) -> Reading:
-    """One game of the told hard (seat ``game % 4``) against three normals, read exactly."""
-    game, rollouts, scale = task
-    state = new_game(4, 700_000 + game)
+def read_seat(task: tuple[int, int, float, int]) -> Reading:
+    """One game of the told hard (seat ``game % 4``) against three normals on deal ``first + 700_000 + game``
+    (``first`` the bench's first deal less one), read exactly."""
+    game, rollouts, scale, first = task
+    state = new_game(4, first + 700_000 + game)
     start = public_view(state)
     history: list[Action] = []
     told = game % 4
@@ -128,17 +129,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reader-seats", type=int, default=0)
     parser.add_argument("--old-ai", default=None, help="a checkout whose normal AI plays the rivals")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     context = multiprocessing.get_context("spawn")
     for scale in (float(x) for x in args.scales.split(",")):
         prefix = f"ceiling_{scale:g}".replace(".", "p") + ("_vs_old" if args.old_ai else "")
         rivals = "old-normal" if args.old_ai else "normal"
         tasks = ai_arena.hard_tasks(args.games, None, None, args.seed, rivals, args.old_ai)
+        deals.announce([*(t.seed for t in tasks), *(args.seed + 699_999 + g for g in range(args.reader_seats))])
         with context.Pool(args.workers, initializer=use, initargs=(args.rollouts, scale)) as pool:
             records = pool.map(ai_arena.play_game, tasks, chunksize=1)
-            readings = pool.map(read_seat, [(g, args.rollouts, scale) for g in range(args.reader_seats)], chunksize=1)
+            read = [(g, args.rollouts, scale, args.seed - 1) for g in range(args.reader_seats)]
+            readings = pool.map(read_seat, read, chunksize=1)
         wins = sum(r.share for r in records)
         low, high = ai_arena.wilson(wins, len(records))
         print(f"FIGURE {prefix}_win_rate {wins / max(1, len(records)):.3f} share")

@@ -41,7 +41,7 @@ from ai.clans import choose_action, clan_beliefs, hard, reading
 from ai.clans.belief import Observation, observe
 from ai.clans.hard import blind, hard_choice, told_choice
 from ai.clans.reading import read
-from bench import ai_arena, ai_ratings
+from bench import ai_arena, ai_ratings, deals
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
 
 READER_SEEDS = 8
@@ -239,11 +239,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reader-seeds", type=int, default=READER_SEEDS, help="the exact reader's own seeds")
     parser.add_argument("--rollouts", type=int, default=ai_arena.DEFAULT_HARD_ITERATIONS)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     parser.add_argument("--rivals", default="normal", help="the level of hard's three rivals")
     parser.add_argument("--general", action="store_true", help="hard is not told the levels: reads as people")
     parser.add_argument("--games-file", default=None, help="append each game's levels and ranks (bench.ai_ratings)")
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     for text in args.variants.split(","):
         name, told_from, scale = parse_variant(text)
@@ -262,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             for i in range(args.games)
         ]
+        deals.announce(t.seed for t in tasks)
         with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
             records = []
             for record in pool.imap(play_mix, tasks, chunksize=1):

@@ -39,7 +39,7 @@ import ai.clans.strategies
 from ai.clans import players
 from ai.clans.belief import Observation
 from ai.clans.hiding import Hiding, tilted
-from bench import ai_arena, observer
+from bench import ai_arena, deals, observer
 from engine.clans import Action, Clan, Move, Phase, PublicView, apply, legal_moves
 from engine.clans.hutmoves import founding_moves, live_territories
 
@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--observer-games", type=int, default=50, help="observed games of four normal AIs")
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     parser.add_argument("--chip-tilt", type=float, default=None, help="instead of ai.clans.players.CHIP_TILT")
     parser.add_argument("--prospects", type=float, default=None, help="instead of ai.clans.players.NORMAL_PROSPECTS")
     parser.add_argument("--spread", type=float, default=0.0)
@@ -142,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--uniform-beliefs", action="store_true")
     parser.add_argument("--draw-seed-offset", type=int, default=0)
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     variant = Variant(
         args.chip_tilt,
         args.prospects,
@@ -156,9 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         hiding = parse(text)
         prefix = f"curve_{name(text)}"
         context = multiprocessing.get_context("spawn")
+        arena = ai_arena.normal_tasks(args.games, args.seed)
+        tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+        deals.announce([*(t.seed for t in arena), *(t.seed for t in tasks)])
         with context.Pool(args.workers, initializer=use, initargs=(hiding, variant)) as pool:
-            records = pool.map(ai_arena.play_game, ai_arena.normal_tasks(args.games, args.seed), chunksize=1)
-            tasks = [observer.Task("normal", args.seed + i, args.samples, 0, None) for i in range(args.observer_games)]
+            records = pool.map(ai_arena.play_game, arena, chunksize=1)
             readings = pool.map(observer.observe_game, tasks, chunksize=1)
         wins = sum(r.share for r in records)
         low, high = ai_arena.wilson(wins, len(records))

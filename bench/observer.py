@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench import deals
 from bench.checkouts import clans_modules, use_checkout
 
 CLANS = 5
@@ -186,8 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--label", default="observer", help="FIGURE name prefix")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 2 games, few samples, cheap hard")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    deals.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.seed = deals.first_seed(parser, args)
     if args.quick:
         args.games, args.samples, args.hard_samples, args.hard_iterations = 2, 8, 3, 50
     began = time.perf_counter()
@@ -196,6 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         n = (args.hard_games or args.games) if hard else args.games
         samples = args.hard_samples if hard else args.samples
         tasks = [Task(level, args.seed + i, samples, args.hard_iterations, args.ai_path) for i in range(n)]
+        deals.announce(t.seed for t in tasks)
         for line in figures(f"{args.label}_{level}", run(tasks, args.workers)):
             print(line)
         sys.stdout.flush()

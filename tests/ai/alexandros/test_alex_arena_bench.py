@@ -85,3 +85,24 @@ def test_the_records_kept_give_the_same_figures(tmp_path: Path) -> None:
     )
     assert arena.saved_records(str(kept)) == records
     assert arena.figures(arena.saved_records(str(kept))) == arena.figures(records)
+
+
+def test_games_where_nobody_scored_are_counted_by_why_they_ended() -> None:
+    """alexandros_zero_score_share_4p: the share of AI-level games ending with every score 0, and by ending."""
+    ai = ("hard", "normal", "normal", "normal")
+    records = [
+        arena.Record(4, "hard", ai, scores=(0, 0, 0, 0), seed=20401, ending="stuck"),
+        arena.Record(4, "hard", ai, scores=(0, 0, 0, 0), seed=20402, ending="red_walls"),
+        arena.Record(4, "hard", ai, scores=(3, 0, 0, 0), seed=20403, ending="red_walls"),
+        arena.Record(4, "hard", ai, scores=(9, 8, 0, 7), seed=20404, ending="red_walls"),
+    ]
+    values = {line.split()[1]: float(line.split()[2]) for line in arena.figures(records)}
+    assert values["alexandros_zero_score_share_4p"] == 0.5
+    assert values["alexandros_zero_score_4p_games"] == 2
+    assert values["alexandros_zero_score_4p_stuck_games"] == 1
+    assert values["alexandros_zero_score_4p_red_walls_games"] == 1
+
+
+def test_a_record_names_its_deal_and_why_the_game_ended() -> None:
+    record = arena.play_game(arena.Task(("easy", "random"), 5, 0))
+    assert record.seed == 5 and record.ending in {"red_walls", "stuck", "hundred_points"}
