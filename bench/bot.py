@@ -327,7 +327,8 @@ async def run(
                 f"# the AI turns' tasks: {len(watch.spans)} steps on the event loop, "
                 f"{sum(s.cpu_s for s in watch.spans):.2f} s CPU"
             )
-            print(f"FIGURE bot_ai_step_cpu_max_ms {worst.cpu_s * 1000:.1f} ms  # {worst.task} at {worst.where}")
+            print(f"# the longest: {worst.task} at {worst.where}")
+            print(f"FIGURE bot_ai_step_cpu_max_ms {worst.cpu_s * 1000:.1f} ms")
             cog(bot).ai.cancel_all()
             harness.alexandros_turns.cancel_all()
             await cog(bot).ai.idle()
