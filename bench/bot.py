@@ -1,13 +1,18 @@
 """Latency of `/clans move` through the real bot, in-process, with Discord's HTTP captured by the test fake.
 
-    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--profile out.prof]
+    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--rounds 1] [--profile out.prof]
 
 Two humans play one game (random legal moves, a new game when it ends) through real interaction payloads
 dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
-budget (games of one resigned host and three hard AIs, replaced when they end). Whatever AI path the service
-uses is what is measured. For each `/clans move`: from the interaction arriving to the last HTTP call of its
+budget (games of one resigned host and three hard AIs, replaced when they end), and as many Alexandros games of two
+hard AIs (``--no-alexandros``: none). Whatever AI path the service uses is what is measured. ``--rounds`` repeats
+the loads side by side (0, 6, 0, 6...), so a noisy machine weighs on each alike.
+For each `/clans move`: from the interaction arriving to the last HTTP call of its
 reply (the public announcement with the board image, a new message in the game's channel, then the removal of the
-mover's private "thinking…" answer), and to its first answer (due within Discord's 3 s).
+mover's private "thinking…" answer), to the bot asking discord.py for the public message (``post``: the way a
+player feels the bot, apart from Discord's rate-limit waits, which discord.py spends before sending and which are
+the same with or without AIs), and to its first answer (due within Discord's 3 s). The AI turns' tasks are watched
+step by step (tests/discord/loop_watch.py): the most CPU time one step held the event loop is printed.
 Then a burst: one move arrives in each of ``--burst`` games at once; its first answers and the peak RSS.
 Prints `FIGURE <name> <value> <unit>` lines.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
 import pstats
 import random
 import resource
@@ -26,11 +32,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
 from botkit import cog, make_bot, peek, users  # the harness lives with the tests
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
+from loop_watch import LoopWatch
 
 from bot import GameBot
 from config import load_config
@@ -53,6 +61,10 @@ def percentile(values: list[float], share: float) -> float:
 class Run:
     durations: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    posts: list[float] = field(default_factory=list)
+    """Interaction to the bot asking discord.py for the public message (before any rate-limit wait)."""
+    failed: int = 0
+    """Interactions whose public message never came (or whose calls failed)."""
     transactions: list[int] = field(default_factory=list)
     marks: list[int] = field(default_factory=list)
     ai_moves: int = 0
@@ -105,6 +117,8 @@ class Harness:
         self.by_id = {p.id: p for p in self.people}
         self.next_channel = 5000
         self.ai_games: list[int] = []
+        self.alexandros_games: list[int] = []
+        self.alexandros = True
         self.ai_channels: set[int] = set()
         self.announced_marks = 0
         mark = bot.store.mark_announced
@@ -143,11 +157,33 @@ class Harness:
         cog(self.bot).ai.schedule(game.id)
         return game.id
 
+    async def alexandros_game(self) -> int:
+        """An Alexandros game of two hard AIs (its host resigned)."""
+        games = self.bot.services["alexandros"]
+        host = self.people[0]
+        channel = self.channel()
+        self.ai_channels.add(channel)
+        game = await games.open_lobby(self.fake.guild_id, channel, host.id, host.name)
+        for _ in range(2):
+            await games.add_ai(game.id, host.id, "hard")
+        await games.start(game.id, host.id)  # type: ignore[attr-defined]
+        await games.resign(game.id, host.id)  # type: ignore[attr-defined]
+        self.alexandros_turns.schedule(game.id)
+        return game.id
+
+    @property
+    def alexandros_turns(self) -> Any:
+        return self.bot.get_cog("Alexandros").ai  # type: ignore[union-attr]
+
     async def keep_ai_thinking(self, wanted: int) -> None:
         tasks = cog(self.bot).ai._tasks
         self.ai_games = [g for g in self.ai_games if g in tasks and not tasks[g].done()]
         while len(self.ai_games) < wanted:
             self.ai_games.append(await self.ai_game())
+        alexandros = self.alexandros_turns
+        self.alexandros_games = [g for g in self.alexandros_games if alexandros.running(g)]
+        while self.alexandros and len(self.alexandros_games) < wanted:
+            self.alexandros_games.append(await self.alexandros_game())
 
     async def next_mover(self, game_id: int) -> tuple[FakeUser, Move] | None:
         """Who moves next in the human game and a random legal hut move; village orders are chosen directly."""
@@ -191,7 +227,12 @@ class Harness:
             marks = self.announced_marks - marks_before
             run.transactions.append(self.bot.store.transactions - before - marks)
             run.marks.append(marks)
-            assert [p for p in result.posts if f"/channels/{channel}/" in p.call.path], result.text
+            posted = [p for p in result.posts if f"/channels/{channel}/" in p.call.path]
+            if not posted or any(c.status >= 300 for c in result.calls):
+                run.failed += 1
+                continue
+            asked = posted[0].call.asked_at
+            run.posts.append((posted[0].call.at if asked is None else asked) - result.dispatched_at)
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
         # Posts into the human games' channels are their moves; the others are AI moves.
@@ -236,7 +277,15 @@ class Harness:
         return [r.latency for r in results], peak[0], before
 
 
-async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list[int], seed: int) -> dict[str, object]:
+async def run(
+    moves_wanted: int,
+    gap_s: float,
+    burst_games: int,
+    ai_levels: list[int],
+    seed: int,
+    rounds: int = 1,
+    alexandros: bool = True,
+) -> dict[str, object]:
     fake = FakeDiscord(settle_timeout=60)
     fake.install()
     figures: dict[str, object] = {}
@@ -259,12 +308,29 @@ async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list
             )
             await fake.start(bot)
             harness = Harness(fake, bot, seed)
+            harness.alexandros = alexandros
             await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
-            for ai in ai_levels:
-                started = time.perf_counter()
-                measured = await harness.measure(moves_wanted, ai, gap_s)
-                report_load(ai, measured, time.perf_counter() - started)
+            runs: dict[int, list[Run]] = {ai: [] for ai in ai_levels}
+            with LoopWatch() as watch:
+                for round_ in range(rounds):
+                    for ai in ai_levels:
+                        started = time.perf_counter()
+                        measured = await harness.measure(moves_wanted, ai, gap_s)
+                        runs[ai].append(measured)
+                        print(f"# round {round_ + 1}, load average {os.getloadavg()[0]:.2f}")
+                        report_load(ai, measured, time.perf_counter() - started)
+            if rounds > 1:
+                for ai, done in runs.items():
+                    report_rounds(ai, done)
+            worst = watch.worst()
+            print(
+                f"# the AI turns' tasks: {len(watch.spans)} steps on the event loop, "
+                f"{sum(s.cpu_s for s in watch.spans):.2f} s CPU"
+            )
+            print(f"# the longest: {worst.task} at {worst.where}")
+            print(f"FIGURE bot_ai_step_cpu_max_ms {worst.cpu_s * 1000:.1f} ms")
             cog(bot).ai.cancel_all()
+            harness.alexandros_turns.cancel_all()
             await cog(bot).ai.idle()
             await asyncio.sleep(0.5)  # a worker cancelled mid-thought is killed and replaced in the background
             await pool.start()
@@ -276,8 +342,22 @@ async def run(moves_wanted: int, gap_s: float, burst_games: int, ai_levels: list
     return figures
 
 
+def report_rounds(ai: int, runs: list[Run]) -> None:
+    """Every round's moves together, and the median of the rounds' own p99s."""
+    posts = [p * 1000 for run in runs for p in run.posts]
+    first = [latency * 1000 for run in runs for latency in run.latencies]
+    round_p99 = statistics.median(percentile([p * 1000 for p in run.posts], 0.99) for run in runs)
+    print(f"# {ai} AI games of each game, {len(runs)} rounds together: {len(posts)} moves")
+    print(f"FIGURE bot_all_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
+    print(f"FIGURE bot_all_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
+    print(f"FIGURE bot_rounds_median_post_p99_ms_ai{ai} {round_p99:.1f} ms")
+    print(f"FIGURE bot_all_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
+    print(f"FIGURE bot_all_failed_ai{ai} {sum(run.failed for run in runs)} interactions")
+
+
 def report_load(ai: int, measured: Run, elapsed: float) -> None:
     ms = [d * 1000 for d in measured.durations]
+    posts = [p * 1000 for p in measured.posts]
     first = [latency * 1000 for latency in measured.latencies]
     print(
         f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms; "
@@ -285,7 +365,10 @@ def report_load(ai: int, measured: Run, elapsed: float) -> None:
     )
     print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
     print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
+    print(f"FIGURE bot_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
+    print(f"FIGURE bot_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
     print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
+    print(f"FIGURE bot_failed_ai{ai} {measured.failed} interactions")
     if ai == 0:
         trips = measured.transactions
         print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions")
@@ -302,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=200, help="games that each get one move at once")
     parser.add_argument("--ai", default="0,2,6", help="how many games with a hard AI thinking, per run")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=1, help="measure the loads this many times, side by side")
+    parser.add_argument("--no-alexandros", action="store_true", help="no Alexandros AI games beside the Clans ones")
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args(argv)
     ai_levels = [int(n) for n in args.ai.split(",")]
@@ -314,7 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    figures = asyncio.run(run(args.moves, args.gap, args.burst, ai_levels, args.seed))
+    figures = asyncio.run(
+        run(args.moves, args.gap, args.burst, ai_levels, args.seed, args.rounds, not args.no_alexandros)
+    )
     if profiler:
         profiler.disable()
         profiler.dump_stats(args.profile)

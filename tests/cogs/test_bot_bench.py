@@ -20,5 +20,9 @@ def test_bot_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
             figures
         )
     assert {"bot_burst3_first_answer_p99_ms", "bot_burst3_peak_rss_mb"} <= set(figures)
+    for load in (0, 1):  # the public message apart from Discord's rate-limit waits, and no interaction failed
+        assert figures[f"bot_post_p99_ms_ai{load}"] <= figures[f"bot_move_p99_ms_ai{load}"]
+        assert figures[f"bot_failed_ai{load}"] == 0
+    assert "bot_ai_step_cpu_max_ms" in figures
     assert figures["bot_db_round_trips_per_move"] == figures["bot_db_round_trips_per_move_max"] == 2
     assert figures["bot_db_announced_marks_per_move"] == 1  # after the public message: off the player's path

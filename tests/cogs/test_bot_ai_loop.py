@@ -1,0 +1,102 @@
+"""An AI turn never holds the bot's event loop: while hard AIs of both games play whole games through the fake
+Discord (thinking, committing, drawing and posting their runs, the end and its guesses), no step of their tasks
+computes on the event loop for longer than a budget (tests/discord/loop_watch.py: CPU time of each step, so
+another process taking the core on a busy machine never fails the test). The budget is generous: a step that
+replays, reads or draws on the loop instead of a worker or a thread costs far more."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from botkit import cog, every_interaction_answered, start_bot, users  # noqa: F401  (autouse check)
+from fakediscord import FakeDiscord
+from loop_watch import LoopWatch
+
+from bot import GameBot
+from cogs.ai_tasks import GameTasks
+from service.clans.games import ClansService
+
+STEP_BUDGET_CPU_S = 0.2
+"""The most CPU time one step of an AI turn's task may spend on the event loop (measured worst: about 45 ms, the
+first turn of a game on a loaded machine; a move's commit and announcement take a few)."""
+
+
+def ai_turns(bot: GameBot, name: str) -> GameTasks:
+    found = bot.get_cog(name)
+    assert found is not None, name
+    turns: GameTasks = found.ai  # type: ignore[attr-defined]
+    return turns
+
+
+async def ai_games(fake: FakeDiscord, bot: GameBot) -> tuple[int, int]:
+    """A Clans game of three hard AIs and an Alexandros game of two, their human host resigned: AIs alone play on,
+    each through its game's own AI turns (the cogs' tasks), to the end."""
+    host = users(fake, 1)[0]
+    ids: list[int] = []
+    for name, ais in (("clans", 3), ("alexandros", 2)):
+        service: Any = bot.services[name]
+        channel = fake.text_channel(700 + len(ids))
+        game = await service.open_lobby(fake.guild_id, channel.id, host.id, host.name)
+        for _ in range(ais):
+            await service.add_ai(game.id, host.id, "hard")
+        await service.start(game.id, host.id)
+        await service.resign(game.id, host.id)
+        ids.append(game.id)
+    cog(bot).ai.schedule(ids[0])
+    alexandros: Any = ai_turns(bot, "Alexandros")
+    alexandros.schedule(ids[1])
+    return ids[0], ids[1]
+
+
+async def play_out(fake: FakeDiscord, tmp_path: Path) -> LoopWatch:
+    bot = await start_bot(fake, tmp_path, seeds=[3, 4], ai_budget_s=0.02, ai_rollouts=40)
+    with LoopWatch() as watch:
+        clans_id, alexandros_id = await ai_games(fake, bot)
+        async with asyncio.timeout(600):
+            for name in ("Clans", "Alexandros"):
+                await ai_turns(bot, name).idle()
+        await fake.settle()
+    for name, game_id in (("clans", clans_id), ("alexandros", alexandros_id)):
+        assert (await bot.services[name].record(game_id)).status == "finished", name
+    posted = {c.path for c in fake.calls if c.method == "POST" and c.path.startswith("/channels/")}
+    assert {f"/channels/{700 + i}/messages" for i in (0, 1)} <= posted, posted  # both games' AIs posted their runs
+    return watch
+
+
+async def test_ai_turns_of_both_games_never_hold_the_event_loop(fake: FakeDiscord, tmp_path: Path) -> None:
+    watch = await play_out(fake, tmp_path)
+    games = {span.task.split("-")[0] for span in watch.spans}
+    assert games == {"clans", "alexandros"}, games  # both games' AI tasks were watched, step by step
+    assert len(watch.spans) > 50
+    assert not watch.over(STEP_BUDGET_CPU_S), watch.over(STEP_BUDGET_CPU_S)
+
+
+def burn(seconds: float) -> None:
+    """Compute (not sleep) for ``seconds`` of this thread's CPU time: a step that blocks the loop."""
+    until = time.thread_time() + seconds
+    while time.thread_time() < until:
+        pass
+
+
+async def test_the_watch_catches_an_ai_turn_that_blocks_the_loop(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planted: the Clans AI turn computes 0.3 s on the event loop once (as a reading or a board drawn in the
+    bot's process would); the watch names that step."""
+    ai_turn = ClansService.ai_turn
+    planted: list[bool] = []
+
+    async def blocking_ai_turn(self: ClansService, *args: object, **kwargs: object) -> object:
+        if not planted:
+            planted.append(True)
+            burn(STEP_BUDGET_CPU_S * 1.5)
+        return await ai_turn(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ClansService, "ai_turn", blocking_ai_turn)
+    watch = await play_out(fake, tmp_path)
+    [slow] = watch.over(STEP_BUDGET_CPU_S)
+    assert slow.task.startswith("clans-ai-") and slow.cpu_s >= STEP_BUDGET_CPU_S * 1.5
