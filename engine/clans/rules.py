@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add
 
 from engine.clans.board import Board, Chart, Epoch, load_board, load_chart
 from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
@@ -26,6 +27,8 @@ from engine.clans.moves import (
 )
 from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
+_NO_HUTS = (0,) * CLAN_COUNT
+
 MIN_PLAYERS = 2
 """docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
 MAX_PLAYERS = 4
@@ -42,16 +45,14 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
     chart = chart or load_chart()
     rng = random.Random(seed)
     huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
-    regions: dict[int, list[int]] = {}
-    for territory in board.territories:
-        regions.setdefault(territory.region, []).append(territory.id)
-    for region in sorted(regions):
+    for region in _regions(board):
         colours = list(range(CLAN_COUNT))
         rng.shuffle(colours)
-        for tid, colour in zip(regions[region], colours, strict=True):
+        for tid, colour in zip(region, colours, strict=True):
             huts[tid][colour] = 1
     clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
     counts = [sum(h) for h in huts]
+    placed = [sum(column) for column in zip(*huts, strict=True)]
     return GameState(
         board=board,
         chart=chart,
@@ -60,7 +61,7 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
         clans=clans,
         huts=huts,
         counts=counts,
-        removed=[HUTS_PER_CLAN - sum(h[c] for h in huts) for c in range(CLAN_COUNT)],
+        removed=[HUTS_PER_CLAN - n for n in placed],
         occupied=sum(1 << t for t, n in enumerate(counts) if n),
         villages=[],
         scores=[0] * CLAN_COUNT,
@@ -68,6 +69,25 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
         to_move=rng.randrange(players),
         resigned=[False] * players,
     )
+
+
+_REGIONS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
+"""Each board's regions by ``id`` (the board kept alive beside them, so the id stays its own): hashing a
+whole board per new game would cost more than grouping its territories again."""
+
+
+def _regions(board: Board) -> tuple[tuple[int, ...], ...]:
+    """The territory ids of each region, regions in order: setup deals colours region by region (R3)."""
+    known = _REGIONS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    regions: dict[int, list[int]] = {}
+    for territory in board.territories:
+        regions.setdefault(territory.region, []).append(territory.id)
+    grouped = tuple(tuple(regions[region]) for region in sorted(regions))
+    if len(_REGIONS) < 64:
+        _REGIONS[id(board)] = (board, grouped)
+    return grouped
 
 
 def legal_moves(state: GameState) -> list[Move]:
@@ -163,9 +183,8 @@ def apply(state: GameState, action: Action) -> None:
 def _move_huts(state: GameState, move: Move) -> None:
     src, dst = move.src, move.dst
     from_huts, to_huts = state.huts[src], state.huts[dst]
-    for c in range(CLAN_COUNT):
-        to_huts[c] += from_huts[c]
-        from_huts[c] = 0
+    to_huts[:] = map(add, to_huts, from_huts)
+    from_huts[:] = _NO_HUTS
     counts = state.counts
     counts[dst] += counts[src]
     counts[src] = 0
