@@ -57,10 +57,12 @@ class Database:
     ) -> None:
         await self.close()
 
-    def _write(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction; write transactions run one at a time, each seeing every earlier commit."""
+    def _write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction, seeing every earlier commit. Give ``game_id`` only when it touches nothing but
+        that game's own rows (no ratings, limits, days off or other game): then, on PostgreSQL, writes of other
+        games do not wait for it. Without it, it runs alone (store.postgres)."""
         self.transactions += 1
-        return self._backend.write()
+        return self._backend.write(game_id)
 
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
