@@ -28,6 +28,9 @@ from engine.clans.moves import (
 from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
 _NO_HUTS = (0,) * CLAN_COUNT
+# The phases as plain names for the fast path: reading an enum member off its class costs a lookup in
+# Python's enum machinery, several times a move.
+_OVER, _ORDER, _MOVE = Phase.OVER, Phase.ORDER, Phase.MOVE
 
 MIN_PLAYERS = 2
 """docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
@@ -195,7 +198,7 @@ def _move_huts(state: GameState, move: Move) -> None:
     # Only the emptied territory's neighbours can have lost their last occupied neighbour.
     founded = villages_founded(state, src)
     if len(founded) > 1:
-        state.phase = Phase.ORDER
+        state.phase = _ORDER
         state.pending = tuple(founded)
         return
     if founded:
@@ -210,7 +213,7 @@ def _choose_village(state: GameState, territory: int) -> None:
     if len(rest) == 1:
         _found_village(state, rest[0])
         rest = ()
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return
     state.pending = rest
     if not rest:
@@ -219,7 +222,7 @@ def _choose_village(state: GameState, territory: int) -> None:
 
 def _found_village(state: GameState, territory: int) -> None:
     """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return  # founded with or after the 12th village: it does not score
     chart = state.chart
     number = len(state.villages) + 1
@@ -280,12 +283,12 @@ def village_value(huts: Sequence[int], terrain: Terrain, epoch: Epoch) -> tuple[
 
 
 def _end_turn(state: GameState) -> None:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return
     if not has_hut_move(state):
         _end_game(state, EndReason.NO_MOVES)
         return
-    state.phase = Phase.MOVE
+    state.phase = _MOVE
     seat = state.to_move
     for _ in range(state.players):
         seat = (seat + 1) % state.players
@@ -295,7 +298,7 @@ def _end_turn(state: GameState) -> None:
 
 
 def _end_game(state: GameState, reason: EndReason) -> None:
-    state.phase = Phase.OVER
+    state.phase = _OVER
     state.pending = ()
     state.end_reason = reason
 
