@@ -87,6 +87,8 @@ class Backend(ABC):
     """One database engine: its transactions, its schema version and its migrations."""
 
     dialect: Dialect
+    lock_wait = 0.0
+    """Seconds write transactions spent waiting to begin, where the backend measures it (PostgreSQL)."""
 
     @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Connection]:

@@ -69,6 +69,11 @@ class Database:
         self.transactions += 1
         return self._backend.read()
 
+    @property
+    def lock_wait(self) -> float:
+        """Seconds this store's write transactions spent taking their locks so far (PostgreSQL measures it)."""
+        return self._backend.lock_wait
+
     async def schema_version(self) -> int:
         return await self._backend.schema_version()
 

@@ -11,6 +11,7 @@ REPEATABLE READ, READ ONLY: one consistent snapshot, no waiting for writers.
 """
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
@@ -179,6 +180,9 @@ class PostgresBackend(Backend):
         # Spanning writers of this process queue here, cheaply, rather than as server processes waiting on the
         # lock. A game's writers need no such queue: the service already runs one action of a game at a time.
         self._writers = asyncio.Lock()
+        self.lock_wait = 0.0
+        """Seconds this process's write transactions waited to begin: this process's queue of spanning writers,
+        a pooled connection, and BEGIN with its advisory locks (one round trip included), for bench.store."""
 
     @classmethod
     async def open(cls, url: str, migrations: Sequence[Migration | str] = MIGRATIONS) -> Self:
@@ -200,9 +204,12 @@ class PostgresBackend(Backend):
             await self._pool.close()
 
     @asynccontextmanager
-    async def _transaction(self, begin: str) -> AsyncIterator[Connection]:
+    async def _transaction(self, begin: str, asked_at: float | None = None) -> AsyncIterator[Connection]:
+        """``asked_at``: when a writer asked for this transaction; the wait until it began adds to lock_wait."""
         async with self._pool.acquire() as conn:
             await conn.execute(begin)
+            if asked_at is not None:
+                self.lock_wait += time.perf_counter() - asked_at
             try:
                 yield PostgresConnection(conn)
             except BaseException:
@@ -215,11 +222,12 @@ class PostgresBackend(Backend):
 
     @asynccontextmanager
     async def write(self, game_id: int | None = None) -> AsyncIterator[Connection]:
+        asked_at = time.perf_counter()
         if game_id is None:
-            async with self._writers, self._transaction(BEGIN_WRITE) as conn:
+            async with self._writers, self._transaction(BEGIN_WRITE, asked_at) as conn:
                 yield conn
         else:
-            async with self._transaction(begin_game_write(game_id)) as conn:
+            async with self._transaction(begin_game_write(game_id), asked_at) as conn:
                 yield conn
 
     def read(self) -> AbstractAsyncContextManager[Connection]:
