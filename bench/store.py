@@ -4,8 +4,9 @@
 
 ``--games`` games run at once (one coroutine each, as many channels would), each appending ``--plies`` random
 legal moves with their snapshots through ``Store.append_action`` (the commit every move makes). The engine's work
-is done before the clock starts. PostgreSQL is the server at ``--postgres`` / ``CLANS_BENCH_POSTGRES`` (an empty
-database: the bench makes a schema of its own) or a throwaway local server with durable settings. Figures:
+and the games' setup (lobby, seats, start) are done before the clock starts. PostgreSQL is the server at
+``--postgres`` / ``CLANS_BENCH_POSTGRES`` (an empty database: the bench makes a schema of its own) or a throwaway
+local server with durable settings. Figures:
 commits per second and the 50th/99th percentile of one commit, for SQLite (WAL, synchronous=NORMAL and FULL, the
 store's setting, alternating three rounds each: ``--sqlite-only`` runs just these), PostgreSQL
 (synchronous_commit on: every commit waits for its WAL flush) and PostgreSQL with synchronous_commit off (the
@@ -68,14 +69,19 @@ def scripts(games: int, plies: int, seed: int) -> list[Script]:
     return out
 
 
-async def play_script(store: Store, channel: int, script: Script, timings: list[float]) -> None:
+async def start_script(store: Store, channel: int, script: Script) -> int:
+    """The script's game, started (before the clock does: only the moves are measured)."""
     game = await store.create_lobby(1, channel, 1000, "P0", seed=script.seed, game="clans")
     for seat in range(1, PLAYERS):
         await store.add_seat(game.id, 1000 + seat, f"P{seat}")
     await store.start_game(game.id, new_game(PLAYERS, script.seed).to_json())
+    return game.id
+
+
+async def play_script(store: Store, game_id: int, script: Script, timings: list[float]) -> None:
     for ply, (seat, action, snapshot) in enumerate(script.moves, start=1):
         began = time.perf_counter()
-        await store.append_action(game.id, ply, seat, 1000 + seat, action, snapshot)
+        await store.append_action(game_id, ply, seat, 1000 + seat, action, snapshot)
         timings.append(time.perf_counter() - began)
 
 
@@ -83,9 +89,11 @@ async def measure(target: str, games: list[Script]) -> tuple[float, list[float],
     """Moves per second, each move's seconds, and the seconds the moves' writes waited for their locks."""
     timings: list[float] = []
     async with await Store.open(target) as store:
+        ids = [await start_script(store, 100 + n, script) for n, script in enumerate(games)]
         began = time.perf_counter()
         waited = store.lock_wait
-        await asyncio.gather(*(play_script(store, 100 + n, script, timings) for n, script in enumerate(games)))
+        moves = (play_script(store, game_id, script, timings) for game_id, script in zip(ids, games, strict=True))
+        await asyncio.gather(*moves)
         elapsed = time.perf_counter() - began
         waited = store.lock_wait - waited
     return len(timings) / elapsed, timings, waited
@@ -98,11 +106,14 @@ Share = list[tuple[int, Script]]
 async def _play_share(target: str, share: Share, ready: Any, go: Any) -> tuple[float, float, list[float], float]:
     timings: list[float] = []
     async with await Store.open(target) as store:
+        ids = [await start_script(store, channel, script) for channel, script in share]
         ready.put(None)
         await asyncio.to_thread(go.wait)
         began = time.monotonic()  # system-wide on Linux: comparable between the processes
         waited = store.lock_wait
-        await asyncio.gather(*(play_script(store, channel, script, timings) for channel, script in share))
+        await asyncio.gather(
+            *(play_script(store, game_id, script, timings) for game_id, (_, script) in zip(ids, share, strict=True))
+        )
         return began, time.monotonic(), timings, store.lock_wait - waited
 
 
