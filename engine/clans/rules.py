@@ -49,8 +49,7 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
     rng = random.Random(seed)
     huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
     for region in _regions(board):
-        colours = list(range(CLAN_COUNT))
-        rng.shuffle(colours)
+        colours = shuffled_colours(rng)
         for tid, colour in zip(region, colours, strict=True):
             huts[tid][colour] = 1
     clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
@@ -72,6 +71,23 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
         to_move=rng.randrange(players),
         resigned=[False] * players,
     )
+
+
+_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(CLAN_COUNT - 1, 0, -1))
+
+
+def shuffled_colours(rng: random.Random) -> list[int]:
+    """``rng.shuffle(list(range(CLAN_COUNT)))``'s list, drawn exactly as CPython's ``shuffle`` draws (the same
+    bits, so the same deals; tests/engine/clans/test_engine_shuffle.py compares them) without its two Python
+    calls per swap: twelve regions a game made it a large part of setting a game up."""
+    getrandbits = rng.getrandbits
+    colours = list(range(CLAN_COUNT))
+    for i, n, bits in _SWAPS:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        colours[i], colours[j] = colours[j], colours[i]
+    return colours
 
 
 _REGIONS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
