@@ -87,14 +87,18 @@ class Backend(ABC):
     """One database engine: its transactions, its schema version and its migrations."""
 
     dialect: Dialect
+    lock_wait = 0.0
+    """Seconds write transactions spent waiting to begin, where the backend measures it (PostgreSQL)."""
 
     @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
 
     @abstractmethod
-    def write(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction. Write transactions run one at a time, each seeing every earlier commit."""
+    def write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction, seeing every earlier commit of what it may touch. Without ``game_id`` it may
+        touch anything (ratings, limits, several games) and runs alone; with one, it touches that game's rows
+        only, and a backend may run it beside writes of other games (PostgreSQL does, SQLite does not)."""
 
     @abstractmethod
     async def schema_version(self) -> int: ...

@@ -112,6 +112,15 @@ async def release_clocks(conn: Connection, user_id: int, now: datetime) -> tuple
         return tuple(sorted(int(row["id"]) for row in await cursor.fetchall()))
 
 
+async def has_under_way(conn: Connection, user_id: int, now: datetime) -> bool:
+    """The player has days off under way at ``now``: what ``end_under_way`` would end."""
+    async with conn.execute(
+        "SELECT 1 FROM days_off WHERE user_id = ? AND latest = 1 AND starts_at <= ? AND ends_at > ?",
+        (user_id, iso(now), iso(now)),
+    ) as cursor:
+        return await cursor.fetchone() is not None
+
+
 async def end_under_way(conn: Connection, user_id: int, now: datetime) -> OffPeriod | None:
     """End the player's days off under way at ``now`` (they are back), releasing the clocks held for them.
     Days off declared ahead stay. None if none were under way."""

@@ -75,12 +75,14 @@ class Database:
     ) -> None:
         await self.close()
 
-    def _write(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction; write transactions run one at a time, each seeing every earlier commit."""
+    def _write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction, seeing every earlier commit. Give ``game_id`` only when it touches nothing but
+        that game's own rows (no ratings, limits, days off or other game): then, on PostgreSQL, writes of other
+        games do not wait for it. Without it, it runs alone (store.postgres)."""
         self.transactions += 1
         if self.on_transaction is None:
-            return self._backend.write()
-        return _timed(self._backend.write(), "write", self.on_transaction)
+            return self._backend.write(game_id)
+        return _timed(self._backend.write(game_id), "write", self.on_transaction)
 
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: several SELECTs see one consistent state."""
@@ -93,6 +95,11 @@ class Database:
         """One round trip: raises if the database does not answer (the health check's)."""
         async with self._read() as conn, conn.execute("SELECT 1 AS one") as cursor:
             await cursor.fetchone()
+
+    @property
+    def lock_wait(self) -> float:
+        """Seconds this store's write transactions spent taking their locks so far (PostgreSQL measures it)."""
+        return self._backend.lock_wait
 
     async def schema_version(self) -> int:
         return await self._backend.schema_version()

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from store.backend import Connection, Row, UniqueViolation
 from store.clock import TurnClock, write_clock, write_seat_timeouts
-from store.days_off import end_under_way
+from store.days_off import end_under_way, has_under_way
 from store.db import Database
 from store.errors import (
     AlreadySeated,
@@ -122,6 +122,16 @@ async def _advance_snapshot(
             "UPDATE games SET snapshot = ?, snapshot_ply = ?, ai_to_act = ? WHERE id = ?",
             (snapshot_json, move.ply, int(ai_to_act), move.game_id),
         )
+
+
+class _SpansGames(Exception):
+    """A game's write found it must touch more than its game: roll back and run alone."""
+
+
+async def _require_no_days_off(conn: Connection, user_id: int, at: datetime) -> None:
+    """A game's own write may not end days off: their clocks stand in every game of the player."""
+    if await has_under_way(conn, user_id, at):
+        raise _SpansGames()
 
 
 class GameQueries(Database):
@@ -304,12 +314,47 @@ class GameQueries(Database):
             raise ValueError("plies are numbered from 1")
         if end_reason is not None and not finished:
             raise ValueError("end_reason is only given with finished=True")
-        async with self._write() as conn:
+        ends_days_off = back_at is not None and user_id is not None
+        # A move writes its own game's rows only, so it runs beside other games' writes (store.postgres),
+        # unless it ends the mover's days off (their clocks in every game) or writes results (ratings): then
+        # it runs alone. Whether days off are under way is known inside the transaction: then it starts again.
+        spans = finished and bool(results)
+        while True:
+            try:
+                return await self._append_action(
+                    game_id, expected_ply, seat, user_id, action, snapshot_json, finished, end_reason, results,
+                    rated, clock, timeouts, away, ai_to_act, back_at if ends_days_off else None, spans,
+                )  # fmt: skip
+            except _SpansGames:
+                spans = True
+
+    async def _append_action(
+        self,
+        game_id: int,
+        expected_ply: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        snapshot_json: str,
+        finished: bool,
+        end_reason: str | None,
+        results: Sequence[ResultInput],
+        rated: bool,
+        clock: TurnClock | None,
+        timeouts: int | None,
+        away: bool,
+        ai_to_act: bool,
+        back_at: datetime | None,
+        spans: bool,
+    ) -> MoveRecord:
+        async with self._write(None if spans else game_id) as conn:
             game = await _game_row(conn, game_id)
             if game["status"] != "running":
                 raise NotRunning(game_id, expected_ply, str(game["status"]))
             if int(game["snapshot_ply"]) != expected_ply - 1:
                 raise StaleAction(game_id, expected_ply)
+            if not spans and back_at is not None and user_id is not None:
+                await _require_no_days_off(conn, user_id, back_at)
             move = MoveRecord(game_id, expected_ply, seat, user_id, action, utc_now())
             await _insert_move(conn, move)
             await _advance_snapshot(conn, move, snapshot_json, finished, end_reason, ai_to_act)

@@ -1,12 +1,17 @@
 """The PostgreSQL backend: a pool of asyncpg connections; the schema version in the ``schema_version`` table.
 
-Write transactions are serialised across every process on the database by one transaction-level advisory
-lock, taken with BEGIN in the same round trip: exactly SQLite's BEGIN IMMEDIATE, so each writer sees every
-earlier commit and the read-check-write code of the query modules stays correct. Read transactions run at
+Write transactions take transaction-level advisory locks with BEGIN, in the same round trip, across every
+process on the database. A write of one game's own rows (``write(game_id)``) holds the spanning lock SHARED
+and that game's lock exclusively: writes of one game run one at a time, writes of different games at once.
+A write that spans games (ratings, lobby limits, days off, anything not given a game) holds the spanning lock
+EXCLUSIVELY: it runs alone, exactly SQLite's BEGIN IMMEDIATE. Either way each writer sees every earlier commit
+of what it may touch, so the read-check-write code of the query modules stays correct. Locks are always taken
+spanning lock first, so two writers never wait on each other in a circle. Read transactions run at
 REPEATABLE READ, READ ONLY: one consistent snapshot, no waiting for writers.
 """
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
@@ -18,11 +23,21 @@ from store.backend import Backend, Connection, Cursor, IntegrityError, Params, Q
 from store.errors import StoreError
 from store.migrations import MIGRATIONS, Migration, migration_text
 
-# Advisory lock keys (any 64-bit numbers, fixed for this program): one for writers, one for migrations.
+# Advisory lock keys (any 64-bit numbers, fixed for this program): the spanning one, one for migrations.
 WRITE_LOCK = 0x436C616E73_01  # "Clans" 1
 MIGRATION_LOCK = 0x436C616E73_02
+GAME_LOCKS = 0x436C6E  # a game's lock is the two-key (GAME_LOCKS, game id): PostgreSQL keeps these apart
+# from the one-key locks above
 
 BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK:d})"
+BEGIN_GAME_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITE_LOCK:d}); SELECT pg_advisory_xact_lock"
+
+
+def begin_game_write(game_id: int) -> str:
+    """BEGIN for a write of one game's rows: the spanning lock shared, then the game's own."""
+    return f"{BEGIN_GAME_WRITE}({GAME_LOCKS:d}, {int(game_id):d})"
+
+
 BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
 POOL_SIZE = 10
@@ -162,8 +177,12 @@ class PostgresBackend(Backend):
     def __init__(self, pool: Any) -> None:
         self._pool = pool  # an asyncpg.Pool
         self._closed = False
-        # Writers of this process queue here, cheaply, rather than as server processes waiting on the lock.
+        # Spanning writers of this process queue here, cheaply, rather than as server processes waiting on the
+        # lock. A game's writers need no such queue: the service already runs one action of a game at a time.
         self._writers = asyncio.Lock()
+        self.lock_wait = 0.0
+        """Seconds this process's write transactions waited to begin: this process's queue of spanning writers,
+        a pooled connection, and BEGIN with its advisory locks (one round trip included), for bench.store."""
 
     @classmethod
     async def open(cls, url: str, migrations: Sequence[Migration | str] = MIGRATIONS) -> Self:
@@ -185,9 +204,12 @@ class PostgresBackend(Backend):
             await self._pool.close()
 
     @asynccontextmanager
-    async def _transaction(self, begin: str) -> AsyncIterator[Connection]:
+    async def _transaction(self, begin: str, asked_at: float | None = None) -> AsyncIterator[Connection]:
+        """``asked_at``: when a writer asked for this transaction; the wait until it began adds to lock_wait."""
         async with self._pool.acquire() as conn:
             await conn.execute(begin)
+            if asked_at is not None:
+                self.lock_wait += time.perf_counter() - asked_at
             try:
                 yield PostgresConnection(conn)
             except BaseException:
@@ -199,9 +221,14 @@ class PostgresBackend(Backend):
             await conn.execute("COMMIT")
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Connection]:
-        async with self._writers, self._transaction(BEGIN_WRITE) as conn:
-            yield conn
+    async def write(self, game_id: int | None = None) -> AsyncIterator[Connection]:
+        asked_at = time.perf_counter()
+        if game_id is None:
+            async with self._writers, self._transaction(BEGIN_WRITE, asked_at) as conn:
+                yield conn
+        else:
+            async with self._transaction(begin_game_write(game_id), asked_at) as conn:
+                yield conn
 
     def read(self) -> AbstractAsyncContextManager[Connection]:
         return self._transaction(BEGIN_READ)

@@ -205,8 +205,8 @@ class SqliteBackend(Backend):
                         await conn.execute("ROLLBACK")
                 raise
 
-    def write(self) -> AbstractAsyncContextManager[Connection]:
-        return self._transaction("BEGIN IMMEDIATE")
+    def write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Connection]:
+        return self._transaction("BEGIN IMMEDIATE")  # one writer at a time, whichever game
 
     def read(self) -> AbstractAsyncContextManager[Connection]:
         return self._transaction("BEGIN")

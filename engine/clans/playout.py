@@ -38,8 +38,9 @@ def random_playout(state: GameState, rng: random.Random) -> None:
             index[last] = i
         index[t] = -1
 
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ORDER:
+    over, order = Phase.OVER, Phase.ORDER
+    while state.phase is not over:
+        if state.phase is order:
             apply(state, draw_village_choice(state, rand))
             continue
         src, dst = draw_hut_move(live, neighbours, counts, rand)

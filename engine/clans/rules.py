@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add
 
 from engine.clans.board import Board, Chart, Epoch, load_board, load_chart
 from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
@@ -26,6 +27,11 @@ from engine.clans.moves import (
 )
 from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
 
+_NO_HUTS = (0,) * CLAN_COUNT
+# The phases as plain names for the fast path: reading an enum member off its class costs a lookup in
+# Python's enum machinery, several times a move.
+_OVER, _ORDER, _MOVE = Phase.OVER, Phase.ORDER, Phase.MOVE
+
 MIN_PLAYERS = 2
 """docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
 MAX_PLAYERS = 4
@@ -42,16 +48,13 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
     chart = chart or load_chart()
     rng = random.Random(seed)
     huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
-    regions: dict[int, list[int]] = {}
-    for territory in board.territories:
-        regions.setdefault(territory.region, []).append(territory.id)
-    for region in sorted(regions):
-        colours = list(range(CLAN_COUNT))
-        rng.shuffle(colours)
-        for tid, colour in zip(regions[region], colours, strict=True):
+    for region in _regions(board):
+        colours = shuffled_colours(rng)
+        for tid, colour in zip(region, colours, strict=True):
             huts[tid][colour] = 1
     clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
     counts = [sum(h) for h in huts]
+    placed = [sum(column) for column in zip(*huts, strict=True)]
     return GameState(
         board=board,
         chart=chart,
@@ -60,7 +63,7 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
         clans=clans,
         huts=huts,
         counts=counts,
-        removed=[HUTS_PER_CLAN - sum(h[c] for h in huts) for c in range(CLAN_COUNT)],
+        removed=[HUTS_PER_CLAN - n for n in placed],
         occupied=sum(1 << t for t, n in enumerate(counts) if n),
         villages=[],
         scores=[0] * CLAN_COUNT,
@@ -68,6 +71,42 @@ def new_game(players: int, seed: int, board: Board | None = None, chart: Chart |
         to_move=rng.randrange(players),
         resigned=[False] * players,
     )
+
+
+_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(CLAN_COUNT - 1, 0, -1))
+
+
+def shuffled_colours(rng: random.Random) -> list[int]:
+    """``rng.shuffle(list(range(CLAN_COUNT)))``'s list, drawn exactly as CPython's ``shuffle`` draws (the same
+    bits, so the same deals; tests/engine/clans/test_engine_shuffle.py compares them) without its two Python
+    calls per swap: twelve regions a game made it a large part of setting a game up."""
+    getrandbits = rng.getrandbits
+    colours = list(range(CLAN_COUNT))
+    for i, n, bits in _SWAPS:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        colours[i], colours[j] = colours[j], colours[i]
+    return colours
+
+
+_REGIONS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
+"""Each board's regions by ``id`` (the board kept alive beside them, so the id stays its own): hashing a
+whole board per new game would cost more than grouping its territories again."""
+
+
+def _regions(board: Board) -> tuple[tuple[int, ...], ...]:
+    """The territory ids of each region, regions in order: setup deals colours region by region (R3)."""
+    known = _REGIONS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    regions: dict[int, list[int]] = {}
+    for territory in board.territories:
+        regions.setdefault(territory.region, []).append(territory.id)
+    grouped = tuple(tuple(regions[region]) for region in sorted(regions))
+    if len(_REGIONS) < 64:
+        _REGIONS[id(board)] = (board, grouped)
+    return grouped
 
 
 def legal_moves(state: GameState) -> list[Move]:
@@ -163,9 +202,8 @@ def apply(state: GameState, action: Action) -> None:
 def _move_huts(state: GameState, move: Move) -> None:
     src, dst = move.src, move.dst
     from_huts, to_huts = state.huts[src], state.huts[dst]
-    for c in range(CLAN_COUNT):
-        to_huts[c] += from_huts[c]
-        from_huts[c] = 0
+    to_huts[:] = map(add, to_huts, from_huts)
+    from_huts[:] = _NO_HUTS
     counts = state.counts
     counts[dst] += counts[src]
     counts[src] = 0
@@ -176,7 +214,7 @@ def _move_huts(state: GameState, move: Move) -> None:
     # Only the emptied territory's neighbours can have lost their last occupied neighbour.
     founded = villages_founded(state, src)
     if len(founded) > 1:
-        state.phase = Phase.ORDER
+        state.phase = _ORDER
         state.pending = tuple(founded)
         return
     if founded:
@@ -191,7 +229,7 @@ def _choose_village(state: GameState, territory: int) -> None:
     if len(rest) == 1:
         _found_village(state, rest[0])
         rest = ()
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return
     state.pending = rest
     if not rest:
@@ -200,7 +238,7 @@ def _choose_village(state: GameState, territory: int) -> None:
 
 def _found_village(state: GameState, territory: int) -> None:
     """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return  # founded with or after the 12th village: it does not score
     chart = state.chart
     number = len(state.villages) + 1
@@ -261,12 +299,12 @@ def village_value(huts: Sequence[int], terrain: Terrain, epoch: Epoch) -> tuple[
 
 
 def _end_turn(state: GameState) -> None:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return
     if not has_hut_move(state):
         _end_game(state, EndReason.NO_MOVES)
         return
-    state.phase = Phase.MOVE
+    state.phase = _MOVE
     seat = state.to_move
     for _ in range(state.players):
         seat = (seat + 1) % state.players
@@ -276,7 +314,7 @@ def _end_turn(state: GameState) -> None:
 
 
 def _end_game(state: GameState, reason: EndReason) -> None:
-    state.phase = Phase.OVER
+    state.phase = _OVER
     state.pending = ()
     state.end_reason = reason
 
