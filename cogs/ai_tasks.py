@@ -14,6 +14,9 @@ class GameTasks:
 
     def __init__(self) -> None:
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closed = False
+        """After cancel_all (the bot stops): no new task; an AI turn an action under way asks for waits in the
+        database for the sweep of the next process."""
 
     @property
     def games_with_tasks(self) -> set[int]:
@@ -25,6 +28,9 @@ class GameTasks:
         return task is not None and not task.done()
 
     def start(self, game_id: int, run: Coroutine[Any, Any, None], name: str) -> None:
+        if self._closed:
+            run.close()
+            return
         task = asyncio.create_task(run, name=name)
         task.add_done_callback(partial(self._forget, game_id))
         self._tasks[game_id] = task
@@ -43,5 +49,6 @@ class GameTasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     def cancel_all(self) -> None:
+        self._closed = True
         for task in self._tasks.values():
             task.cancel()
