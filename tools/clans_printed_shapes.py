@@ -24,6 +24,7 @@ import math
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 Point = tuple[float, float]
 PATH = Path(__file__).resolve().parent.parent / "data" / "clans" / "printed_map.json"
@@ -178,18 +179,18 @@ def cost(raw: dict[str, object]) -> float:
     return 20.0 * missing + 5.0 * (len(problems) - missing) + 8.0 * cramped + 0.5 * len(lakes) + uneven
 
 
-def _join(raw: dict[str, object], pair: list[dict[str, object]], rng: random.Random, best: float) -> float:
+def _join(raw: dict[str, object], pair: list[dict[str, Any]], rng: random.Random, best: float) -> float:
     """Pulls two neighbours' centres towards each other and swells both cells; kept if it costs no more."""
     a, b = pair
     saved = [(t["center"], t.get("weight", 0.0)) for t in pair]
-    ax, ay = a["center"]  # type: ignore[misc]
-    bx, by = b["center"]  # type: ignore[misc]
+    ax, ay = a["center"]
+    bx, by = b["center"]
     step, swell = rng.uniform(0.0, 0.25), rng.uniform(0.0, 0.5)
     for t, (x, y), (tx, ty) in ((a, (ax, ay), (bx, by)), (b, (bx, by), (ax, ay))):
         moved = (x + step * (tx - x), y + step * (ty - y))
-        if math.dist(moved, tuple(t["printed"])) <= REACH:  # type: ignore[arg-type]
+        if math.dist(moved, tuple(t["printed"])) <= REACH:
             t["center"] = rounded(moved)
-        t["weight"] = round(float(t.get("weight", 0.0)) + swell, 3)  # type: ignore[arg-type]
+        t["weight"] = round(float(t.get("weight", 0.0)) + swell, 3)
     now = cost(raw)
     if now <= best:
         return now
