@@ -38,6 +38,8 @@ ROOM = 0.62
 REACH = 1.0
 """How far a drawn centre may stray from the published one (map units: 80 px of the published picture)."""
 LABEL_RISE = 0.55
+LEFT = 0.95
+"""No centre nearer the map's left edge, the image's top once turned, where the number above it would be cut."""
 
 
 def clip(polygon: list[Point], a: Point, b: Point, wa: float = 0.0, wb: float = 0.0) -> list[Point]:
@@ -222,7 +224,7 @@ def search(raw: dict[str, object], rounds: int, seed: int) -> float:
             x, y = old[0] + step * (cx - old[0]), old[1] + step * (cy - old[1])
         else:
             x, y = old[0] + rng.uniform(-0.2, 0.2), old[1] + rng.uniform(-0.2, 0.2)
-        inside = 0.3 < x < float(geometry["width"]) - 0.3 and 0.3 < y < float(geometry["height"]) - 0.3
+        inside = LEFT < x < float(geometry["width"]) - 0.3 and 0.3 < y < float(geometry["height"]) - 0.3
         if not inside or math.dist((x, y), tuple(t["printed"])) > REACH:
             continue
         t["center"] = rounded((x, y))
