@@ -197,14 +197,14 @@ def draw_map(view: PublicView, own: Clan | None, movable: frozenset[int], t: Tex
     villages = {v.territory: v for v in view.villages}
     pending = set(view.pending) if view.phase is Phase.ORDER else set()
     for tid in villages:
-        ring = move_marks.ring(layout.scale, "new" if tid in marks.new else "village")
+        ring = move_marks.ring(layout.scale, "new" if tid in marks.new else "village", layout.outline(tid))
         _paste_centered(image, ring, layout.center(tid))
     for tid in pending:
-        _paste_centered(image, move_marks.ring(layout.scale, "pending"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "pending", layout.outline(tid)), layout.center(tid))
     for tid in sorted(marks.moved_to):
-        _paste_centered(image, move_marks.ring(layout.scale, "moved"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "moved", layout.outline(tid)), layout.center(tid))
     for tid in sorted(movable):
-        _paste_centered(image, move_marks.ring(layout.scale, "movable"), layout.center(tid))
+        _paste_centered(image, move_marks.ring(layout.scale, "movable", layout.outline(tid)), layout.center(tid))
 
     for sprite, at in territory_sprites(view, own, marks).values():
         image.paste(sprite.image, at, sprite.mask)

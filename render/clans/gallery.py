@@ -7,7 +7,8 @@ three AI moves: three numbered arrows, the villages they founded highlighted), m
 the mover picks the villages' order), private.png (crowded.png as the player to move sees it with
 ``/clans board``), names.png (names in several scripts), final.png (the final-result variant), and
 replay.gif (the animated replay of a seeded game) with replay-frame.png, one of its frames as a phone receives
-it. Each PNG is also written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat.
+it; printed-midgame.png and printed-private.png, the printed board's map. Each PNG is also written scaled to
+400 px wide (``*-400.png``): what a phone shows in the chat.
 
 The module uses only what the renderers have long offered, so that ``make gallery BEFORE=<rev>`` can run it
 against an older checkout too (tools/gallery.py) and show the same positions before and after a change.
@@ -155,6 +156,27 @@ def gif_frame(gif: bytes, index: int) -> bytes:
         return out.getvalue()
 
 
+def printed_boards(names: list[str]) -> dict[str, bytes]:
+    """The printed map (data/clans/printed_map.json) in mid-game, public and as the player to move sees it; none
+    in a checkout older than that map."""
+    import json
+
+    from engine.clans.board import board_from_dict, data_text
+
+    try:
+        board = board_from_dict(json.loads(data_text("printed_map.json")))
+    except FileNotFoundError:
+        return {}
+    state = engine.new_game(3, 3, board)
+    play_random(state, 32, random.Random(3))
+    movable = frozenset(m.src for m in engine.legal_moves(state) if isinstance(m, Move))
+    view = engine.public_view(state)
+    return {
+        "printed-midgame.png": render_board(view, names[:3]),
+        "printed-private.png": render_board(view, names[:3], viewer_clan=state.clans[state.to_move], movable=movable),
+    }
+
+
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     names = list(NAMES)
@@ -174,6 +196,7 @@ def write_gallery(out: Path) -> list[Path]:
         "multivillage.png": render_board(engine.public_view(multivillage()), names),
         "order.png": render_board(engine.public_view(order_phase()), names),
         "final.png": render_final(engine.public_view(final()), names),
+        **printed_boards(names),
     }
     gif = replay_gif()
     (out / "replay.gif").write_bytes(gif)

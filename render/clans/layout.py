@@ -21,6 +21,7 @@ draws from them too. ``PHONE_WIDTH`` is the width the phone checks scale to.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -107,6 +108,10 @@ ARROW_CASING = 3.0
 TAG_H = PIP + 2
 """The move tag: the move's number on a pink rectangle this tall, wider than tall."""
 
+Outline = tuple[tuple[float, float], ...]
+"""A territory's outline around its centre, in units of the layout's scale (a hex's corners lie at 1)."""
+HEX: Outline = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120, 180, 240, 300))
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -155,6 +160,15 @@ class Layout:
     def icon_position(self, tid: int) -> Px:
         """Centre of the terrain glyph (row D)."""
         return self.row(tid, ROW_D)
+
+    def outline(self, tid: int) -> Outline:
+        """The territory's outline around its centre in units of ``scale`` (a hex's corners lie at 1, and a
+        hex comes out as the rings' own hexagon, so today's board draws as before)."""
+        cx, cy = self.point(self.board.territory(tid).center)
+        points = tuple((round((x - cx) / self.scale, 3), round((y - cy) / self.scale, 3)) for x, y in self.polygon(tid))
+        if len(points) == 6 and all(abs(math.hypot(x, y) - 1) < 0.02 for x, y in points):
+            return HEX
+        return points
 
     def hex_box(self, tid: int) -> Box:
         xs = [x for x, _ in self.polygon(tid)]

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from render.clans import palette as pal
 from render.clans.hut_markers import SS, canvas, put_text, shrink, text_rgba
 from render.clans.indexed import Sprite, to_sprite
-from render.clans.layout import ARROW_HALF, ARROW_HEAD, COUNT_SIZE, TAG_H, tag_width
+from render.clans.layout import ARROW_HALF, ARROW_HEAD, COUNT_SIZE, HEX, TAG_H, Outline, tag_width
 
 
 @cache
@@ -78,42 +78,40 @@ def arrow_rgba(dx: int, dy: int, head: float = ARROW_HEAD) -> tuple[Image.Image,
     return big.reduce(SS), (-left, -top)
 
 
-def _hex_points(radius: float, cx: float, cy: float) -> list[tuple[float, float]]:
-    return [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in (0, 60, 120, 180, 240, 300)
-    ]
+def _hex_points(radius: float, cx: float, cy: float, shape: Outline = HEX) -> list[tuple[float, float]]:
+    return [(cx + radius * x, cy + radius * y) for x, y in shape]
 
 
 @cache
-def ring(radius: int, style: str) -> Sprite:
-    return to_sprite(ring_rgba(radius, style))
+def ring(radius: int, style: str, shape: Outline = HEX) -> Sprite:
+    return to_sprite(ring_rgba(radius, style, shape))
 
 
-def ring_rgba(radius: int, style: str) -> Image.Image:
-    """A hex outline sprite centred in its image: ``new`` (thick, for villages the last move founded),
-    ``pending`` (dashed, for villages whose order is being chosen) or ``village`` (thin)."""
-    size = 2 * radius + 16
+def ring_rgba(radius: int, style: str, shape: Outline = HEX) -> Image.Image:
+    """A territory outline sprite (``shape``, a hex unless told) centred in its image: ``new`` (thick, for
+    villages the last move founded), ``pending`` (dashed, for villages whose order is being chosen) or
+    ``village`` (thin)."""
+    size = 2 * math.ceil(radius * max(max(abs(x), abs(y)) for x, y in shape)) + 16
     edge = {"new": pal.INK, "pending": pal.WHITE, "movable": pal.INK, "moved": pal.INK}.get(style, pal.VILLAGE_ROOF)
     big = canvas(size, size, edge)
     draw = ImageDraw.Draw(big)
     c = size * SS / 2
     if style == "new":
-        outer = _hex_points(radius * SS, c, c)  # on the edge, clear of the territory number
+        outer = _hex_points(radius * SS, c, c, shape)  # on the edge, clear of the territory number
         draw.line([*outer, outer[0]], fill=pal.INK, width=10 * SS, joint="curve")
         draw.line([*outer, outer[0]], fill=pal.HIGHLIGHT, width=6 * SS, joint="curve")
     elif style == "moved":
-        outer = _hex_points(radius * SS, c, c)
+        outer = _hex_points(radius * SS, c, c, shape)
         draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
         draw.line([*outer, outer[0]], fill=pal.ARROW, width=5 * SS, joint="curve")
     elif style == "movable":
-        outer = _hex_points(radius * SS, c, c)
+        outer = _hex_points(radius * SS, c, c, shape)
         draw.line([*outer, outer[0]], fill=pal.INK, width=9 * SS, joint="curve")
         draw.line([*outer, outer[0]], fill=pal.MOVABLE, width=5 * SS, joint="curve")
     elif style == "pending":
-        pts = _hex_points((radius - 1) * SS, c, c)
-        for i in range(6):
-            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % 6]
+        pts = _hex_points((radius - 1) * SS, c, c, shape)
+        for i in range(len(pts)):
+            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % len(pts)]
             dashes = 5
             for k in range(dashes):
                 t0, t1 = k / dashes, (k + 0.6) / dashes
@@ -121,6 +119,6 @@ def ring_rgba(radius: int, style: str) -> Image.Image:
                 draw.line(seg, fill=pal.WHITE, width=7 * SS)
                 draw.line(seg, fill=pal.PENDING, width=4 * SS)
     else:
-        pts = _hex_points((radius - 2) * SS, c, c)
+        pts = _hex_points((radius - 2) * SS, c, c, shape)
         draw.line([*pts, pts[0]], fill=pal.VILLAGE_ROOF, width=3 * SS, joint="curve")
     return shrink(big)

@@ -4,6 +4,7 @@ clan has its own shape, and the terrains differ by glyph where their colours mer
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 from colour_science import MACHADO_2009, ciede2000, lab, seen_distance, simulate
@@ -11,6 +12,7 @@ from PIL import Image
 
 import engine.clans as engine
 from engine.clans import Clan, Terrain
+from engine.clans.board import Board, board_from_dict, data_text
 from render.clans import palette as pal
 from render.clans.hut_markers import marker_rgba
 from render.clans.layout import PHONE_WIDTH, WIDTH, layout_for
@@ -66,10 +68,9 @@ def test_each_clan_has_its_own_shape() -> None:
         assert differ >= 0.08, (a.label, b.label, differ)
 
 
-def _icon_on_phone(tid: int, deficiency: str | None) -> Image.Image:
+def _icon_on_phone(tid: int, deficiency: str | None, board: Board) -> Image.Image:
     """The terrain glyph of ``tid`` as a phone shows it (scaled to PHONE_WIDTH), in greys as seen with
     ``deficiency``."""
-    board = engine.load_board()
     layout = layout_for(board)
     base = static_layer(board).base.convert("RGB")
     x, y = layout.icon_position(tid)
@@ -82,15 +83,17 @@ def _icon_on_phone(tid: int, deficiency: str | None) -> Image.Image:
     return small.convert("L")
 
 
+@pytest.mark.parametrize("map_file", ["map.json", "printed_map.json"])
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
-def test_terrains_differ_by_glyph_on_a_phone(deficiency: str | None) -> None:
-    """Where terrain colours merge (steppe and grassland for a deuteranope), the glyphs tell them apart."""
-    board = engine.load_board()
-    occupied = engine.public_view(engine.new_game(4, 2))
+def test_terrains_differ_by_glyph_on_a_phone(deficiency: str | None, map_file: str) -> None:
+    """Where terrain colours merge (steppe and grassland for a deuteranope), the glyphs tell them apart, on
+    both maps."""
+    board = board_from_dict(json.loads(data_text(map_file)))
+    occupied = engine.public_view(engine.new_game(4, 2, board))
     first = {t: next(x.id for x in board.territories if x.terrain is t and any(occupied.huts[x.id])) for t in Terrain}
     glyphs = {}
     for terrain, tid in first.items():
-        grey = _icon_on_phone(tid, deficiency)
+        grey = _icon_on_phone(tid, deficiency, board)
         ground = sorted(grey.getcolors(1 << 16) or [], reverse=True)[0][1]
         glyphs[terrain] = {
             (x, y) for y in range(grey.height) for x in range(grey.width) if abs(grey.getpixel((x, y)) - ground) >= 24
