@@ -1,5 +1,5 @@
 """How long the bot's own AI path holds the event loop: every step of the tasks whose name says they play an AI
-turn (``clans-ai-<id>``, ``alexandros-ai-<id>``: cogs/ai_tasks.GameTasks) is timed as asyncio's debug mode times a
+turn (``clans-ai-<id>``, ``alexandros-ai-<id>``: GameTasks (cogs/ai_tasks.py)) is timed as asyncio's debug mode times a
 slow callback, but on the main thread's CPU clock as well as the wall clock.
 
 The CPU clock counts only what the step itself computed: on a loaded machine another process taking the core

@@ -41,9 +41,9 @@ async def test_a_move_costs_two_transactions_and_is_answered_before_the_write(  
     store = bot.store
     original = type(store)._write
 
-    def write_watch(self: object) -> object:
+    def write_watch(self: object, game_id: int | None = None) -> object:
         seen_at_answer.append(len([c for c in fake.calls if c.path.endswith("/callback")]))
-        return original(store)
+        return original(store, game_id)
 
     before = store.transactions
     callbacks_before = len([c for c in fake.calls if c.path.endswith("/callback")])
