@@ -144,13 +144,17 @@ class ClansService(GameService):
     async def readable_now(self, game_id: int, user_id: int) -> tuple[Clan, int, float]:
         """While a game runs, for one of its players alone: their own clan, where a reader of the public game ranks
         it now (1: its first guess) and the probability it gives it. Never anyone else's."""
-        loaded = await self._load(game_id)
+        found = await self.store.game_log(game_id)  # one read: the game with its log
+        if found is None:
+            raise GameError(Why.GAME_GONE)
+        record, moves = found
+        loaded = self._loaded_from(self._own(record), moves)
         seat = loaded.record.seat_of(user_id)
         if seat is None:
             raise GameError(Why.NOT_PLAYING)
         if loaded.state.over:
             raise GameError(Why.GAME_OVER_TOLD)
-        history = (await self.actions(game_id))[: loaded.state.ply]
+        history = [parse_action(m.action) for m in moves]
         reading = (await self.ai.readings(self.start_view(loaded), history))[-1]
         clan = loaded.state.clans[seat.seat]
         rank, probability = own_now(reading, seat.seat, clan)
