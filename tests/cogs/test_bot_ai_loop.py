@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from botkit import cog, every_interaction_answered, start_bot, users  # noqa: F401  (autouse check)
+from botkit import every_interaction_answered, start_bot, users  # noqa: F401  (autouse check)
 from fakediscord import FakeDiscord
 from loop_watch import LoopWatch
 
@@ -32,38 +32,43 @@ def ai_turns(bot: GameBot, name: str) -> GameTasks:
     return turns
 
 
-async def ai_games(fake: FakeDiscord, bot: GameBot) -> tuple[int, int]:
-    """A Clans game of three hard AIs and an Alexandros game of two, their human host resigned: AIs alone play on,
-    each through its game's own AI turns (the cogs' tasks), to the end."""
+GAMES = {"clans": ("Clans", 3), "alexandros": ("Alexandros", 2)}
+"""Each game's cog and its hard AI seats: a Clans game of three hard AIs, an Alexandros game of two."""
+
+
+async def ai_games(fake: FakeDiscord, bot: GameBot, names: tuple[str, ...]) -> dict[str, int]:
+    """The named games, their human host resigned: AIs alone play on, each through its game's own AI turns (the
+    cogs' tasks), to the end."""
     host = users(fake, 1)[0]
-    ids: list[int] = []
-    for name, ais in (("clans", 3), ("alexandros", 2)):
+    ids: dict[str, int] = {}
+    for name in names:
         service: Any = bot.services[name]
         channel = fake.text_channel(700 + len(ids))
         game = await service.open_lobby(fake.guild_id, channel.id, host.id, host.name)
-        for _ in range(ais):
+        for _ in range(GAMES[name][1]):
             await service.add_ai(game.id, host.id, "hard")
         await service.start(game.id, host.id)
         await service.resign(game.id, host.id)
-        ids.append(game.id)
-    cog(bot).ai.schedule(ids[0])
-    alexandros: Any = ai_turns(bot, "Alexandros")
-    alexandros.schedule(ids[1])
-    return ids[0], ids[1]
+        ids[name] = game.id
+    for name, game_id in ids.items():
+        turns: Any = ai_turns(bot, GAMES[name][0])
+        turns.schedule(game_id)
+    return ids
 
 
-async def play_out(fake: FakeDiscord, tmp_path: Path) -> LoopWatch:
+async def play_out(fake: FakeDiscord, tmp_path: Path, names: tuple[str, ...] = tuple(GAMES)) -> LoopWatch:
     bot = await start_bot(fake, tmp_path, seeds=[3, 4], ai_budget_s=0.02, ai_rollouts=40)
     with LoopWatch() as watch:
-        clans_id, alexandros_id = await ai_games(fake, bot)
+        ids = await ai_games(fake, bot, names)
         async with asyncio.timeout(600):
-            for name in ("Clans", "Alexandros"):
-                await ai_turns(bot, name).idle()
+            for name in names:
+                await ai_turns(bot, GAMES[name][0]).idle()
         await fake.settle()
-    for name, game_id in (("clans", clans_id), ("alexandros", alexandros_id)):
+    for name, game_id in ids.items():
         assert (await bot.services[name].record(game_id)).status == "finished", name
     posted = {c.path for c in fake.calls if c.method == "POST" and c.path.startswith("/channels/")}
-    assert {f"/channels/{700 + i}/messages" for i in (0, 1)} <= posted, posted  # both games' AIs posted their runs
+    wanted = {f"/channels/{700 + i}/messages" for i in range(len(names))}
+    assert wanted <= posted, posted  # every game's AIs posted their runs
     return watch
 
 
@@ -97,6 +102,6 @@ async def test_the_watch_catches_an_ai_turn_that_blocks_the_loop(
         return await ai_turn(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ClansService, "ai_turn", blocking_ai_turn)
-    watch = await play_out(fake, tmp_path)
+    watch = await play_out(fake, tmp_path, ("clans",))
     [slow] = watch.over(STEP_BUDGET_CPU_S)
     assert slow.task.startswith("clans-ai-") and slow.cpu_s >= STEP_BUDGET_CPU_S * 1.5

@@ -43,7 +43,7 @@ def play_ai_game(
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_level_moves_legally_to_the_end(players: int) -> None:
     stats: dict[str, int] = {}
-    for seed in range(6):
+    for seed in range(3):  # the levels rotate through the seats: each level plays each seat once
         levels = tuple(AI_LEVELS[(seed + s) % 3] for s in range(players))
         state, history = play_ai_game(levels, 1000 * players + seed, stats)
         assert state.over

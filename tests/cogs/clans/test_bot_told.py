@@ -28,7 +28,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     stored_moves,
     users,
 )
-from fakediscord import FakeDiscord
+from fakediscord import FakeDiscord, FakeUser
 from PIL import Image
 
 from ai.clans.told import readings
@@ -78,6 +78,7 @@ async def test_the_result_post_shows_what_each_move_told_ending_at_the_final_rea
         verdict = f"given away at move {seat.given_away}" if seat.given_away else "kept hidden"
         assert f"{clan_name(t, seat.clan)}, {verdict}" in files_description(fake, game)
     assert await bot.store.kept_told(game) is not None  # worked out once, kept with the game
+    await the_page_shows_the_picture_and_numbers_each_line_once(fake, bot, game, alice)
 
 
 def files_description(fake: FakeDiscord, game: int) -> str:
@@ -122,13 +123,11 @@ async def test_nothing_of_it_exists_before_the_end_and_a_player_asks_only_about_
     assert await bot.store.kept_told(game) is None
 
 
-async def test_the_finished_games_page_shows_the_picture_and_numbers_each_line_once(
-    fake: FakeDiscord, tmp_path: Path
+async def the_page_shows_the_picture_and_numbers_each_line_once(
+    fake: FakeDiscord, bot: GameBot, game: int, alice: FakeUser
 ) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[43], **WEB)
-    [alice] = users(fake, 1)
-    game = await open_game(fake, [alice], ai=["easy"])
-    await play_game(fake, bot, game, by_id(alice), random_picker(9))
+    """The finished game's web page shows the picture, in each language; its history numbers each line once; the
+    private question has no running game left to ask about."""
     await cog(bot).ai.idle()
     record = await bot.services["clans"].record(game)
     status, page = await fetch(bot, f"/g/{record.web_token}")
