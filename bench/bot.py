@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import os
 import pstats
@@ -40,6 +41,8 @@ from botkit import cog, make_bot, peek, users  # the harness lives with the test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from loop_watch import LoopWatch
 
+from bench.post_waits import PostProbes
+from bench.post_waits import report as report_waits
 from bot import GameBot
 from config import load_config
 from engine.clans import Move, Phase
@@ -63,6 +66,8 @@ class Run:
     latencies: list[float] = field(default_factory=list)
     posts: list[float] = field(default_factory=list)
     """Interaction to the bot asking discord.py for the public message (before any rate-limit wait)."""
+    indices: list[int] = field(default_factory=list)
+    """Each post's move number (for ``--why``: PostProbes.moves)."""
     failed: int = 0
     """Interactions whose public message never came (or whose calls failed)."""
     transactions: list[int] = field(default_factory=list)
@@ -121,6 +126,9 @@ class Harness:
         self.alexandros = True
         self.ai_channels: set[int] = set()
         self.announced_marks = 0
+        self.moves_made = 0
+        self.probes: PostProbes | None = None
+        """With ``--why``: where each measured move's post waited."""
         mark = bot.store.mark_announced
 
         async def counted_mark(game_id: int, ply: int) -> None:
@@ -200,14 +208,19 @@ class Harness:
             return mover, self.rng.choice((await self.bot.services["clans"].table(game_id)).hut_moves())
 
     async def move(self, mover: FakeUser, move: Move, channel: int) -> InteractionResult:
-        result = await self.fake.slash(
-            mover,
-            "clans move",
-            {"from": move.src, "to": move.dst},
-            channel=self.fake.channels[channel],
-            settle=False,
-        )
-        return await replied(self.fake, result)
+        with self.probes.move(self.moves_made) if self.probes else contextlib.nullcontext():
+            result = await self.fake.slash(
+                mover,
+                "clans move",
+                {"from": move.src, "to": move.dst},
+                channel=self.fake.channels[channel],
+                settle=False,
+            )
+            self.moves_made += 1
+        answered = await replied(self.fake, result)
+        if self.probes is not None:
+            self.probes.replied()
+        return answered
 
     async def measure(self, moves_wanted: int, ai_games: int, gap_s: float = 0.0) -> Run:
         run = Run()
@@ -233,6 +246,7 @@ class Harness:
                 continue
             asked = posted[0].call.asked_at
             run.posts.append((posted[0].call.at if asked is None else asked) - result.dispatched_at)
+            run.indices.append(self.moves_made - 1)
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
         # Posts into the human games' channels are their moves; the others are AI moves.
@@ -285,6 +299,7 @@ async def run(
     seed: int,
     rounds: int = 1,
     alexandros: bool = True,
+    why: bool = False,
 ) -> dict[str, object]:
     fake = FakeDiscord(settle_timeout=60)
     fake.install()
@@ -310,6 +325,9 @@ async def run(
             harness = Harness(fake, bot, seed)
             harness.alexandros = alexandros
             await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
+            if why:
+                harness.probes = PostProbes(bot)
+                harness.probes.install()
             runs: dict[int, list[Run]] = {ai: [] for ai in ai_levels}
             with LoopWatch() as watch:
                 for round_ in range(rounds):
@@ -319,6 +337,8 @@ async def run(
                         runs[ai].append(measured)
                         print(f"# round {round_ + 1}, load average {os.getloadavg()[0]:.2f}")
                         report_load(ai, measured, time.perf_counter() - started)
+                        if harness.probes is not None:
+                            report_waits(harness.probes, measured.posts, measured.indices, f"{ai} AI games:")
             if rounds > 1:
                 for ai, done in runs.items():
                     report_rounds(ai, done)
@@ -329,6 +349,8 @@ async def run(
             )
             print(f"# the longest: {worst.task} at {worst.where}")
             print(f"FIGURE bot_ai_step_cpu_max_ms {worst.cpu_s * 1000:.1f} ms")
+            if harness.probes is not None:
+                harness.probes.close()
             cog(bot).ai.cancel_all()
             harness.alexandros_turns.cancel_all()
             await cog(bot).ai.idle()
@@ -380,16 +402,23 @@ def report_load(ai: int, measured: Run, elapsed: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=60, help="measured moves per AI load")
+    parser.add_argument("--moves", type=int, help="measured moves per AI load (default 60)")
     parser.add_argument("--gap", type=float, default=0.2, help="seconds between a reply and the next move")
-    parser.add_argument("--burst", type=int, default=200, help="games that each get one move at once")
-    parser.add_argument("--ai", default="0,2,6", help="how many games with a hard AI thinking, per run")
+    parser.add_argument("--burst", type=int, help="games that each get one move at once (default 200)")
+    parser.add_argument("--ai", help="how many games with a hard AI thinking, per run (default 0,2,6)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=1, help="measure the loads this many times, side by side")
     parser.add_argument("--no-alexandros", action="store_true", help="no Alexandros AI games beside the Clans ones")
+    parser.add_argument("--why", action="store_true", help="where each post waited (bench/post_waits.py)")
+    parser.add_argument(
+        "--quick", action="store_true", help="a few minutes: --moves 40 --ai 0,6 --burst 20 (unless given)"
+    )
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args(argv)
-    ai_levels = [int(n) for n in args.ai.split(",")]
+    quick = args.quick
+    args.moves = args.moves or (40 if quick else 60)
+    args.burst = args.burst or (20 if quick else 200)
+    ai_levels = [int(n) for n in (args.ai or ("0,6" if quick else "0,2,6")).split(",")]
     hard = ClansAi(AiPool(), SETTINGS.ai_rollouts, SETTINGS.ai_budget_s)  # the settings, or the AI's own defaults
     print(
         f"# hard AI: {hard.rollouts} rollouts, budget {hard.budget_s} s, "
@@ -400,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         profiler.enable()
     figures = asyncio.run(
-        run(args.moves, args.gap, args.burst, ai_levels, args.seed, args.rounds, not args.no_alexandros)
+        run(args.moves, args.gap, args.burst, ai_levels, args.seed, args.rounds, not args.no_alexandros, args.why)
     )
     if profiler:
         profiler.disable()
