@@ -27,11 +27,9 @@ import os
 import pstats
 import random
 import resource
-import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +39,7 @@ from botkit import cog, make_bot, peek, users  # the harness lives with the test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from loop_watch import LoopWatch
 
+from bench.bot_figures import Run, percentile, report_load, report_rounds
 from bench.post_waits import PostProbes
 from bench.post_waits import report as report_waits
 from bot import GameBot
@@ -53,27 +52,6 @@ from service.clans.ai_client import ClansAi
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
 REPLY_TIMEOUT_S = 120.0
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-@dataclass
-class Run:
-    durations: list[float] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
-    posts: list[float] = field(default_factory=list)
-    """Interaction to the bot asking discord.py for the public message (before any rate-limit wait)."""
-    indices: list[int] = field(default_factory=list)
-    """Each post's move number (for ``--why``: PostProbes.moves)."""
-    failed: int = 0
-    """Interactions whose public message never came (or whose calls failed)."""
-    transactions: list[int] = field(default_factory=list)
-    marks: list[int] = field(default_factory=list)
-    ai_moves: int = 0
-    """AI moves announced in other games while this load was measured (the AI really was thinking)."""
 
 
 def rss_mb() -> float:
@@ -127,6 +105,9 @@ class Harness:
         self.ai_channels: set[int] = set()
         self.announced_marks = 0
         self.moves_made = 0
+        self.table_count = 1
+        self.tables: list[tuple[int, int]] = []
+        """The human games measured moves go to in turn: (game id, channel id), each in a channel of its own."""
         self.probes: PostProbes | None = None
         """With ``--why``: where each measured move's post waited."""
         mark = bot.store.mark_announced
@@ -223,16 +204,23 @@ class Harness:
         return answered
 
     async def measure(self, moves_wanted: int, ai_games: int, gap_s: float = 0.0) -> Run:
+        """``moves_wanted`` moves, in turn in each of the human games (kept from one load to the next, so a load
+        sees as many game ends as players do: about one move in fifty)."""
         run = Run()
-        game_id, channel = await self.human_game()
+        while len(self.tables) < self.table_count:
+            self.tables.append(await self.human_game())
         await self.keep_ai_thinking(ai_games)
         first_call = len(self.fake.calls)
+        turns = 0
         while len(run.durations) < moves_wanted:
             await asyncio.sleep(gap_s)  # the players' own thinking, while the AI games go on
             await self.keep_ai_thinking(ai_games)
+            table = turns % len(self.tables)
+            turns += 1
+            game_id, channel = self.tables[table]
             turn = await self.next_mover(game_id)
             if turn is None:
-                game_id, channel = await self.human_game()
+                self.tables[table] = await self.human_game()
                 continue
             before, marks_before = self.bot.store.transactions, self.announced_marks
             result = await self.move(*turn, channel)
@@ -245,7 +233,10 @@ class Harness:
                 run.failed += 1
                 continue
             asked = posted[0].call.asked_at
-            run.posts.append((posted[0].call.at if asked is None else asked) - result.dispatched_at)
+            post = (posted[0].call.at if asked is None else asked) - result.dispatched_at
+            run.posts.append(post)
+            if (await peek(self.bot, game_id)).state.over:
+                run.game_ends.append(post)
             run.indices.append(self.moves_made - 1)
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
@@ -300,6 +291,7 @@ async def run(
     rounds: int = 1,
     alexandros: bool = True,
     why: bool = False,
+    tables: int = 1,
 ) -> dict[str, object]:
     fake = FakeDiscord(settle_timeout=60)
     fake.install()
@@ -324,6 +316,7 @@ async def run(
             await fake.start(bot)
             harness = Harness(fake, bot, seed)
             harness.alexandros = alexandros
+            harness.table_count = tables
             await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
             if why:
                 harness.probes = PostProbes(bot)
@@ -364,42 +357,6 @@ async def run(
     return figures
 
 
-def report_rounds(ai: int, runs: list[Run]) -> None:
-    """Every round's moves together, and the median of the rounds' own p99s."""
-    posts = [p * 1000 for run in runs for p in run.posts]
-    first = [latency * 1000 for run in runs for latency in run.latencies]
-    round_p99 = statistics.median(percentile([p * 1000 for p in run.posts], 0.99) for run in runs)
-    print(f"# {ai} AI games of each game, {len(runs)} rounds together: {len(posts)} moves")
-    print(f"FIGURE bot_all_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
-    print(f"FIGURE bot_all_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
-    print(f"FIGURE bot_rounds_median_post_p99_ms_ai{ai} {round_p99:.1f} ms")
-    print(f"FIGURE bot_all_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
-    print(f"FIGURE bot_all_failed_ai{ai} {sum(run.failed for run in runs)} interactions")
-
-
-def report_load(ai: int, measured: Run, elapsed: float) -> None:
-    ms = [d * 1000 for d in measured.durations]
-    posts = [p * 1000 for p in measured.posts]
-    first = [latency * 1000 for latency in measured.latencies]
-    print(
-        f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms; "
-        f"{measured.ai_moves} AI moves announced meanwhile"
-    )
-    print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
-    print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
-    print(f"FIGURE bot_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
-    print(f"FIGURE bot_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
-    print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
-    print(f"FIGURE bot_failed_ai{ai} {measured.failed} interactions")
-    if ai == 0:
-        trips = measured.transactions
-        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions")
-        print(f"FIGURE bot_db_round_trips_per_move_max {max(trips)} transactions")
-        marks = measured.marks
-        print(f"FIGURE bot_db_announced_marks_per_move {statistics.fmean(marks):.2f} transactions")
-    sys.stdout.flush()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, help="measured moves per AI load (default 60)")
@@ -409,15 +366,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=1, help="measure the loads this many times, side by side")
     parser.add_argument("--no-alexandros", action="store_true", help="no Alexandros AI games beside the Clans ones")
+    parser.add_argument(
+        "--tables", type=int, help="human games the moves go to in turn, each in its channel (default 1; quick 4)"
+    )
     parser.add_argument("--why", action="store_true", help="where each post waited (bench/post_waits.py)")
     parser.add_argument(
-        "--quick", action="store_true", help="a few minutes: --moves 40 --ai 0,6 --burst 20 (unless given)"
+        "--quick", action="store_true", help="a few minutes: --ai 0,6 --burst 20 --tables 4 (unless given)"
     )
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args(argv)
     quick = args.quick
-    args.moves = args.moves or (40 if quick else 60)
+    args.moves = args.moves or 60
     args.burst = args.burst or (20 if quick else 200)
+    args.tables = args.tables or (4 if quick else 1)
     ai_levels = [int(n) for n in (args.ai or ("0,6" if quick else "0,2,6")).split(",")]
     hard = ClansAi(AiPool(), SETTINGS.ai_rollouts, SETTINGS.ai_budget_s)  # the settings, or the AI's own defaults
     print(
@@ -429,7 +390,17 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         profiler.enable()
     figures = asyncio.run(
-        run(args.moves, args.gap, args.burst, ai_levels, args.seed, args.rounds, not args.no_alexandros, args.why)
+        run(
+            args.moves,
+            args.gap,
+            args.burst,
+            ai_levels,
+            args.seed,
+            args.rounds,
+            not args.no_alexandros,
+            args.why,
+            args.tables,
+        )
     )
     if profiler:
         profiler.disable()
