@@ -52,6 +52,8 @@ from service.clans.ai_client import ClansAi
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
 REPLY_TIMEOUT_S = 120.0
+TYPICAL_GAME_PLIES = 50
+"""About how many moves a game of two takes (the human games start this far apart, over the tables)."""
 
 
 def rss_mb() -> float:
@@ -188,6 +190,16 @@ class Harness:
                 continue
             return mover, self.rng.choice((await self.bot.services["clans"].table(game_id)).hut_moves())
 
+    async def fast_forward(self, game_id: int, plies: int) -> None:
+        """``plies`` random moves played straight through the service (not posted: as if played before)."""
+        for _ in range(plies):
+            turn = await self.next_mover(game_id)
+            if turn is None:
+                return
+            mover, move = turn
+            ply = (await peek(self.bot, game_id)).state.ply
+            await self.bot.services["clans"].play(game_id, mover.id, move, expected_ply=ply)
+
     async def move(self, mover: FakeUser, move: Move, channel: int) -> InteractionResult:
         with self.probes.move(self.moves_made) if self.probes else contextlib.nullcontext():
             result = await self.fake.slash(
@@ -208,7 +220,10 @@ class Harness:
         sees as many game ends as players do: about one move in fifty)."""
         run = Run()
         while len(self.tables) < self.table_count:
-            self.tables.append(await self.human_game())
+            game_id, channel = await self.human_game()
+            # Staggered: the games do not all end on the same round of moves.
+            await self.fast_forward(game_id, len(self.tables) * TYPICAL_GAME_PLIES // self.table_count)
+            self.tables.append((game_id, channel))
         await self.keep_ai_thinking(ai_games)
         first_call = len(self.fake.calls)
         turns = 0
