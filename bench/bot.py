@@ -166,6 +166,21 @@ class Harness:
     def alexandros_turns(self) -> Any:
         return self.bot.get_cog("Alexandros").ai  # type: ignore[union-attr]
 
+    async def stop_ai_games(self, wanted: int) -> None:
+        """Fewer AI games for this load than the last: the others' turns are cancelled (their games stay unfinished:
+        the bench's bot runs no AI sweep to take them up again), their workers replaced before measuring."""
+        stopped = False
+        for turns, games in ((cog(self.bot).ai, self.ai_games), (self.alexandros_turns, self.alexandros_games)):
+            for game_id in games[wanted:]:
+                task = turns._tasks.get(game_id)
+                if task is not None:
+                    task.cancel()
+                    stopped = True
+            del games[wanted:]
+        if stopped:
+            await asyncio.sleep(0.5)  # a worker cancelled mid-thought is killed and replaced in the background
+            await self.bot.ai_pool.start()
+
     async def keep_ai_thinking(self, wanted: int) -> None:
         tasks = cog(self.bot).ai._tasks
         self.ai_games = [g for g in self.ai_games if g in tasks and not tasks[g].done()]
@@ -224,6 +239,7 @@ class Harness:
             # Staggered: the games do not all end on the same round of moves.
             await self.fast_forward(game_id, len(self.tables) * TYPICAL_GAME_PLIES // self.table_count)
             self.tables.append((game_id, channel))
+        await self.stop_ai_games(ai_games)
         await self.keep_ai_thinking(ai_games)
         first_call = len(self.fake.calls)
         turns = 0
