@@ -1,12 +1,16 @@
 """Latency of `/clans move` through the real bot, in-process, with Discord's HTTP captured by the test fake.
 
-    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--rounds 1] [--profile out.prof]
+    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--rounds 1] [--tables 1] [--why]
+                        [--profile out.prof]
+    python -m bench.bot --quick --why --rounds 3   # a few minutes: --ai 0,6 --tables 4 --burst 20
 
-Two humans play one game (random legal moves, a new game when it ends) through real interaction payloads
-dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
-budget (games of one resigned host and three hard AIs, replaced when they end), and as many Alexandros games of two
-hard AIs (``--no-alexandros``: none). Whatever AI path the service uses is what is measured. ``--rounds`` repeats
-the loads side by side (0, 6, 0, 6...), so a noisy machine weighs on each alike.
+Two humans play ``--tables`` games in turn, each in a channel of its own (random legal moves, a new game when one
+ends; the games start staggered and are kept from load to load, so a load sees game ends as often as players do)
+through real interaction payloads dispatched into the command tree, while 0, 2 and 6 other games each have a hard
+AI thinking at the default budget (games of one resigned host and three hard AIs, replaced when they end; a load
+with fewer stops the others' turns), and as many Alexandros games of two hard AIs (``--no-alexandros``: none).
+Whatever AI path the service uses is what is measured. ``--rounds`` repeats the loads side by side (0, 6, 0,
+6...), so a noisy machine weighs on each alike. ``--why``: where each load's posts waited (bench/post_waits.py).
 For each `/clans move`: from the interaction arriving to the last HTTP call of its
 reply (the public announcement with the board image, a new message in the game's channel, then the removal of the
 mover's private "thinking…" answer), to the bot asking discord.py for the public message (``post``: the way a

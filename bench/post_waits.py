@@ -5,7 +5,8 @@ variable the move's interaction task inherits), or to "the rest" (AI games, othe
 Measured per move: the time waiting for a drawing slot, the time drawing (wall, and the drawing thread's CPU: what
 it held the GIL for at most), the time waiting on the AI pool (requests a human's post waits on: the end of a game's
 readings), the time in store transactions, and the event loop's longest lag while the move was under way (a
-ticker every 2 ms: how late it woke, the loop being held by a callback or the GIL by a thread).
+ticker every 2 ms: how late it woke, the loop being held by a callback or the GIL by a thread). What the move's
+task does after its post counts too (a game's end: its reading, edited into the result after it is posted).
 """
 
 from __future__ import annotations
