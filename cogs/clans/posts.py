@@ -244,7 +244,11 @@ class ClansPosts:
         assert view.result is not None
         token = behind.set(True)
         try:
-            guesses = await self.service.ai_guesses(table)
+            try:
+                guesses = await self.service.ai_guesses(table)
+            except GameError as error:  # the game is gone: the result stands as posted
+                log.warning("No guesses for the result of game %s: %s", table.id, error)
+                guesses = []
             told = await self.told_file(table)
         finally:
             behind.reset(token)
