@@ -1,12 +1,16 @@
 """Latency of `/clans move` through the real bot, in-process, with Discord's HTTP captured by the test fake.
 
-    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--rounds 1] [--profile out.prof]
+    python -m bench.bot [--moves 60] [--gap 0.2] [--burst 200] [--ai 0,2,6] [--rounds 1] [--tables 1] [--why]
+                        [--profile out.prof]
+    python -m bench.bot --quick --why --rounds 3   # a few minutes: --ai 0,6 --tables 4 --burst 20
 
-Two humans play one game (random legal moves, a new game when it ends) through real interaction payloads
-dispatched into the command tree, while 0, 2 and 6 other games each have a hard AI thinking at the default
-budget (games of one resigned host and three hard AIs, replaced when they end), and as many Alexandros games of two
-hard AIs (``--no-alexandros``: none). Whatever AI path the service uses is what is measured. ``--rounds`` repeats
-the loads side by side (0, 6, 0, 6...), so a noisy machine weighs on each alike.
+Two humans play ``--tables`` games in turn, each in a channel of its own (random legal moves, a new game when one
+ends; the games start staggered and are kept from load to load, so a load sees game ends as often as players do)
+through real interaction payloads dispatched into the command tree, while 0, 2 and 6 other games each have a hard
+AI thinking at the default budget (games of one resigned host and three hard AIs, replaced when they end; a load
+with fewer stops the others' turns), and as many Alexandros games of two hard AIs (``--no-alexandros``: none).
+Whatever AI path the service uses is what is measured. ``--rounds`` repeats the loads side by side (0, 6, 0,
+6...), so a noisy machine weighs on each alike. ``--why``: where each load's posts waited (bench/post_waits.py).
 For each `/clans move`: from the interaction arriving to the last HTTP call of its
 reply (the public announcement with the board image, a new message in the game's channel, then the removal of the
 mover's private "thinking…" answer), to the bot asking discord.py for the public message (``post``: the way a
@@ -21,16 +25,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import os
 import pstats
 import random
 import resource
-import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,9 @@ from botkit import cog, make_bot, peek, users  # the harness lives with the test
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 from loop_watch import LoopWatch
 
+from bench.bot_figures import Run, percentile, report_load, report_rounds
+from bench.post_waits import PostProbes
+from bench.post_waits import report as report_waits
 from bot import GameBot
 from config import load_config
 from engine.clans import Move, Phase
@@ -50,25 +56,8 @@ from service.clans.ai_client import ClansAi
 HUMANS = 2
 SETTINGS = load_config({})  # the defaults, as the bot runs without settings
 REPLY_TIMEOUT_S = 120.0
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-@dataclass
-class Run:
-    durations: list[float] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
-    posts: list[float] = field(default_factory=list)
-    """Interaction to the bot asking discord.py for the public message (before any rate-limit wait)."""
-    failed: int = 0
-    """Interactions whose public message never came (or whose calls failed)."""
-    transactions: list[int] = field(default_factory=list)
-    marks: list[int] = field(default_factory=list)
-    ai_moves: int = 0
-    """AI moves announced in other games while this load was measured (the AI really was thinking)."""
+TYPICAL_GAME_PLIES = 50
+"""About how many moves a game of two takes (the human games start this far apart, over the tables)."""
 
 
 def rss_mb() -> float:
@@ -121,6 +110,12 @@ class Harness:
         self.alexandros = True
         self.ai_channels: set[int] = set()
         self.announced_marks = 0
+        self.moves_made = 0
+        self.table_count = 1
+        self.tables: list[tuple[int, int]] = []
+        """The human games measured moves go to in turn: (game id, channel id), each in a channel of its own."""
+        self.probes: PostProbes | None = None
+        """With ``--why``: where each measured move's post waited."""
         mark = bot.store.mark_announced
 
         async def counted_mark(game_id: int, ply: int) -> None:
@@ -175,6 +170,21 @@ class Harness:
     def alexandros_turns(self) -> Any:
         return self.bot.get_cog("Alexandros").ai  # type: ignore[union-attr]
 
+    async def stop_ai_games(self, wanted: int) -> None:
+        """Fewer AI games for this load than the last: the others' turns are cancelled (their games stay unfinished:
+        the bench's bot runs no AI sweep to take them up again), their workers replaced before measuring."""
+        stopped = False
+        for turns, games in ((cog(self.bot).ai, self.ai_games), (self.alexandros_turns, self.alexandros_games)):
+            for game_id in games[wanted:]:
+                task = turns._tasks.get(game_id)
+                if task is not None:
+                    task.cancel()
+                    stopped = True
+            del games[wanted:]
+        if stopped:
+            await asyncio.sleep(0.5)  # a worker cancelled mid-thought is killed and replaced in the background
+            await self.bot.ai_pool.start()
+
     async def keep_ai_thinking(self, wanted: int) -> None:
         tasks = cog(self.bot).ai._tasks
         self.ai_games = [g for g in self.ai_games if g in tasks and not tasks[g].done()]
@@ -199,27 +209,53 @@ class Harness:
                 continue
             return mover, self.rng.choice((await self.bot.services["clans"].table(game_id)).hut_moves())
 
+    async def fast_forward(self, game_id: int, plies: int) -> None:
+        """``plies`` random moves played straight through the service (not posted: as if played before)."""
+        for _ in range(plies):
+            turn = await self.next_mover(game_id)
+            if turn is None:
+                return
+            mover, move = turn
+            ply = (await peek(self.bot, game_id)).state.ply
+            await self.bot.services["clans"].play(game_id, mover.id, move, expected_ply=ply)
+
     async def move(self, mover: FakeUser, move: Move, channel: int) -> InteractionResult:
-        result = await self.fake.slash(
-            mover,
-            "clans move",
-            {"from": move.src, "to": move.dst},
-            channel=self.fake.channels[channel],
-            settle=False,
-        )
-        return await replied(self.fake, result)
+        with self.probes.move(self.moves_made) if self.probes else contextlib.nullcontext():
+            result = await self.fake.slash(
+                mover,
+                "clans move",
+                {"from": move.src, "to": move.dst},
+                channel=self.fake.channels[channel],
+                settle=False,
+            )
+            self.moves_made += 1
+        answered = await replied(self.fake, result)
+        if self.probes is not None:
+            self.probes.replied()
+        return answered
 
     async def measure(self, moves_wanted: int, ai_games: int, gap_s: float = 0.0) -> Run:
+        """``moves_wanted`` moves, in turn in each of the human games (kept from one load to the next, so a load
+        sees as many game ends as players do: about one move in fifty)."""
         run = Run()
-        game_id, channel = await self.human_game()
+        while len(self.tables) < self.table_count:
+            game_id, channel = await self.human_game()
+            # Staggered: the games do not all end on the same round of moves.
+            await self.fast_forward(game_id, len(self.tables) * TYPICAL_GAME_PLIES // self.table_count)
+            self.tables.append((game_id, channel))
+        await self.stop_ai_games(ai_games)
         await self.keep_ai_thinking(ai_games)
         first_call = len(self.fake.calls)
+        turns = 0
         while len(run.durations) < moves_wanted:
             await asyncio.sleep(gap_s)  # the players' own thinking, while the AI games go on
             await self.keep_ai_thinking(ai_games)
+            table = turns % len(self.tables)
+            turns += 1
+            game_id, channel = self.tables[table]
             turn = await self.next_mover(game_id)
             if turn is None:
-                game_id, channel = await self.human_game()
+                self.tables[table] = await self.human_game()
                 continue
             before, marks_before = self.bot.store.transactions, self.announced_marks
             result = await self.move(*turn, channel)
@@ -232,7 +268,11 @@ class Harness:
                 run.failed += 1
                 continue
             asked = posted[0].call.asked_at
-            run.posts.append((posted[0].call.at if asked is None else asked) - result.dispatched_at)
+            post = (posted[0].call.at if asked is None else asked) - result.dispatched_at
+            run.posts.append(post)
+            if (await peek(self.bot, game_id)).state.over:
+                run.game_ends.append(post)
+            run.indices.append(self.moves_made - 1)
             run.durations.append(reply_duration(result))
             run.latencies.append(result.latency)
         # Posts into the human games' channels are their moves; the others are AI moves.
@@ -285,6 +325,8 @@ async def run(
     seed: int,
     rounds: int = 1,
     alexandros: bool = True,
+    why: bool = False,
+    tables: int = 1,
 ) -> dict[str, object]:
     fake = FakeDiscord(settle_timeout=60)
     fake.install()
@@ -309,7 +351,11 @@ async def run(
             await fake.start(bot)
             harness = Harness(fake, bot, seed)
             harness.alexandros = alexandros
+            harness.table_count = tables
             await harness.measure(3, 0)  # warm-up: the first board loads fonts and the static map
+            if why:
+                harness.probes = PostProbes(bot)
+                harness.probes.install()
             runs: dict[int, list[Run]] = {ai: [] for ai in ai_levels}
             with LoopWatch() as watch:
                 for round_ in range(rounds):
@@ -319,6 +365,8 @@ async def run(
                         runs[ai].append(measured)
                         print(f"# round {round_ + 1}, load average {os.getloadavg()[0]:.2f}")
                         report_load(ai, measured, time.perf_counter() - started)
+                        if harness.probes is not None:
+                            report_waits(harness.probes, measured.posts, measured.indices, f"{ai} AI games:")
             if rounds > 1:
                 for ai, done in runs.items():
                     report_rounds(ai, done)
@@ -329,6 +377,8 @@ async def run(
             )
             print(f"# the longest: {worst.task} at {worst.where}")
             print(f"FIGURE bot_ai_step_cpu_max_ms {worst.cpu_s * 1000:.1f} ms")
+            if harness.probes is not None:
+                harness.probes.close()
             cog(bot).ai.cancel_all()
             harness.alexandros_turns.cancel_all()
             await cog(bot).ai.idle()
@@ -342,54 +392,29 @@ async def run(
     return figures
 
 
-def report_rounds(ai: int, runs: list[Run]) -> None:
-    """Every round's moves together, and the median of the rounds' own p99s."""
-    posts = [p * 1000 for run in runs for p in run.posts]
-    first = [latency * 1000 for run in runs for latency in run.latencies]
-    round_p99 = statistics.median(percentile([p * 1000 for p in run.posts], 0.99) for run in runs)
-    print(f"# {ai} AI games of each game, {len(runs)} rounds together: {len(posts)} moves")
-    print(f"FIGURE bot_all_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
-    print(f"FIGURE bot_all_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
-    print(f"FIGURE bot_rounds_median_post_p99_ms_ai{ai} {round_p99:.1f} ms")
-    print(f"FIGURE bot_all_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
-    print(f"FIGURE bot_all_failed_ai{ai} {sum(run.failed for run in runs)} interactions")
-
-
-def report_load(ai: int, measured: Run, elapsed: float) -> None:
-    ms = [d * 1000 for d in measured.durations]
-    posts = [p * 1000 for p in measured.posts]
-    first = [latency * 1000 for latency in measured.latencies]
-    print(
-        f"# {ai} AI games thinking: {len(ms)} moves in {elapsed:.1f} s, mean {statistics.fmean(ms):.1f} ms; "
-        f"{measured.ai_moves} AI moves announced meanwhile"
-    )
-    print(f"FIGURE bot_move_p50_ms_ai{ai} {percentile(ms, 0.50):.1f} ms")
-    print(f"FIGURE bot_move_p99_ms_ai{ai} {percentile(ms, 0.99):.1f} ms")
-    print(f"FIGURE bot_post_p50_ms_ai{ai} {percentile(posts, 0.50):.1f} ms")
-    print(f"FIGURE bot_post_p99_ms_ai{ai} {percentile(posts, 0.99):.1f} ms")
-    print(f"FIGURE bot_first_answer_p99_ms_ai{ai} {percentile(first, 0.99):.1f} ms")
-    print(f"FIGURE bot_failed_ai{ai} {measured.failed} interactions")
-    if ai == 0:
-        trips = measured.transactions
-        print(f"FIGURE bot_db_round_trips_per_move {statistics.fmean(trips):.2f} transactions")
-        print(f"FIGURE bot_db_round_trips_per_move_max {max(trips)} transactions")
-        marks = measured.marks
-        print(f"FIGURE bot_db_announced_marks_per_move {statistics.fmean(marks):.2f} transactions")
-    sys.stdout.flush()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=60, help="measured moves per AI load")
+    parser.add_argument("--moves", type=int, help="measured moves per AI load (default 60)")
     parser.add_argument("--gap", type=float, default=0.2, help="seconds between a reply and the next move")
-    parser.add_argument("--burst", type=int, default=200, help="games that each get one move at once")
-    parser.add_argument("--ai", default="0,2,6", help="how many games with a hard AI thinking, per run")
+    parser.add_argument("--burst", type=int, help="games that each get one move at once (default 200)")
+    parser.add_argument("--ai", help="how many games with a hard AI thinking, per run (default 0,2,6)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=1, help="measure the loads this many times, side by side")
     parser.add_argument("--no-alexandros", action="store_true", help="no Alexandros AI games beside the Clans ones")
+    parser.add_argument(
+        "--tables", type=int, help="human games the moves go to in turn, each in its channel (default 1; quick 4)"
+    )
+    parser.add_argument("--why", action="store_true", help="where each post waited (bench/post_waits.py)")
+    parser.add_argument(
+        "--quick", action="store_true", help="a few minutes: --ai 0,6 --burst 20 --tables 4 (unless given)"
+    )
     parser.add_argument("--profile", type=Path, help="write cProfile stats here and print the top entries")
     args = parser.parse_args(argv)
-    ai_levels = [int(n) for n in args.ai.split(",")]
+    quick = args.quick
+    args.moves = args.moves or 60
+    args.burst = args.burst or (20 if quick else 200)
+    args.tables = args.tables or (4 if quick else 1)
+    ai_levels = [int(n) for n in (args.ai or ("0,6" if quick else "0,2,6")).split(",")]
     hard = ClansAi(AiPool(), SETTINGS.ai_rollouts, SETTINGS.ai_budget_s)  # the settings, or the AI's own defaults
     print(
         f"# hard AI: {hard.rollouts} rollouts, budget {hard.budget_s} s, "
@@ -400,7 +425,17 @@ def main(argv: list[str] | None = None) -> int:
     if profiler:
         profiler.enable()
     figures = asyncio.run(
-        run(args.moves, args.gap, args.burst, ai_levels, args.seed, args.rounds, not args.no_alexandros)
+        run(
+            args.moves,
+            args.gap,
+            args.burst,
+            ai_levels,
+            args.seed,
+            args.rounds,
+            not args.no_alexandros,
+            args.why,
+            args.tables,
+        )
     )
     if profiler:
         profiler.disable()

@@ -4,9 +4,12 @@ act, forgotten as soon as it ends; waited for (tests, shutdown) or cancelled all
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Coroutine
 from functools import partial
 from typing import Any
+
+from cogs.drawing import behind
 
 
 class GameTasks:
@@ -31,7 +34,9 @@ class GameTasks:
         if self._closed:
             run.close()
             return
-        task = asyncio.create_task(run, name=name)
+        context = contextvars.copy_context()  # the task's own copy: its drawings wait behind, the caller's do not
+        context.run(behind.set, True)
+        task = asyncio.create_task(run, name=name, context=context)
         task.add_done_callback(partial(self._forget, game_id))
         self._tasks[game_id] = task
 

@@ -11,6 +11,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from cogs.clans.move_panel import turn_view
 from cogs.clans.order_menus import OrderMenus, order_settled_text, order_view
 from cogs.components import pings
 from cogs.days_off_texts import turn_suffix
+from cogs.drawing import behind
 from cogs.replay_button import replay_view
 from cogs.web_links import linked
 from engine.clans import Move, order_consequences
@@ -164,14 +166,17 @@ class ClansPosts:
         record = played.table.record
         send = linked(self.bot, of_game(record), record, send or self.post_in(played.table))  # the game's web page
         try:
-            await self._announce(played, send, notice, earlier, extra_view)
+            reading = await self._announce(played, send, notice, earlier, extra_view)
             await self.deadlines.mark_announced(played.table.id, played.table.view.ply)
+            if reading is not None:
+                await reading()
         finally:  # the commit already woke the clock (ClockScheduler.follow)
             self.ai.after(played.table)  # the action is committed: an AI to move plays, announced or not
 
     async def _announce(
         self, played: Played, send: Send, notice: str, earlier: Sequence[Played], extra_view: discord.ui.View | None
-    ) -> None:
+    ) -> Callable[[], Awaitable[None]] | None:
+        """Posts the message; at a game's end, returns what fills in the result's reading once it is posted."""
         table, outcome = played.table, played.outcome
         t = of_game(table.record)
         before = [text.earlier_embed(t, earlier)] if earlier else []
@@ -182,23 +187,18 @@ class ClansPosts:
         view = table.view
         seats = table.record.seats
         if outcome.game_over and view.result is not None:
-            embeds = [
-                *before,
-                text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id),
-                text.final_embed(t, view.result, seats, table.id, await self.service.ai_guesses(table)),
-            ]
+            embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=False, game_id=table.id)]
             humans = " ".join(mention(s) for s in seats if s.user_id is not None)
             board = await self.board_file(table, final=True)
-            told = await self.told_file(table)
             over = t._("Game over! {players}", players=humans)
-            await send(
+            posted = await send(
                 content=f"{lead}{over}",
-                embeds=embeds,
-                files=[board] if told is None else [board, told],
+                embeds=[*embeds, text.final_embed(t, view.result, seats, table.id)],
+                file=board,
                 view=replay_view(t, table.record.game, table.id),
                 allowed_mentions=pings(seats),
             )
-            return
+            return partial(self._fill_in_reading, table, posted, embeds)
         mover = table.mover
         if table.ai_to_act:
             # The AI's run posts the next board and pings the human after it: this post (no board) says it thinks.
@@ -206,7 +206,7 @@ class ClansPosts:
             thinking = thinking_text(t, shown_name(mover.name), notice)
             extra = {"view": extra_view} if extra_view is not None else {}
             await send(content=thinking, embeds=embeds, allowed_mentions=pings([]), **extra)
-            return
+            return None
         embeds = [*before, text.move_embed(t, outcome, played.actor, view, with_image=True, game_id=table.id)]
         left = turn_suffix(t, table.record, mover, self.service.now()) if mover.user_id else ""
         if view.pending:
@@ -233,6 +233,35 @@ class ClansPosts:
             extra = {"view": buttons} if buttons is not None else {}
             board = await self.board_file(table, recent=recent)
             await send(content=lead + content, embeds=embeds, file=board, allowed_mentions=pings([mover]), **extra)
+        return None
+
+    async def _fill_in_reading(self, table: Table, posted: discord.Message, embeds: list[discord.Embed]) -> None:
+        """The result's reading, once the result is posted: what each AI seat believed, and the picture of what
+        each move told (both worked out in the AI's workers, which may be busy with other games' decisions for
+        seconds), edited into the result (an edit notifies nobody again). Its drawing waits behind, as an AI
+        turn's: nobody's command waits on it."""
+        view, t = table.view, of_game(table.record)
+        assert view.result is not None
+        token = behind.set(True)
+        try:
+            try:
+                guesses = await self.service.ai_guesses(table)
+            except GameError as error:  # the game is gone: the result stands as posted
+                log.warning("No guesses for the result of game %s: %s", table.id, error)
+                guesses = []
+            told = await self.told_file(table)
+        finally:
+            behind.reset(token)
+        if not guesses and told is None:
+            return
+        final = text.final_embed(t, view.result, table.record.seats, table.id, guesses)
+        attachments: list[discord.Attachment | discord.File] = [*posted.attachments]
+        if told is not None:
+            attachments.append(told)
+        try:
+            await posted.edit(embeds=[*embeds, final], attachments=attachments)
+        except discord.HTTPException as error:  # the result stands without its reading
+            log.warning("Could not add the reading to the result of game %s: %s", table.id, error)
 
 
 def hut_moves(run: Sequence[Played]) -> list[tuple[int, Move]]:

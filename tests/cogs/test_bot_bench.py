@@ -1,5 +1,5 @@
-"""The bot benchmark runs end to end and prints its FIGURE lines (format only: two moves per load, one AI
-game thinking, a burst of three games)."""
+"""The bot benchmark runs end to end and prints its FIGURE lines (format only: two moves per load in two human
+games, one AI game thinking, a burst of three games), and with --why where the posts waited."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from bench import bot as bench
 
 
 def test_bot_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--moves", "2", "--gap", "0", "--ai", "0,1", "--burst", "3"]) == 0
-    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("FIGURE")]
+    assert bench.main(["--moves", "2", "--gap", "0", "--ai", "0,1", "--burst", "3", "--tables", "2", "--why"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("FIGURE")]
     assert all(re.fullmatch(r"FIGURE [a-z0-9_]+ [0-9.]+ \S+", line) for line in lines), lines
     figures = {line.split()[1]: float(line.split()[2]) for line in lines}
     for load in (0, 1):
@@ -24,5 +25,8 @@ def test_bot_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
         assert figures[f"bot_post_p99_ms_ai{load}"] <= figures[f"bot_move_p99_ms_ai{load}"]
         assert figures[f"bot_failed_ai{load}"] == 0
     assert "bot_ai_step_cpu_max_ms" in figures
+    for load in (0, 1):  # --why: where each load's posts waited, the slowest move named
+        assert f"# {load} AI games: where the posts waited" in out
+    assert re.search(r"#   move \d+: post \d+ ms: slot wait \d+ ms, drawing", out)
     assert figures["bot_db_round_trips_per_move"] == figures["bot_db_round_trips_per_move_max"] == 2
     assert figures["bot_db_announced_marks_per_move"] == 1  # after the public message: off the player's path

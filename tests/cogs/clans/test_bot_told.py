@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -21,6 +22,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     peek,
     play_game,
     play_turn,
+    public_messages,
     public_record,
     random_picker,
     refused,
@@ -29,6 +31,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     users,
 )
 from fakediscord import FakeDiscord, FakeUser
+from fakediscord_payloads import visible_text
 from PIL import Image
 
 from ai.clans.told import readings
@@ -48,7 +51,9 @@ async def fetch(bot: GameBot, path: str) -> tuple[int, bytes]:
 
 
 def final_post(fake: FakeDiscord) -> tuple[str, list[bytes]]:
-    return next(entry for entry in public_record(fake, fake.channel) if entry[0].startswith("Game over!"))
+    """The result as it stands: posted at once with the final board, its reading edited in once worked out."""
+    message = next(m for m in public_messages(fake, fake.channel) if m["content"].startswith("Game over!"))
+    return "\n".join(visible_text(message)), [blob for _, blob in fake.messages[int(message["id"])].files]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -139,3 +144,32 @@ async def the_page_shows_the_picture_and_numbers_each_line_once(
     lines = re.findall(r'<span class="n">(\d+)</span> ([^<]*)</a>', html)
     assert lines and all(not re.match(r"\d+\.", text.strip()) for _, text in lines[1:])  # "22 Chiara 26 → 16"
     refused(await fake.slash(alice, "clans readable"), "")  # no running game here any more
+
+
+async def test_the_result_is_posted_before_the_workers_read_it(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result (final board, scores, every player pinged) is posted at once; what the AI's workers work out for
+    it (each AI's guesses, the picture of what each move told) is edited in after it: workers busy with other
+    games' decisions for seconds never hold a finished game's result back."""
+    bot = await start_bot(fake, tmp_path, seeds=[42], **WEB)
+    [alice] = users(fake, 1)
+    game = await open_game(fake, [alice], ai=["easy"])
+    service = bot.services["clans"]
+    asked: list[tuple[str, bool]] = []  # each reading asked for, and whether the result was posted by then
+    for name in ("told", "ai_guesses"):
+        real = getattr(service, name)
+
+        async def watched(*args: object, real: Any = real, name: str = name) -> object:
+            posted = any(m["content"].startswith("Game over!") for m in public_messages(fake, fake.channel))
+            asked.append((name, posted))
+            return await real(*args)
+
+        monkeypatch.setattr(service, name, watched)
+    await play_game(fake, bot, game, by_id(alice), random_picker(3))
+    assert {name for name, _ in asked} == {"told", "ai_guesses"}
+    assert all(posted for _, posted in asked), asked
+    text, files = final_post(fake)  # the reading is there, in the same message
+    assert f"told-{game}.png" in text and len(files) == 2 and "What AI (easy) thought" in text
+    results = [m for m in public_messages(fake, fake.channel) if m["content"].startswith("Game over!")]
+    assert len(results) == 1 and results[0] in fake.notified(alice.id)
