@@ -33,7 +33,9 @@ class GameRules(Protocol):
     illegal: type[ValueError]
     """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
 
-    def setup(self, players: int, seed: int) -> Any: ...
+    def setup(self, players: int, seed: int, board: str = "") -> Any:
+        """The game dealt from ``seed`` on ``board`` (the game's name for it; "": its original board)."""
+        ...
 
     def legal_actions(self, state: Any) -> list[str]: ...
 

@@ -32,7 +32,7 @@ class AlexandrosRules:
     max_players = alexandros.MAX_PLAYERS
     illegal: type[ValueError] = alexandros.IllegalAction
 
-    def setup(self, players: int, seed: int) -> alexandros.GameState:
+    def setup(self, players: int, seed: int, board: str = "") -> alexandros.GameState:
         return alexandros.new_game(players, seed)
 
     def legal_actions(self, state: alexandros.GameState) -> list[str]:

@@ -31,8 +31,8 @@ class ClansRules:
     max_players = clans.MAX_PLAYERS
     illegal: type[ValueError] = clans.IllegalMove
 
-    def setup(self, players: int, seed: int) -> clans.GameState:
-        return clans.new_game(players, seed)
+    def setup(self, players: int, seed: int, board: str = "") -> clans.GameState:
+        return clans.new_game(players, seed, clans.board_named(board))
 
     def legal_actions(self, state: clans.GameState) -> list[str]:
         return [move.text for move in clans.legal_moves(state)]

@@ -93,7 +93,9 @@ class GameService:
         host_name: str,
         pace: str = Pace.DAILY,
         language: str = DEFAULT_LANGUAGE,
+        board: str = "",
     ) -> GameRecord:
+        """``board``: the board to play on, as the game names it (checked by the game's service)."""
         pace = parse_pace(pace)
         language = parse_language(language)
         await self.check_may_open(guild_id, host_id)
@@ -109,6 +111,7 @@ class GameService:
                 game=self.game,
                 limits=self.limits,
                 web_token=new_web_token(),
+                board=board,
             )
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
@@ -237,7 +240,7 @@ class GameService:
             raise GameError(
                 Why.PLAYER_COUNT, game=self.game, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
             )
-        state = rules.setup(len(game.seats), game.seed)
+        state = rules.setup(len(game.seats), game.seed, game.board)
         to_move = rules.to_move(state)
         clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())
         ai_first = game.seats[to_move].ai_level is not None

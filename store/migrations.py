@@ -274,6 +274,12 @@ ALTER TABLE results DROP COLUMN clan, DROP COLUMN clan_score, DROP COLUMN chips;
 """,
 )
 
+# The board a game is played on, named by the game (Clans: 'printed' or 'project'); '' is the game's original
+# board, which every game of before this step was played on, so their replays and pages stay as they were.
+V16_GAME_BOARD: Final = """
+ALTER TABLE games ADD COLUMN board TEXT NOT NULL DEFAULT '';
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -316,4 +322,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     ),
     Migration(sqlite=V14_WEB_TOKENS_SQLITE, postgres=V14_WEB_TOKENS_POSTGRES),
     V15_RESULT_DETAIL,
+    V16_GAME_BOARD,
 )
