@@ -32,6 +32,9 @@ class GameRules(Protocol):
     max_players: int
     illegal: type[ValueError]
     """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
+    boards: dict[str, str]
+    """The boards a game may be played on: name -> what players call it (a "choice name" msgid), the default
+    first; empty for a game of one board."""
 
     def setup(self, players: int, seed: int, board: str = "") -> Any:
         """The game dealt from ``seed`` on ``board`` (the game's name for it; "": its original board)."""

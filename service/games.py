@@ -95,8 +95,9 @@ class GameService:
         language: str = DEFAULT_LANGUAGE,
         board: str = "",
     ) -> GameRecord:
-        """``board``: the board to play on, as the game names it (checked by the game's service)."""
+        """``board``: the board to play on, as the game names it ("": the game's default board)."""
         pace = parse_pace(pace)
+        board = self.parse_board(board)
         language = parse_language(language)
         await self.check_may_open(guild_id, host_id)
         with refusals():
@@ -113,6 +114,15 @@ class GameService:
                 web_token=new_web_token(),
                 board=board,
             )
+
+    def parse_board(self, board: str) -> str:
+        """The board to store for a new game: one of the game's boards, its default when none is asked for."""
+        boards = self.rules.boards
+        if not board:
+            return next(iter(boards), "")
+        if board not in boards:
+            raise GameError(Why.UNKNOWN_BOARD, boards=tuple(boards))
+        return board
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
         """The host changes the language of the game's public messages while it is in its lobby."""
