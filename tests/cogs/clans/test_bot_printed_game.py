@@ -1,12 +1,12 @@
-"""A whole game on the printed map through Discord (issue 43): opened with `map: printed`, played by taps with a
-preview before each move, an AI seat, a restart half-way; the autocomplete's reasons on the way; then its web
-page and its replay, each drawn on the printed board the game carries."""
+"""A whole game on the printed map through Discord (issue 43), on SQLite and PostgreSQL: opened with
+`map: printed`, played by taps with a preview before each move, an AI seat, a restart half-way; the
+autocomplete's reasons on the way; then its web page and its replay, each drawn on the printed board the game
+carries."""
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import aiohttp
 from botkit import (  # every_interaction_answered: autouse, checks each test
@@ -66,9 +66,9 @@ async def check_autocomplete(fake: FakeDiscord, bot: GameBot, game_id: int, play
 
 
 async def test_a_whole_game_on_the_printed_map_by_taps_with_an_ai_and_a_restart(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, database_target: str
 ) -> None:
-    bot = await start_bot(fake, tmp_path, seeds=[1000], **WEB)
+    bot = await start_bot(fake, database_target, seeds=[1000], **WEB)
     alice, bob = users(fake, 2)
     players = by_id(alice, bob)
     answered(await fake.slash(alice, "clans new", {"map": PRINTED_MAP}))
@@ -90,7 +90,7 @@ async def test_a_whole_game_on_the_printed_map_by_taps_with_an_ai_and_a_restart(
             break
         if not restarted and table.state.ply >= 20:
             before = table.state.to_json()
-            bot = await restart_bot(fake, tmp_path, **WEB)  # the game, its map and its panel come back
+            bot = await restart_bot(fake, database_target, **WEB)  # the game, its map and its panel come back
             after = await peek(bot, game_id)
             assert after.state.to_json() == before and after.state.board.map_id == PRINTED_MAP
             restarted = True
