@@ -97,6 +97,7 @@ catalogs: $(STAMP)
 	$(BIN)/python -m tools.update_catalogs
 
 # GAME=alexandros plays Alexandros (terminal/alexandros.py; SEATS= seats in all, with AIs in the empty ones).
+# MAP=printed or MAP=project picks the Clans board (default: engine/clans/board.py DEFAULT_MAP).
 GAME ?= clans
 PLAYERS ?=
 AI ?=
@@ -108,7 +109,7 @@ SEATS ?=
 PLAY_LANG = $(if $(filter command line,$(origin LANGUAGE)),$(LANGUAGE),$(if $(filter command line,$(origin LANG)),$(LANG)))
 play: $(STAMP)
 	@case "$(GAME)" in clans|alexandros) ;; *) echo "GAME is clans or alexandros, not $(GAME)"; exit 2;; esac
-	$(BIN)/python -m terminal.$(GAME)$(if $(and $(filter alexandros,$(GAME)),$(SEATS)), --seats $(SEATS),) $(if $(PLAY_LANG),--lang $(PLAY_LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)
+	$(BIN)/python -m terminal.$(GAME)$(if $(and $(filter alexandros,$(GAME)),$(SEATS)), --seats $(SEATS),) $(if $(PLAY_LANG),--lang $(PLAY_LANG),) $(if $(PLAYERS),--players $(PLAYERS),) $(if $(AI),--ai $(AI),) $(if $(SEED),--seed $(SEED),)$(if $(and $(filter clans,$(GAME)),$(MAP)), --map $(MAP),)
 
 # Every benchmark end to end in about 5 minutes on 2 cores. The arena runs its quick mode (40 games per match-up);
 # the full one (400 games, about 20 minutes): .venv/bin/python -m bench.ai_arena

@@ -50,6 +50,7 @@ class Why(StrEnum):
     PLAYER_COUNT = "player_count"  # game, low, high, seated
     ONLY_HOST_CANCEL = "only_host_cancel"
     UNKNOWN_PACE = "unknown_pace"  # paces
+    UNKNOWN_BOARD = "unknown_board"  # boards
     ILLEGAL_MOVE = "illegal_move"  # reason (an engine IllegalMove)
     NOT_AWAY = "not_away"
     MISSING_PERMISSIONS = "missing_permissions"  # permissions (Discord's names)

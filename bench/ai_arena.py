@@ -41,7 +41,19 @@ from dataclasses import dataclass, field, replace
 from ai.clans import choose_action, clan_beliefs
 from bench import ai_ratings, deals, old_ai
 from bench.stand_ins import STAND_INS, stand_in_move
-from engine.clans import Action, Clan, Move, Phase, PublicView, new_game, play, public_view
+from engine.clans import (
+    MAP_FILES,
+    PROJECT_MAP,
+    Action,
+    Clan,
+    Move,
+    Phase,
+    PublicView,
+    load_board,
+    new_game,
+    play,
+    public_view,
+)
 
 LevelChooser = Callable[[PublicView, Sequence[Action], int, Clan, int], Move]
 """A bench's own way to play a level: (start, history, seat, clan, seed) -> move."""
@@ -78,10 +90,12 @@ class Task:
     """A checkout whose AI plays the levels named ``old-<level>`` (bench/old_ai.py)."""
     levels_known: bool = True
     """Whether the AIs are told the seats' levels (hard reads AI seats by them), as in the bot."""
+    map_id: str = PROJECT_MAP
+    """The map the game is played on (engine/clans/board.py MAP_FILES)."""
 
 
 def play_game(task: Task) -> GameRecord:
-    state = new_game(len(task.levels), task.seed)
+    state = new_game(len(task.levels), task.seed, load_board(task.map_id))
     start = public_view(state)
     history: list[Action] = []
     record = GameRecord(share=0.0)
@@ -316,6 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="40 games each, for a smoke run")
     parser.add_argument("--workers", type=int, default=2)
     deals.add_arguments(parser)
+    parser.add_argument("--map", choices=tuple(MAP_FILES), default=PROJECT_MAP, help="the map the games are played on")
     parser.add_argument("--curve", action="store_true", help="print the strength-per-CPU curve instead")
     parser.add_argument("--points", default="200,800,3200,2s", help="curve points: rollouts, or seconds with s")
     parser.add_argument("--budget-games", type=int, default=None, help="curve games at seconds points")
@@ -338,28 +353,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     if budget is None and iterations is None:
         iterations = DEFAULT_HARD_ITERATIONS
     began = time.perf_counter()
+
+    def on_map(tasks: list[Task]) -> list[Task]:
+        return [replace(task, map_id=args.map) for task in tasks]
+
     only = (
         set(args.only.split(","))
         if args.only
         else {"hard", "general", "easy", "normal4", "old", "easyrandom", "novice"}
     )
     hard = (
-        run(hard_tasks(games, budget, iterations, args.seed), args.workers, args.games_file) if "hard" in only else []
+        run(on_map(hard_tasks(games, budget, iterations, args.seed)), args.workers, args.games_file)
+        if "hard" in only
+        else []
     )
     general = []
     if "general" in only:
-        general = run(hard_tasks(games, budget, iterations, args.seed, levels_known=False), args.workers)
-    easy = run(easy_tasks(games, args.seed), args.workers) if "easy" in only else []
-    normal4 = run(normal_tasks(games, args.seed), args.workers) if "normal4" in only else []
+        general = run(on_map(hard_tasks(games, budget, iterations, args.seed, levels_known=False)), args.workers)
+    easy = run(on_map(easy_tasks(games, args.seed)), args.workers) if "easy" in only else []
+    normal4 = run(on_map(normal_tasks(games, args.seed)), args.workers) if "normal4" in only else []
     old: list[GameRecord] = []
     if args.old_ai and "old" in only:
-        old = run(hard_tasks(games, budget, iterations, args.seed, "old-normal", args.old_ai), args.workers)
+        old = run(on_map(hard_tasks(games, budget, iterations, args.seed, "old-normal", args.old_ai)), args.workers)
     easy_checks: dict[str, Sequence[GameRecord]] = {}
     if "easyrandom" in only:
-        easy_checks["easy_vs_random_win_rate"] = run(pair_tasks("easy", "random", games, args.seed), args.workers)
-        easy_checks["easy_vs_3random_win_rate"] = run(pair_tasks("easy", "random", games, args.seed, 4), args.workers)
+        easy_checks["easy_vs_random_win_rate"] = run(
+            on_map(pair_tasks("easy", "random", games, args.seed)), args.workers
+        )
+        easy_checks["easy_vs_3random_win_rate"] = run(
+            on_map(pair_tasks("easy", "random", games, args.seed, 4)), args.workers
+        )
     if "novice" in only:
-        easy_checks["novice_vs_easy_win_rate"] = run(pair_tasks("novice", "easy", games, args.seed), args.workers)
+        easy_checks["novice_vs_easy_win_rate"] = run(
+            on_map(pair_tasks("novice", "easy", games, args.seed)), args.workers
+        )
     label = (
         ("hard_iterations_per_move", float(iterations), "rollouts")
         if iterations is not None

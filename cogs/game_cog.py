@@ -181,9 +181,14 @@ class GameCog(commands.Cog):
     # --- what the games' own commands share ------------------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: discord.Interaction, pace: str, thread: bool = True, language: str | None = None
+        self,
+        interaction: discord.Interaction,
+        pace: str,
+        thread: bool = True,
+        language: str | None = None,
+        board: str = "",
     ) -> None:
-        await self.lobby.open(interaction, pace, thread, language)
+        await self.lobby.open(interaction, pace, thread, language, board)
 
     async def show_replay(self, interaction: discord.Interaction, game_id: int) -> None:
         """A finished game's replay: public in the game's own channel; from another channel, only to the asker

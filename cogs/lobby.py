@@ -69,11 +69,16 @@ class GameLobby(Generic[TableT]):
         return interaction.channel_id
 
     async def open(
-        self, interaction: discord.Interaction, pace: str, thread: bool = True, language: str | None = None
+        self,
+        interaction: discord.Interaction,
+        pace: str,
+        thread: bool = True,
+        language: str | None = None,
+        board: str = "",
     ) -> None:
         spoken = language or resolve(interaction.guild_locale)
         host = seat_name(interaction.user)
-        await open_lobby(self.service, interaction, host, pace, thread, spoken, self.colour)
+        await open_lobby(self.service, interaction, host, pace, thread, spoken, self.colour, board)
 
     async def join_here(self, interaction: discord.Interaction) -> None:
         game = await self.service.active_game(self.channel_id(interaction))

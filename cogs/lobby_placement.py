@@ -42,6 +42,7 @@ async def open_lobby(
     thread: bool,
     language: str,
     colour: discord.Colour,
+    board: str = "",
 ) -> None:
     """`/<game> new`: a lobby in a new thread "Clans #12" or, failing that, in this channel or thread.
 
@@ -60,14 +61,17 @@ async def open_lobby(
         raise GameError(Why.MISSING_PERMISSIONS, permissions=tuple(missing))
     assert interaction.channel_id is not None
     parse_pace(pace)
+    board = games.parse_board(board)
     await games.check_may_open(interaction.guild_id, interaction.user.id)
     await interaction.response.defer(thinking=True)
     if new_thread:
         assert isinstance(channel, discord.TextChannel)
-        if await _open_in_thread(games, interaction, channel, host_name, pace, language, colour):
+        if await _open_in_thread(games, interaction, channel, host_name, pace, language, colour, board):
             return
     user = interaction.user
-    game = await games.open_lobby(interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language)
+    game = await games.open_lobby(
+        interaction.guild_id, interaction.channel_id, user.id, host_name, pace, language, board
+    )
     lobby = await interaction.followup.send(
         embed=lobby_embed(of_game(game), game, colour), view=lobby_view(game), wait=True
     )
@@ -82,12 +86,13 @@ async def _open_in_thread(
     pace: str,
     language: str,
     colour: discord.Colour,
+    board: str = "",
 ) -> bool:
     """The lobby in a new thread of ``channel``; False (nothing left behind) if the thread could not be made."""
     user = interaction.user
     # The thread is named after the game, so the lobby is opened first, at the interaction's own (unique)
     # snowflake, and placed in the thread once it exists.
-    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace, language)
+    game = await games.open_lobby(interaction.guild_id, interaction.id, user.id, host_name, pace, language, board)
     t = of_game(game)
     created: discord.Thread | None = None
     try:

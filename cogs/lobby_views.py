@@ -155,4 +155,6 @@ def lobby_embed(t: Texts, game: GameRecord, colour: discord.Colour) -> discord.E
     )
     embed.add_field(name=t._("Pace"), value=pace_label(t, game.pace), inline=False)
     embed.add_field(name=t._("Language"), value=language_name(game.language), inline=False)
+    if game.board in rules.boards:
+        embed.add_field(name=t._("Map"), value=t.p_("choice name", rules.boards[game.board]), inline=False)
     return embed

@@ -32,8 +32,13 @@ class GameRules(Protocol):
     max_players: int
     illegal: type[ValueError]
     """The game's illegal-move error: what ``play`` raises for an action that may not be played."""
+    boards: dict[str, str]
+    """The boards a game may be played on: name -> what players call it (a "choice name" msgid), the default
+    first; empty for a game of one board."""
 
-    def setup(self, players: int, seed: int) -> Any: ...
+    def setup(self, players: int, seed: int, board: str = "") -> Any:
+        """The game dealt from ``seed`` on ``board`` (the game's name for it; "": its original board)."""
+        ...
 
     def legal_actions(self, state: Any) -> list[str]: ...
 
@@ -67,9 +72,10 @@ class GameRules(Protocol):
         ...
 
 
-def replay(rules: GameRules, players: int, seed: int, actions: list[str]) -> Any:
-    """The state after ``actions`` from the setup of ``seed``: the move log is the source of truth."""
-    state = rules.setup(players, seed)
+def replay(rules: GameRules, players: int, seed: int, actions: list[str], board: str = "") -> Any:
+    """The state after ``actions`` from the setup of ``seed`` on ``board`` (as the game is stored): the move log is
+    the source of truth."""
+    state = rules.setup(players, seed, board)
     for action in actions:
         rules.apply(state, action)
     return state

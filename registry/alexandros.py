@@ -31,8 +31,9 @@ class AlexandrosRules:
     min_players = alexandros.MIN_PLAYERS
     max_players = alexandros.MAX_PLAYERS
     illegal: type[ValueError] = alexandros.IllegalAction
+    boards: dict[str, str] = {}  # noqa: RUF012 (read only)
 
-    def setup(self, players: int, seed: int) -> alexandros.GameState:
+    def setup(self, players: int, seed: int, board: str = "") -> alexandros.GameState:
         return alexandros.new_game(players, seed)
 
     def legal_actions(self, state: alexandros.GameState) -> list[str]:

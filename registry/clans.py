@@ -11,6 +11,7 @@ from ai.clans.levels import AI_LEVELS
 from engine.rules import Standing
 from registry import Game, Words
 from service.ratings import published_ai_ratings
+from texts.clans.maps import MAP_NAME
 from texts.clans.reasons import end_reason, illegal, shown_move
 
 if TYPE_CHECKING:
@@ -30,9 +31,10 @@ class ClansRules:
     min_players = clans.MIN_PLAYERS
     max_players = clans.MAX_PLAYERS
     illegal: type[ValueError] = clans.IllegalMove
+    boards = {m: MAP_NAME[m] for m in sorted(clans.MAP_FILES, key=lambda m: m != clans.DEFAULT_MAP)}  # noqa: RUF012
 
-    def setup(self, players: int, seed: int) -> clans.GameState:
-        return clans.new_game(players, seed)
+    def setup(self, players: int, seed: int, board: str = "") -> clans.GameState:
+        return clans.new_game(players, seed, clans.board_named(board))
 
     def legal_actions(self, state: clans.GameState) -> list[str]:
         return [move.text for move in clans.legal_moves(state)]

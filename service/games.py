@@ -93,8 +93,11 @@ class GameService:
         host_name: str,
         pace: str = Pace.DAILY,
         language: str = DEFAULT_LANGUAGE,
+        board: str = "",
     ) -> GameRecord:
+        """``board``: the board to play on, as the game names it ("": the game's default board)."""
         pace = parse_pace(pace)
+        board = self.parse_board(board)
         language = parse_language(language)
         await self.check_may_open(guild_id, host_id)
         with refusals():
@@ -110,7 +113,17 @@ class GameService:
                 limits=self.limits,
                 web_token=new_web_token(),
                 opened_at=self.now(),
+                board=board,
             )
+
+    def parse_board(self, board: str) -> str:
+        """The board to store for a new game: one of the game's boards, its default when none is asked for."""
+        boards = self.rules.boards
+        if not board:
+            return next(iter(boards), "")
+        if board not in boards:
+            raise GameError(Why.UNKNOWN_BOARD, boards=tuple(boards))
+        return board
 
     async def set_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
         """The host changes the language of the game's public messages while it is in its lobby."""
@@ -238,7 +251,7 @@ class GameService:
             raise GameError(
                 Why.PLAYER_COUNT, game=self.game, low=rules.min_players, high=rules.max_players, seated=len(game.seats)
             )
-        state = rules.setup(len(game.seats), game.seed)
+        state = rules.setup(len(game.seats), game.seed, game.board)
         to_move = rules.to_move(state)
         clock = turn_clock(Pace(game.pace), game.seats, False, to_move, self.now())
         ai_first = game.seats[to_move].ai_level is not None

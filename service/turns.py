@@ -180,7 +180,7 @@ class Turns(Generic[S]):
         state = self._from_snapshot(record)
         if state is None:
             moves = await self.store.moves(record.id)
-            state = replay(self.rules, len(record.seats), record.seed, [m.action for m in moves])
+            state = replay(self.rules, len(record.seats), record.seed, [m.action for m in moves], record.board)
         return Loaded(record, state)
 
     def loaded_from(self, record: GameRecord, actions: Sequence[str]) -> Loaded[S]:
@@ -188,7 +188,7 @@ class Turns(Generic[S]):
         self._started(record)
         state = self._from_snapshot(record)
         if state is None:
-            state = replay(self.rules, len(record.seats), record.seed, list(actions))
+            state = replay(self.rules, len(record.seats), record.seed, list(actions), record.board)
         return Loaded(record, state)
 
     @staticmethod

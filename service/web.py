@@ -52,7 +52,7 @@ class PublicSteps:
 class StepsOf(Protocol):
     """What each game's ``service/<game>/web.py`` offers: its public steps from the seed and the log."""
 
-    def __call__(self, seed: int, players: int, actions: Sequence[str]) -> PublicSteps: ...
+    def __call__(self, seed: int, players: int, actions: Sequence[str], board: str = "") -> PublicSteps: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,9 @@ class WebPages:
         telling = self._telling.get(key)
         if telling is None:  # one telling per game and move, however many pages ask at once
             tell = steps_of(record.game)
-            telling = asyncio.ensure_future(asyncio.to_thread(tell, record.seed, len(record.seats), actions))
+            telling = asyncio.ensure_future(
+                asyncio.to_thread(tell, record.seed, len(record.seats), actions, record.board)
+            )
             self._telling[key] = telling
             try:
                 steps = await telling

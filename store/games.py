@@ -149,19 +149,31 @@ class GameQueries(Database):
         limits: Limits | None = None,
         web_token: str | None = None,
         opened_at: datetime | None = None,
+        board: str = "",
     ) -> GameRecord:
         """Open a lobby of ``game`` in ``channel_id`` with the host in seat 0. Raises ChannelBusy if a game of
         any kind is open there, LimitReached if the host or the server is at one of ``limits``. ``web_token``:
         the link to its web page (store/web.py); ``opened_at``: the service's clock (the idle lobbies' closing
-        is judged by it), else now."""
+        is judged by it), else now; ``board``: the board it is played on, as its game names it."""
         async with self._write() as conn:
             await enforce(conn, limits, guild_id, host_id, OPENING)
             try:
                 async with conn.execute(
                     "INSERT INTO games"
-                    " (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game, web_token)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, seed, iso(opened_at or utc_now()), pace, language, game, web_token),
+                    " (guild_id, channel_id, host_id, status, seed, created_at, pace, language, game, web_token, board)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        seed,
+                        iso(opened_at or utc_now()),
+                        pace,
+                        language,
+                        game,
+                        web_token,
+                        board,
+                    ),
                 ) as cursor:
                     row = await cursor.fetchone()
             except UniqueViolation as exc:

@@ -287,6 +287,12 @@ CREATE TABLE told (
 );
 """
 
+# The board a game is played on, named by the game (Clans: 'printed' or 'project'); '' is the game's original
+# board, which every game of before this step was played on, so their replays and pages stay as they were.
+V18_GAME_BOARD: Final = """
+ALTER TABLE games ADD COLUMN board TEXT NOT NULL DEFAULT '';
+"""
+
 MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     Migration(sqlite=V1_GAMES_SEATS_MOVES, postgres=V1_GAMES_SEATS_MOVES_POSTGRES),
     Migration(sqlite=V2_RESULTS_RATINGS, postgres=V2_RESULTS_RATINGS_POSTGRES),
@@ -331,4 +337,5 @@ MIGRATIONS: Final[tuple[Migration | str, ...]] = (
     V15_RESULT_DETAIL,
     V16_REMINDER_LEFT_OUT,
     Migration(sqlite=V17_TOLD, postgres=V17_TOLD.replace("game_id INTEGER", "game_id BIGINT")),
+    V18_GAME_BOARD,
 )

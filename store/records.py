@@ -105,6 +105,8 @@ class GameRecord:
     """Which game this is (a name in registry.GAME_NAMES)."""
     web_token: str | None = field(default=None, kw_only=True)
     """The unguessable part of the link to the game's web page; None: revoked (or never made)."""
+    board: str = field(default="", kw_only=True)
+    """The board the game is played on, as its game names it; "": the game's original board."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
@@ -259,6 +261,7 @@ def game_from_row(row: Row, seats: Sequence[SeatRecord]) -> GameRecord:
         language=str(row["language"]),
         game=str(row["game"]),
         web_token=cast(str | None, row["web_token"]),
+        board=str(row["board"]),
     )
 
 

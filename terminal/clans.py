@@ -19,6 +19,8 @@ from pathlib import Path
 
 from ai.clans import AI_LEVELS, DEFAULT_ROLLOUTS, choose_action, clan_beliefs
 from engine.clans import (
+    DEFAULT_MAP,
+    MAP_FILES,
     Action,
     Clan,
     GameState,
@@ -27,6 +29,7 @@ from engine.clans import (
     Outcome,
     Phase,
     legal_moves,
+    load_board,
     new_game,
     order_consequences,
     play,
@@ -73,11 +76,12 @@ class TerminalGame(HotSeatGame):
         boards: Path,
         ask: Callable[[str], str],
         t: Texts | None = None,
+        map_id: str = DEFAULT_MAP,
     ) -> None:
         super().__init__(ask, set(range(humans if humans >= 2 else 1)))
         self.t = t or texts("en", "clans")
         players = humans if humans >= 2 else 4
-        self.state: GameState = new_game(players, seed)
+        self.state: GameState = new_game(players, seed, load_board(map_id))
         self.seed = seed
         # The AIs' own randomness, drawn from the deal's seed one way: the same seed, the same game.
         self.ai_seed = ai_seed_of("clans", seed)
@@ -383,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai", choices=AI_LEVELS, default="normal", help="level of the AI players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     parser.add_argument(
+        "--map", choices=tuple(MAP_FILES), default=DEFAULT_MAP, help=f"the board (default: {DEFAULT_MAP})"
+    )
+    parser.add_argument(
         "--boards", type=Path, default=Path("play-boards"), help="each game saves its boards in a folder in here"
     )
     parser.add_argument(
@@ -394,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players must be 1 to 4")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     try:
-        TerminalGame(args.players, args.ai, seed, game_folder(args.boards, seed), input, t).run()
+        TerminalGame(args.players, args.ai, seed, game_folder(args.boards, seed), input, t, args.map).run()
     except KeyboardInterrupt:
         print("\n" + t._("Game left unfinished."))
     return 0

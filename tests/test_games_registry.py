@@ -9,12 +9,15 @@ from engine.rules import replay
 from registry import GAME_NAMES as GAMES
 from registry import rules_of
 
+BOARDS = [(name, board) for name in sorted(GAMES) for board in ("", *rules_of(name).boards)]
+"""Each game on its original board ("") and on each board a new game may choose."""
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_seeded_game_through_the_interface_replays_to_the_same_state(name: str) -> None:
+
+@pytest.mark.parametrize(("name", "board"), BOARDS)
+def test_a_seeded_game_through_the_interface_replays_to_the_same_state(name: str, board: str) -> None:
     rules = rules_of(name)
     assert rules.name == name and 2 <= rules.min_players <= rules.max_players <= 4
-    state = rules.setup(3, seed=11)
+    state = rules.setup(3, 11, board)
     rng = random.Random(5)
     log: list[str] = []
     while rules.result(state) is None and len(log) < 120:
@@ -23,7 +26,7 @@ def test_a_seeded_game_through_the_interface_replays_to_the_same_state(name: str
         action = rng.choice(actions)
         rules.play(state, action, rules.to_move(state))
         log.append(action)
-    assert rules.to_json(replay(rules, 3, 11, log)) == rules.to_json(state)
+    assert rules.to_json(replay(rules, 3, 11, log, board)) == rules.to_json(state)
     assert rules.to_json(rules.from_json(rules.to_json(state))) == rules.to_json(state)
     assert rules.public_view(state) is not None and rules.private_view(state, 0) is not None
 

@@ -169,6 +169,8 @@ def refusal(t: Texts, error: GameError) -> str:
             return t._("This bot serves no web pages: its operator has not set WEB_HOST.")
         case Why.UNKNOWN_PACE:
             return t._("The paces are {paces}", paces=", ".join(listed(facts["paces"])))
+        case Why.UNKNOWN_BOARD:
+            return t._("The maps are {maps}", maps=", ".join(listed(facts["boards"])))
         case Why.ILLEGAL_MOVE:
             return illegal_reason(t, facts["reason"])
         case Why.NOT_AWAY:

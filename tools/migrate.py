@@ -35,7 +35,7 @@ async def replay_games(store: Store, game_ids: Sequence[int]) -> tuple[int, list
             continue
         rules = rules_of(game.game)
         try:
-            state = replay(rules, len(game.seats), game.seed, [move.action for move in moves])
+            state = replay(rules, len(game.seats), game.seed, [move.action for move in moves], game.board)
         except Exception as exc:  # an illegal logged action: report it, check the other games
             problems.append(f"game #{game_id}: the move log does not replay: {exc!r}")
             continue

@@ -34,6 +34,7 @@ from service.clans.deadlines import Deadlines
 from service.clans.games import GAME_NAME, ClansService
 from service.clans.tables import Table
 from texts import LANGUAGES, Texts
+from texts.clans.maps import MAP_CHOICES, MAP_NAME
 
 CLANS_WORDS = CommandWords(
     join="Join the game waiting for players in this channel",
@@ -93,15 +94,23 @@ class ClansCog(
         pace="Time for each move (default: daily, 24 hours); the host can change it in the lobby",
         thread="Open the game in a new thread of this channel (default: yes, if I may)",
         language="The language of the game's messages and boards (default: this server's)",
+        board="The board to play on: the printed game's or the project's own (the lobby shows which)",
     )
+    @app_commands.rename(board="map")
     @app_commands.choices(
         pace=[app_commands.Choice(name=clock_texts.PACE_NAME[p], value=p.value) for p in clock_texts.PACE_CHOICES],
         language=[app_commands.Choice(name=language_name(code), value=code) for code in LANGUAGES],
+        board=[app_commands.Choice(name=MAP_NAME[m], value=m) for m in MAP_CHOICES],
     )
     async def new(
-        self, interaction: discord.Interaction, pace: str = "daily", thread: bool = True, language: str | None = None
+        self,
+        interaction: discord.Interaction,
+        pace: str = "daily",
+        thread: bool = True,
+        language: str | None = None,
+        board: str = "",
     ) -> None:
-        await self.open_lobby(interaction, pace, thread, language)
+        await self.open_lobby(interaction, pace, thread, language, board)
 
     async def cancel_game(self, interaction: discord.Interaction) -> None:
         await lobby.ask_to_cancel(self.posts, interaction)

@@ -1,6 +1,19 @@
 """The pure Clans engine: no Discord, no database, no images. Deterministic from a seed."""
 
-from engine.clans.board import Board, Chart, Epoch, Lake, Territory, load_board, load_chart
+from engine.clans.board import (
+    DEFAULT_MAP,
+    MAP_FILES,
+    PRINTED_MAP,
+    PROJECT_MAP,
+    Board,
+    Chart,
+    Epoch,
+    Lake,
+    Territory,
+    board_named,
+    load_board,
+    load_chart,
+)
 from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
 from engine.clans.hutmoves import (
     IMMOBILE,
@@ -42,11 +55,15 @@ from engine.clans.view import (
 
 __all__ = [
     "CLAN_COUNT",
+    "DEFAULT_MAP",
     "HUTS_PER_CLAN",
     "IMMOBILE",
+    "MAP_FILES",
     "MAX_PLAYERS",
     "MAY_MOVE",
     "MIN_PLAYERS",
+    "PRINTED_MAP",
+    "PROJECT_MAP",
     "Action",
     "BadState",
     "Board",
@@ -69,6 +86,7 @@ __all__ = [
     "Territory",
     "Village",
     "apply",
+    "board_named",
     "check",
     "draw_hut_move",
     "draw_village_choice",

@@ -350,11 +350,11 @@ def final_result(state: GameState) -> FinalResult:
     )
 
 
-def replay(seed: int, players: int, actions: list[Action] | list[str]) -> GameState:
-    """Rebuild a game from its seed and move log, checking every action."""
+def replay(seed: int, players: int, actions: list[Action] | list[str], board: Board | None = None) -> GameState:
+    """Rebuild a game from its seed and move log on ``board`` (the project's map if none), checking every action."""
     from engine.clans.moves import parse_action
 
-    state = new_game(players, seed)
+    state = new_game(players, seed, board)
     for action in actions:
         play(state, parse_action(action) if isinstance(action, str) else action)
     return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.clans.board import load_board, load_chart
+from engine.clans.board import MAP_FILES, PROJECT_MAP, load_board, load_chart
 from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
 from engine.clans.moves import Move
 from engine.clans.rules import strife, village_value
@@ -24,6 +24,7 @@ def state_to_json(state: GameState) -> str:
         {
             "format": FORMAT,
             "version": VERSION,
+            "map": state.board.map_id,
             "players": state.players,
             "seed": state.seed,
             "clans": [c.label for c in state.clans],
@@ -77,7 +78,11 @@ def state_from_json(text: str) -> GameState:
 
 
 def _build(raw: dict[str, Any]) -> GameState:
-    board, chart = load_board(), load_chart()
+    # States saved before maps could be chosen name none: they were all played on the project's map.
+    map_id = raw.get("map", PROJECT_MAP)
+    if map_id not in MAP_FILES:
+        raise BadState(f"Saved game is on an unknown map {map_id!r}")
+    board, chart = load_board(map_id), load_chart()
     huts = [[0] * CLAN_COUNT] + [[int(n) for n in row] for row in raw["huts"]]
     if len(huts) != board.size + 1 or any(len(row) != CLAN_COUNT for row in huts):
         raise BadState(f"Saved game must list {CLAN_COUNT} hut counts for each of {board.size} territories")

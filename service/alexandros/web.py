@@ -11,7 +11,7 @@ from engine.alexandros.facts import told
 from service.web import PublicSteps
 
 
-def public_steps(seed: int, players: int, actions: Sequence[str]) -> PublicSteps:
+def public_steps(seed: int, players: int, actions: Sequence[str], board: str = "") -> PublicSteps:
     state = alex.new_game(players, seed)
     views = [alex.public_view(state)]
     facts = []

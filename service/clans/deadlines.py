@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from ai.clans import AUTOPILOT_LEVEL
-from engine.clans import GameState, Move, Resign, apply, new_game, parse_action, play
+from engine.clans import GameState, Move, Resign, apply, board_named, new_game, parse_action, play
 from errors import GameError
 from service.clans.games import ClansService
 from service.clans.tables import Loaded, Played, Table
@@ -67,7 +67,7 @@ class Deadlines(TurnDeadlines[Timeout]):
         """The actions committed after the last announced one, each with the table as it stood after it."""
         record = await self.games._record_with_secrets(game_id)  # with the seed: the log is replayed from the setup
         moves = await self.store.moves(game_id)
-        state: GameState = new_game(len(record.seats), record.seed)
+        state: GameState = new_game(len(record.seats), record.seed, board_named(record.board))
         played: list[Played] = []
         for logged in moves:
             action = parse_action(logged.action)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.clans import Action, GameState, Move, PublicView, new_game, public_view
+from engine.clans import Action, GameState, Move, PublicView, board_named, new_game, public_view
 from errors import GameError, Why
 from service.clans.history import LogTail, LogTails, MoveFact, public_history
 from service.clans.tables import Table
@@ -132,4 +132,4 @@ async def too_late(
 
 def start_view(record: GameRecord) -> PublicView:
     """The public position right after the game's setup (what the public log is told again from)."""
-    return public_view(new_game(len(record.seats), record.seed))
+    return public_view(new_game(len(record.seats), record.seed, board_named(record.board)))

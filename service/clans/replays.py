@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.clans import Action, PublicView, new_game, parse_action, play, public_view
+from engine.clans import Action, PublicView, board_named, new_game, parse_action, play, public_view
 from errors import GameError, Why
 from service.clans.games import ClansService
 from service.replays import Finished, finished_record
@@ -21,9 +21,9 @@ class Replay:
     """The game's language: the words drawn on the frames."""
 
 
-def replay_views(seed: int, players: int, actions: Sequence[Action]) -> tuple[PublicView, ...]:
-    """Public views only: the replay never needs, and never shows, more than the channel saw."""
-    state = new_game(players, seed)
+def replay_views(seed: int, players: int, actions: Sequence[Action], board: str = "") -> tuple[PublicView, ...]:
+    """Public views only: the replay never needs, and never shows, more than the channel saw. ``board``: as stored."""
+    state = new_game(players, seed, board_named(board))
     views = [public_view(state)]
     for action in actions:
         play(state, action)
@@ -45,4 +45,4 @@ async def replay_of(games: ClansService, game_id: int) -> Replay:
     game, moves = found
     actions = [parse_action(m.action) for m in moves]
     names = tuple(seat.name for seat in game.seats)
-    return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions), game.language)
+    return Replay(game.id, names, replay_views(game.seed, len(game.seats), actions, game.board), game.language)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.clans import new_game, parse_action, public_view
+from engine.clans import board_named, new_game, parse_action, public_view
 from service.clans.history import replay_public
 from service.clans.replays import replay_views
 from service.web import PublicSteps
 
 
-def public_steps(seed: int, players: int, actions: Sequence[str]) -> PublicSteps:
+def public_steps(seed: int, players: int, actions: Sequence[str], board: str = "") -> PublicSteps:
     parsed = [parse_action(action) for action in actions]
-    views = replay_views(seed, players, parsed)
-    _, facts = replay_public(public_view(new_game(players, seed)), parsed)
+    views = replay_views(seed, players, parsed, board)
+    _, facts = replay_public(public_view(new_game(players, seed, board_named(board))), parsed)
     return PublicSteps(views, tuple(facts))

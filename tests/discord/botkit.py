@@ -25,6 +25,7 @@ from bot import GameBot
 from cogs.clans.cog import ClansCog
 from config import Config
 from engine.clans import (
+    Board,
     GameState,
     Move,
     Phase,
@@ -293,14 +294,17 @@ def order_seeking_picker(seed: int) -> MovePicker:
     return pick
 
 
-def moves_until_order(seed: int, players: int, picker_seed: int = 0, limit: int = 200) -> list[Move] | None:
-    """Offline search with the engine: hut moves from setup until one founds 2+ villages (None if none does)."""
-    state = new_game(players, seed)
+def moves_until_order(
+    seed: int, players: int, picker_seed: int = 0, limit: int = 200, board: Board | None = None
+) -> list[Move] | None:
+    """Offline search with the engine: hut moves from setup (on ``board``, else the project's map) until one
+    founds 2+ villages whose order matters, so that the mover is asked for it (None if none does)."""
+    state = new_game(players, seed, board)
     rng = random.Random(picker_seed)
     played: list[Move] = []
     while not state.over and len(played) < limit:
         moves = legal_moves(state)
-        several = [m for m in moves if founds_several(state, m)]
+        several = [m for m in moves if order_matters(state, m)]
         move = several[0] if several else rng.choice(moves)
         played.append(move)
         apply(state, move)
@@ -310,9 +314,9 @@ def moves_until_order(seed: int, players: int, picker_seed: int = 0, limit: int 
 
 
 async def reach_order(fake: FakeDiscord, bot: GameBot, players: dict[int, FakeUser], game_id: int = 1) -> FakeUser:
-    """In a game opened with seed ORDER_SEED, play through /clans move the engine-found moves up to one that
-    founds 2+ villages; return the mover, who now owes the village order."""
-    moves = moves_until_order(ORDER_SEED, len(players))
+    """In a game opened with seed ORDER_SEED, play through /clans move the engine-found moves (on the game's own
+    map) up to one that founds 2+ villages; return the mover, who now owes the village order."""
+    moves = moves_until_order(ORDER_SEED, len(players), board=(await peek(bot, game_id)).state.board)
     assert moves is not None, "the offline search found no move founding several villages"
     for move in moves:
         table = await peek(bot, game_id)

@@ -15,7 +15,7 @@ import pytest
 import terminal.alexandros as play_alexandros
 import terminal.clans as play
 import terminal.hotseat as terminal
-from engine.clans import GameState, Phase, legal_moves, move_foundings, public_view
+from engine.clans import PROJECT_MAP, GameState, Phase, legal_moves, move_foundings, public_view
 from engine.clans import new_game as clans_new_game
 from engine.clans import play as clans_play
 from service.clans.suggest import suggest_sources
@@ -53,7 +53,10 @@ def scripted(game_of: Callable[[], TerminalGame], moves: Iterator[str] | None = 
 
 def new_game(humans: int, seed: int, folder: Path, moves: list[str] | None = None) -> TerminalGame:
     holder: list[TerminalGame] = []
-    game = TerminalGame(humans, "easy", seed, folder, scripted(lambda: holder[0], iter(moves or [])))
+    # The scripted moves and seeds were found on the project map: pinned to it, whatever the default.
+    game = TerminalGame(
+        humans, "easy", seed, folder, scripted(lambda: holder[0], iter(moves or [])), map_id=PROJECT_MAP
+    )
     holder.append(game)
     return game
 

@@ -131,7 +131,7 @@ def test_every_refusal_code_has_words() -> None:
     facts = {"seats": 4, "game": 3, "status": "running", "move": Move(1, 2), "name": "ann", "user_id": None,
              "levels": ("easy",), "low": 2, "high": 4, "seated": 1, "paces": ("daily",), "reason": NotNeighbours(1, 2),
              "permissions": ("Embed Links",), "lobbies": 2, "games": 10, "seconds": 20, "left": 3, "allowance": 14,
-             "window": 60, "ahead": 30, "zone": "Mars/Olympus", "start": 8, "end": 8}  # fmt: skip
+             "boards": ("x",), "window": 60, "ahead": 30, "zone": "Mars/Olympus", "start": 8, "end": 8}  # fmt: skip
     fallback = say(texts("en"), GameError(Why.CANNOT))
     for why in Why:
         for lang in ("en", "de", "it"):

@@ -18,7 +18,7 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 from fakediscord import FakeDiscord
 from PIL import Image
 
-from engine.clans import legal_moves, load_board, parse_action
+from engine.clans import legal_moves, parse_action
 from render.clans import palette as pal
 from render.clans.layout import layout_for
 
@@ -45,7 +45,7 @@ async def test_the_board_after_ai_moves_numbers_each_of_them(fake: FakeDiscord, 
     ai_moves = [parse_action(m.action) for m in log[-2:]]
     boards = [f for c in fake.calls[calls_before:] for f in c.files if f[0] == "board.png"]
     image = Image.open(io.BytesIO(boards[-1][1])).convert("RGB")  # the run's message: the last board posted
-    layout = layout_for(load_board())
+    layout = layout_for(table.state.board)  # drawn on the game's own map
     for ai_move in ai_moves:
         assert _disc(image, layout.center(ai_move.src)) >= 80, ai_move.text
     assert _disc(image, layout.center(move.src)) < 20  # Alice's own move is not hers to be told again

@@ -39,7 +39,7 @@ from fakediscord import FakeDiscord
 from panelkit import PanelTurn, choose_move, ids_with, open_panel, options_of, panel_turn, shown
 
 from cogs.clans.panel_text import FREE_ORDER
-from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game, preview_move, public_view
+from engine.clans import Board, GameState, Move, Phase, apply, legal_moves, new_game, preview_move, public_view
 from texts.clans.symbols import CLAN_SQUARE
 
 VILLAGE_MARKS = ("🏠", "💀", "💨", "⏳")
@@ -206,10 +206,10 @@ async def test_an_ai_to_move_first_is_told_nothing_to_type(fake: FakeDiscord, tm
     assert "🟥 0  🟦 0  🟩 0  🟨 0  ⬛ 0" in footer  # the clans' squares, as everywhere else
 
 
-def moves_to_a_free_order(seed: int, players: int) -> list[Move]:
-    """Offline, with the engine: hut moves from setup up to one that founds 2+ villages whose every order ends
-    the same (moves founding several villages whose order matters are avoided on the way)."""
-    state: GameState = new_game(players, seed)
+def moves_to_a_free_order(seed: int, players: int, board: Board) -> list[Move]:
+    """Offline, with the engine: hut moves from setup on ``board`` up to one that founds 2+ villages whose every
+    order ends the same (moves founding several villages whose order matters are avoided on the way)."""
+    state: GameState = new_game(players, seed, board)
     rng = random.Random(0)
     played: list[Move] = []
     while not state.over and len(played) < 200:
@@ -229,7 +229,7 @@ async def test_no_menu_is_sent_when_every_village_order_ends_the_same(fake: Fake
     bot = await start_bot(fake, tmp_path, seeds=[1000])
     alice, bob = users(fake, 2)
     game_id = await open_game(fake, [alice, bob])
-    moves = moves_to_a_free_order(1000, 2)
+    moves = moves_to_a_free_order(1000, 2, (await peek(bot, game_id)).state.board)
     people = by_id(alice, bob)
     for move in moves[:-1]:
         mover = people[(await peek(bot, game_id)).mover.user_id]  # type: ignore[index]

@@ -92,7 +92,8 @@ async def test_a_whole_game_from_new_to_the_final_reveal(fake: FakeDiscord, data
     for seat, name in enumerate(("alice", "bob", "carol")):
         clan = result.clans[seat]
         line = (
-            f"{clan.label.capitalize()} {CLAN_MARK[clan]}: {result.clan_scores[clan]} + {result.chips[seat]} chips"
+            f"{clan.label.capitalize()} {CLAN_MARK[clan]}: {result.clan_scores[clan]} + {result.chips[seat]} "
+            f"chip{'s' if result.chips[seat] != 1 else ''}"
             f" = **{result.totals[seat]}**"
         )
         assert name in reveal and line in reveal

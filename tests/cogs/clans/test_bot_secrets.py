@@ -31,7 +31,7 @@ from PIL import Image
 
 import engine.clans
 import service.clans.replays
-from engine.clans import Clan, GameState, new_game
+from engine.clans import Board, Clan, GameState, new_game
 from service.pace import ManualClock
 from texts import texts
 from texts.clans.game import clan_label as worded_clan_label
@@ -81,8 +81,8 @@ async def test_closed_dms_get_a_public_notice_without_any_clan_hint(fake: FakeDi
 def _dealing(shift: int):  # type: ignore[no-untyped-def]
     """new_game, with every seat's clan rotated by ``shift``: the same board, a different secret deal."""
 
-    def dealt(players: int, seed: int) -> GameState:
-        state = new_game(players, seed)
+    def dealt(players: int, seed: int, board: Board | None = None) -> GameState:
+        state = new_game(players, seed, board)
         state.clans = tuple(Clan((clan + shift) % len(Clan)) for clan in state.clans)
         return state
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from engine.clans import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
+    Board,
     Clan,
     GameState,
     Move,
@@ -165,10 +166,11 @@ def game(players: int = 2, seed: int = 0, to_move: int = 0, clans: Iterable[Clan
     return state
 
 
-def random_position(seed: int, plies: int, players: int = 3) -> GameState:
-    """The state after ``plies`` random checked actions (fewer if the game ends first)."""
+def random_position(seed: int, plies: int, players: int = 3, board: Board | None = None) -> GameState:
+    """The state after ``plies`` random checked actions (fewer if the game ends first), on ``board`` (the
+    project's map if none)."""
     rng = random.Random(seed)
-    state = new_game(players, seed)
+    state = new_game(players, seed, board)
     for _ in range(plies):
         if state.phase is Phase.OVER:
             break

@@ -15,6 +15,7 @@ from reference import legal_pairs
 
 from engine.clans import (
     IMMOBILE,
+    MAP_FILES,
     MAY_MOVE,
     GameState,
     IllegalMove,
@@ -28,24 +29,27 @@ from engine.clans import (
     has_hut_move,
     legal_moves,
     live_territories,
+    load_board,
     may_move,
     villages_founded,
 )
 
 
-def positions(count: int = 40) -> list[GameState]:
-    """``count`` positions of random 3-player games waiting for a hut move, from the opening to late."""
+def positions(map_id: str, count: int = 40) -> list[GameState]:
+    """``count`` positions of random 3-player games on ``map_id`` waiting for a hut move, from the opening to
+    late."""
     found: list[GameState] = []
     seed = 0
     while len(found) < count:
-        state = random_position(seed, plies=seed % 45)
+        state = random_position(seed, plies=seed % 45, board=load_board(map_id))
         if state.phase is Phase.MOVE:
             found.append(state)
         seed += 1
     return found
 
 
-POSITIONS = positions()
+POSITIONS = [state for map_id in MAP_FILES for state in positions(map_id)]
+"""On each map a game may be played on."""
 
 
 def test_may_move_is_the_rule_of_seven() -> None:
@@ -100,7 +104,7 @@ def test_founding_moves_are_the_legal_moves_that_found_a_village(state: GameStat
 @pytest.mark.parametrize("state", POSITIONS, ids=range(len(POSITIONS)))
 def test_live_territories_are_where_moves_start_and_end(state: GameState) -> None:
     """docs/RULES.md R5.1: the live territories are the ends of the legal moves; a move exists while any is live."""
-    pairs = legal_pairs(state.counts)
+    pairs = legal_pairs(state.counts, state.board.map_id)
     ends = {t for pair in pairs for t in pair}
     assert set(live_territories(state)) == ends
     assert has_hut_move(state) == bool(ends)

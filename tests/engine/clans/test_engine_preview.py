@@ -10,6 +10,7 @@ from positions import m
 from test_rules_order import three_villages, two_villages
 
 from engine.clans import (
+    Board,
     IllegalMove,
     Move,
     Phase,
@@ -24,12 +25,12 @@ from engine.clans import (
 )
 
 
-def test_each_preview_is_what_its_actions_then_do() -> None:
+def test_each_preview_is_what_its_actions_then_do(board: Board) -> None:
     """Seeded random games: for every hut move played, each of its previews, played for real from the secret
     state, founds the same villages (epoch, value, strife) and leaves the same board and scores."""
     checked = several = 0
     for seed in range(6):
-        state = new_game(2 + seed % 3, seed)
+        state = new_game(2 + seed % 3, seed, board)
         rng = random.Random(seed)
         while not state.over:
             moves = legal_moves(state)

@@ -15,6 +15,7 @@ import engine.clans.playout
 from engine.clans import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
+    MAP_FILES,
     EndReason,
     GameState,
     Move,
@@ -23,6 +24,7 @@ from engine.clans import (
     final_result,
     has_hut_move,
     legal_moves,
+    load_board,
     new_game,
     play,
     random_playout,
@@ -130,15 +132,17 @@ def test_random_games_keep_the_invariants(chunk: int) -> None:
     assert ended[EndReason.TWELFTH_VILLAGE] > 0
 
 
+@pytest.mark.parametrize("map_id", tuple(MAP_FILES))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_playouts_end_in_legal_positions(players: int) -> None:
-    """The fast playout: every game ends, deterministically from its rng, in a valid final state."""
+def test_random_playouts_end_in_legal_positions(players: int, map_id: str) -> None:
+    """The fast playout, on each map: every game ends, deterministically from its rng, in a valid final state."""
+    board = load_board(map_id)
     for seed in range(500 // 3 + 1):
-        state = new_game(players, seed)
+        state = new_game(players, seed, board)
         random_playout(state, random.Random(seed))
-        assert state.over
+        assert state.over and state.board is board
         check_invariants(state, [0] * CLAN_COUNT)
-        again = new_game(players, seed)
+        again = new_game(players, seed, board)
         random_playout(again, random.Random(seed))
         assert again == state
 

@@ -11,16 +11,18 @@ import random
 import pytest
 from reference import RefGame
 
-from engine.clans import Move, Phase, legal_moves, new_game, play
+from engine.clans import Board, Move, Phase, legal_moves, new_game, play
 
 
 @pytest.mark.parametrize("seed", range(0, 240, 40))
-def test_engine_matches_the_reference(seed: int) -> None:
+def test_engine_matches_the_reference(seed: int, board: Board) -> None:
     for game_seed in range(seed, seed + 40):
         players = 2 + game_seed % 3
         rng = random.Random(game_seed)
-        state = new_game(players, game_seed)
-        ref = RefGame(huts={t: state.huts[t][:] for t in range(1, 61)}, players=players, mover=state.to_move)
+        state = new_game(players, game_seed, board)
+        ref = RefGame(
+            huts={t: state.huts[t][:] for t in range(1, 61)}, players=players, mover=state.to_move, map_id=board.map_id
+        )
         while not state.over:
             assert state.to_move == ref.mover
             moves = legal_moves(state)

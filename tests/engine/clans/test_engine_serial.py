@@ -10,6 +10,7 @@ from positions import m, random_position
 
 from engine.clans import (
     BadState,
+    Board,
     GameState,
     IllegalMove,
     Move,
@@ -32,10 +33,10 @@ def roundtrip(state: GameState) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_every_state_of_a_game_round_trips(seed: int) -> None:
+def test_every_state_of_a_game_round_trips(seed: int, board: Board) -> None:
     """STYLE.md 7: every state round-trips through JSON (also mid-order and after the end)."""
     rng = random.Random(seed)
-    state = new_game(2 + seed % 3, seed)
+    state = new_game(2 + seed % 3, seed, board)
     roundtrip(state)
     while not state.over:
         play(state, rng.choice(legal_moves(state)))
@@ -139,9 +140,9 @@ def test_loader_rejects_other_impossible_states() -> None:
 # --- replay -------------------------------------------------------------------------------------
 
 
-def _log(seed: int, players: int) -> tuple[list[Move | Resign], GameState]:
+def _log(seed: int, players: int, board: Board | None = None) -> tuple[list[Move | Resign], GameState]:
     rng = random.Random(seed * 31)
-    state = new_game(players, seed)
+    state = new_game(players, seed, board)
     actions: list[Move | Resign] = []
     while not state.over:
         action = rng.choice(legal_moves(state))
@@ -151,13 +152,13 @@ def _log(seed: int, players: int) -> tuple[list[Move | Resign], GameState]:
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 2)])
-def test_replay_rebuilds_the_same_state(seed: int, players: int) -> None:
-    """STYLE.md 7: state = replay(seed, moves), from Move objects or from their text."""
-    actions, state = _log(seed, players)
-    assert replay(seed, players, actions) == state
-    assert replay(seed, players, [a.text for a in actions]).to_json() == state.to_json()
+def test_replay_rebuilds_the_same_state(seed: int, players: int, board: Board) -> None:
+    """STYLE.md 7: state = replay(seed, moves), from Move objects or from their text, on the game's map."""
+    actions, state = _log(seed, players, board)
+    assert replay(seed, players, actions, board) == state
+    assert replay(seed, players, [a.text for a in actions], board).to_json() == state.to_json()
     half = len(actions) // 2
-    partial = replay(seed, players, actions[:half])
+    partial = replay(seed, players, actions[:half], board)
     assert partial.ply == half
 
 

@@ -6,16 +6,16 @@ from collections import Counter
 
 import pytest
 
-from engine.clans import CLAN_COUNT, Clan, Phase, load_board, new_game
+from engine.clans import CLAN_COUNT, Board, Clan, Phase, load_board, new_game
 
 SEEDS = range(40)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, 7, 2024])
-def test_every_region_gets_one_hut_of_each_colour(players: int, seed: int) -> None:
+def test_every_region_gets_one_hut_of_each_colour(players: int, seed: int, board: Board) -> None:
     """docs/RULES.md R3.1: in each region, one hut of each colour, one per territory."""
-    state = new_game(players, seed)
+    state = new_game(players, seed, board)
     regions: dict[int, list[int]] = {}
     for territory in state.board.territories:
         regions.setdefault(territory.region, []).append(territory.id)
@@ -26,9 +26,9 @@ def test_every_region_gets_one_hut_of_each_colour(players: int, seed: int) -> No
 
 
 @pytest.mark.parametrize("seed", [0, 3, 99])
-def test_sixty_huts_one_per_territory(seed: int) -> None:
+def test_sixty_huts_one_per_territory(seed: int, board: Board) -> None:
     """docs/RULES.md R1.4, R3.1: 60 huts, 12 per colour, all on the board, one in every territory."""
-    state = new_game(2, seed)
+    state = new_game(2, seed, board)
     assert state.counts[1:] == [1] * 60
     assert sum(state.counts) == 60
     assert [sum(row[c] for row in state.huts) for c in range(CLAN_COUNT)] == [12] * CLAN_COUNT
@@ -41,11 +41,11 @@ def test_sixty_huts_one_per_territory(seed: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_clans_are_distinct_and_dealt_per_player(players: int) -> None:
+def test_clans_are_distinct_and_dealt_per_player(players: int, board: Board) -> None:
     """docs/RULES.md R1.5, R3.2: each player is dealt a secret clan; clans differ; the deal is random."""
     dealt: Counter[Clan] = Counter()
     for seed in SEEDS:
-        state = new_game(players, seed)
+        state = new_game(players, seed, board)
         assert len(state.clans) == players == state.players
         assert len(set(state.clans)) == players
         assert all(isinstance(c, Clan) for c in state.clans)
@@ -55,26 +55,26 @@ def test_clans_are_distinct_and_dealt_per_player(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_starting_player_is_random_and_in_range(players: int) -> None:
+def test_starting_player_is_random_and_in_range(players: int, board: Board) -> None:
     """docs/RULES.md R3.3: the starting player is chosen at random (seeded)."""
-    starters = {new_game(players, seed).to_move for seed in SEEDS}
+    starters = {new_game(players, seed, board).to_move for seed in SEEDS}
     assert starters == set(range(players))
 
 
-def test_arrangement_depends_on_seed() -> None:
+def test_arrangement_depends_on_seed(board: Board) -> None:
     """docs/RULES.md R3.1, R3.4: the arrangement is random, so seeds give different boards."""
-    boards = {tuple(tuple(row) for row in new_game(2, seed).huts) for seed in SEEDS}
+    boards = {tuple(tuple(row) for row in new_game(2, seed, board).huts) for seed in SEEDS}
     assert len(boards) == len(SEEDS)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_same_seed_same_game_different_seed_different_game(players: int) -> None:
+def test_same_seed_same_game_different_seed_different_game(players: int, board: Board) -> None:
     """docs/RULES.md R3.4 (STYLE.md 6/15): the same seed gives the same game, always; the seed is stored."""
     for seed in (0, 5, 123456789):
-        assert new_game(players, seed).to_json() == new_game(players, seed).to_json()
-        assert new_game(players, seed) == new_game(players, seed)
-        assert new_game(players, seed).seed == seed
-    assert new_game(players, 1).to_json() != new_game(players, 2).to_json()
+        assert new_game(players, seed, board).to_json() == new_game(players, seed, board).to_json()
+        assert new_game(players, seed, board) == new_game(players, seed, board)
+        assert new_game(players, seed, board).seed == seed
+    assert new_game(players, 1, board).to_json() != new_game(players, 2, board).to_json()
 
 
 def test_setup_ignores_global_random() -> None:

@@ -9,6 +9,7 @@ import random
 from positions import random_position
 
 from engine.clans import (
+    Board,
     Clan,
     GameState,
     legal_moves,
@@ -53,11 +54,11 @@ def leaks(view: object, fixed_facts: bool = False) -> list[str]:
     return found
 
 
-def test_public_view_has_no_clans_during_the_game() -> None:
+def test_public_view_has_no_clans_during_the_game(board: Board) -> None:
     """docs/RULES.md R9.1: nothing public may learn which player holds which clan."""
     rng = random.Random(3)
     for seed in range(12):
-        state = new_game(2 + seed % 3, seed)
+        state = new_game(2 + seed % 3, seed, board)
         while not state.over:
             view = public_view(state)
             assert not hasattr(view, "clans")
@@ -118,10 +119,10 @@ def test_view_is_frozen() -> None:
     assert isinstance(new_game(2, 1), GameState)
 
 
-def test_state_from_view_rebuilds_a_playable_state() -> None:
+def test_state_from_view_rebuilds_a_playable_state(board: Board) -> None:
     """STYLE.md 8: search plays forward from the public view with guessed clans, and only guesses differ."""
     for seed in range(20):
-        state = random_position(seed, seed * 3, players=2 + seed % 3)
+        state = random_position(seed, seed * 3, players=2 + seed % 3, board=board)
         view = public_view(state)
         assert state_from_view(view, state.clans, state.seed) == state
         guess = tuple(reversed(state.clans))

@@ -7,6 +7,7 @@ from positions import game, m, place, random_position
 from reference import legal_pairs
 
 from engine.clans import (
+    Board,
     IllegalMove,
     Move,
     Phase,
@@ -50,9 +51,20 @@ def test_move_needs_neighbours() -> None:
     assert refused(state, "1-60") == NotNeighbours(1, 60)
 
 
-def test_territories_across_a_lake_are_not_neighbours() -> None:
+def test_every_pair_that_is_not_neighbours_is_refused(board: Board) -> None:
+    """docs/RULES.md R5.1, on each map: at the start (one hut everywhere) a move is legal exactly between
+    neighbours."""
+    state = new_game(2, 1, board)
+    for a in range(1, board.size + 1):
+        for b in range(1, board.size + 1):
+            if a != b and not board.adjacent(a, b):
+                assert refused(state, f"{a}-{b}") == NotNeighbours(a, b)
+
+
+def test_territories_across_a_lake_are_not_neighbours(board: Board) -> None:
     """docs/RULES.md R2.3: two territories that meet only across a lake are NOT adjacent."""
-    state = new_game(2, 1)
+    state = new_game(2, 1, board)
+    assert state.board.lakes
     for lake in state.board.lakes:
         a, b = lake.between
         assert refused(state, f"{a}-{b}") == NotNeighbours(a, b)
@@ -81,17 +93,17 @@ def test_a_move_moves_all_huts_of_a_into_b() -> None:
     assert state.last_move == m("23-24") and state.turn == 1 and state.ply == 1
 
 
-def test_unknown_territories() -> None:
+def test_unknown_territories(board: Board) -> None:
     """The map has territories 1..60 only."""
-    state = new_game(2, 1)
+    state = new_game(2, 1, board)
     assert refused(state, "61-60") == NoSuchTerritory(61, 60)
     assert refused(state, "0-1") == NoSuchTerritory(0, 60)
     assert refused(state, "60-61") == NoSuchTerritory(61, 60)
 
 
-def test_moving_onto_itself_is_refused() -> None:
+def test_moving_onto_itself_is_refused(board: Board) -> None:
     """docs/RULES.md R5.1: B is a neighbouring territory, so never A itself."""
-    state = new_game(2, 1)
+    state = new_game(2, 1, board)
     assert refused(state, "v23") == SameTerritory()
 
 
@@ -233,9 +245,9 @@ POSITIONS = [(seed, plies) for seed in range(8) for plies in (0, 9, 23, 37)]
 
 
 @pytest.mark.parametrize(("seed", "plies"), POSITIONS)
-def test_legal_moves_is_exactly_what_check_accepts(seed: int, plies: int) -> None:
+def test_legal_moves_is_exactly_what_check_accepts(seed: int, plies: int, board: Board) -> None:
     """STYLE.md 4: nothing but legal_moves decides legality; check agrees on every pair of territories."""
-    state = random_position(seed, plies, players=2 + seed % 3)
+    state = random_position(seed, plies, players=2 + seed % 3, board=board)
     moves = legal_moves(state)
     assert moves == sorted(moves, key=lambda mv: (mv.src, mv.dst))
     assert len(set(moves)) == len(moves)
@@ -243,22 +255,22 @@ def test_legal_moves_is_exactly_what_check_accepts(seed: int, plies: int) -> Non
     assert accepted == moves
     if state.phase is Phase.MOVE:
         assert has_hut_move(state) == bool(moves)
-        assert {(mv.src, mv.dst) for mv in moves} == legal_pairs(state.counts)
+        assert {(mv.src, mv.dst) for mv in moves} == legal_pairs(state.counts, board.map_id)
 
 
-def test_seven_plus_positions_against_brute_force() -> None:
+def test_seven_plus_positions_against_brute_force(board: Board) -> None:
     """docs/RULES.md R5.2: legal_moves matches a brute-force reading of the rule on big groups.
 
     Colours do not matter for legality, so the groups are all red and the 12-hut cap is ignored.
     """
     for seed in range(20):
-        state = new_game(2, seed)
+        state = new_game(2, seed, board)
         for t in range(1, 61):
             size = (t * 7 + seed * 13) % 11
             state.huts[t] = [size, 0, 0, 0, 0]
         state.counts = [sum(row) for row in state.huts]
         state.occupied = sum(1 << t for t, n in enumerate(state.counts) if n)
-        assert {(mv.src, mv.dst) for mv in legal_moves(state)} == legal_pairs(state.counts)
+        assert {(mv.src, mv.dst) for mv in legal_moves(state)} == legal_pairs(state.counts, board.map_id)
         assert any(n >= 7 for n in state.counts)
 
 
@@ -270,8 +282,8 @@ def test_legal_moves_empty_when_over() -> None:
     assert state.over and legal_moves(state) == []
 
 
-def test_start_position_legal_moves_are_every_directed_edge() -> None:
+def test_start_position_legal_moves_are_every_directed_edge(board: Board) -> None:
     """docs/RULES.md R3.1, R5.1: at the start every territory holds one hut, so every neighbour pair is legal."""
-    state = new_game(4, 11)
+    state = new_game(4, 11, board)
     expected = [Move(a, b) for a in range(1, 61) for b in state.board.neighbours[a]]
     assert legal_moves(state) == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.clans import GameState, Move, Phase, apply, legal_moves, new_game
+from engine.clans import Board, GameState, Move, Phase, apply, legal_moves, new_game
 from service.clans.games import ClansService
 from service.clans.tables import Table
 from store import Store
@@ -34,9 +34,10 @@ async def secret_state(store: Store, game_id: int) -> GameState:
     return GameState.from_json(record.snapshot)
 
 
-def moves_until_order(seed: int, players: int, limit: int = 200) -> list[Move]:
-    """Hut moves from setup (random, seeded) until one founds 2+ villages, found offline with the engine."""
-    state = new_game(players, seed)
+def moves_until_order(seed: int, players: int, board: Board, limit: int = 200) -> list[Move]:
+    """Hut moves from setup on ``board`` (random, seeded) until one founds 2+ villages, found offline with the
+    engine."""
+    state = new_game(players, seed, board)
     rng = random.Random(0)
     played: list[Move] = []
     while not state.over and len(played) < limit:

@@ -74,7 +74,7 @@ async def test_an_action_pinned_to_an_old_position_is_refused(games: ClansServic
 
 async def test_the_mover_owing_a_village_order_is_asked_for_it(games: ClansService, store: Store) -> None:
     table = await started(games)  # seed 5
-    for move in moves_until_order(5, 2):
+    for move in moves_until_order(5, 2, table.view.board):
         mover = (await games.table(table.id)).mover.user_id
         assert mover is not None
         played = await games.play_in(CHANNEL, mover, move)
