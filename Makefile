@@ -8,7 +8,7 @@ RUN_VENV := .venv-run
 RUN_STAMP := $(RUN_VENV)/.installed
 
 
-.PHONY: browser catalogs install install-run lock test test-sqlite test-postgres lint typecheck check-install run play bench gallery clean migrate-to-postgres
+.PHONY: browser catalogs install install-run lock test test-lane-rest test-lane-bots test-sqlite test-postgres lint typecheck check-install run play bench gallery clean migrate-to-postgres
 
 # Two environments, installed apart from the two locks:
 # - .venv-run (make run): the runtime set only, requirements.lock: no test or lint tool where the bot runs;
@@ -76,11 +76,21 @@ check-install:
 
 # The bot tests run twice: on SQLite (with everything else), and each bot that botkit starts on a folder on a
 # fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/discord/bot_fixtures.py).
-# The two pytest runs go side by side, one per core (each with its own throw-away PostgreSQL server on a socket of
-# its own); each run's output is shown whole when it ends.
+# make test keeps both cores busy to the end with two lanes of about equal length: everything but the Clans bot tests
+# on SQLite in one; the Clans bot tests on SQLite, then every bot test on PostgreSQL, in the other (each run with
+# its own throw-away PostgreSQL server on a socket of its own); each lane's output is shown whole when it ends.
+# make test-sqlite and make test-postgres run one backend's share alone.
+CLANS_BOTS := tests/cogs/clans
 test: lint typecheck
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-lane-rest test-lane-bots
 	$(MAKE) --no-print-directory check-install
+
+test-lane-rest: $(STAMP) browser
+	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/pytest --ignore=$(CLANS_BOTS)
+
+test-lane-bots: $(STAMP)
+	$(BIN)/pytest $(CLANS_BOTS)
+	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
 
 test-sqlite: $(STAMP) browser
 	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/pytest
