@@ -194,6 +194,18 @@ def best_centre(
         )
         planes.append((nx, ny, c - max(nx * f[0] + ny * f[1] for f in items), edge))
         planes.append((nx, ny, c - max(nx * f[0] + ny * f[1] for f in number), True))
+    low = _clearance(planes)
+    if low > -2.0:
+        return _centroid(_region(planes, low / 2 if low > 0 else low)), low
+    # not even the number fits without crossing: everything gives way alike, and the shortfall counts double
+    soft = [(nx, ny, c, False) for nx, ny, c, _ in planes]
+    low = _clearance(soft)
+    region = _region(soft, low)
+    return (_centroid(region) if region else _centroid(poly)), 2 * min(low, 0.0) - 0.1
+
+
+def _clearance(planes: list[tuple[float, float, float, bool]]) -> float:
+    """The largest clearance the planes allow (bisection; -2: none)."""
     low, high = -2.0, 2.0
     for _ in range(15):
         mid = (low + high) / 2
@@ -201,10 +213,7 @@ def best_centre(
             low = mid
         else:
             high = mid
-    region = _region(planes, low / 2 if low > 0 else low)
-    if not region:  # the cell is narrower than its contents: centred across it
-        region = _region([(nx, ny, c, False) for nx, ny, c, _ in planes], low)
-    return (_centroid(region) if region else _centroid(poly)), low
+    return low
 
 
 def _centroid(poly: list[Point]) -> Point:
