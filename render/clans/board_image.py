@@ -234,7 +234,7 @@ def territory_sprites(view: PublicView, own: Clan | None, marks: Marks) -> dict[
         if any(row):
             extra = _extra(row, villages.get(tid), tid in pending)
             mine = own if own is not None and row[own] else None
-            group, (dx, dy) = hut_group(layout.scale, row, mine, extra, lost.get(tid, ()))
+            group, (dx, dy) = hut_group(layout.unit, row, mine, extra, lost.get(tid, ()))
             drawn[tid] = (group, (cx + dx, cy + dy))
         elif tid in villages:
             badge = sprites.village_badge(villages[tid].value, villages[tid].destroyed, large=True)
@@ -258,7 +258,7 @@ def numbers_and_items(view: PublicView, marks: Marks | None = None, own: Clan | 
         if any(row):
             extra = _extra(row, villages.get(tid), tid in pending)
             mine = own if own is not None and row[own] else None
-            for kind, box in _item_boxes(layout.scale, row, mine, extra, lost.get(tid, ())):
+            for kind, box in item_boxes(layout.unit, row, mine, extra, lost.get(tid, ())):
                 placed.append(Placed(kind, tid, (box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy)))
         elif tid in villages:
             w, h = sprites.village_badge(villages[tid].value, villages[tid].destroyed, large=True).size
@@ -282,7 +282,7 @@ def pip_centres(view: PublicView, tid: int, marks: Marks | None = None) -> list[
     lost = dict((marks or marks_of(view, None)).lost).get(tid, ())
     present = [Clan(c) for c, n in enumerate(row) if n]
     extra = bool(_extra(row, village, pending)[0])
-    slots = item_slots(layout_for(view.board).scale, len(present) + int(extra) + (1 if sum(lost) else 0))
+    slots = item_slots(layout_for(view.board).unit, len(present) + int(extra) + (1 if sum(lost) else 0))
     if extra:
         slots = [slots[0], *slots[2:]]
     cx, cy = layout_for(view.board).center(tid)
@@ -331,7 +331,7 @@ def _items(
     return tuple((kind, sprite, slot) for (kind, sprite), slot in zip(items, item_slots(scale, k), strict=True))
 
 
-def _item_boxes(
+def item_boxes(
     scale: int, huts: tuple[int, ...], own: Clan | None, extra: Extra, lost: tuple[int, ...]
 ) -> list[tuple[str, Box]]:
     """Each item's box, relative to the territory centre, as ``hut_group`` pastes it."""

@@ -7,8 +7,9 @@ three AI moves: three numbered arrows, the villages they founded highlighted), m
 the mover picks the villages' order), private.png (crowded.png as the player to move sees it with
 ``/clans board``), names.png (names in several scripts), final.png (the final-result variant), and
 replay.gif (the animated replay of a seeded game) with replay-frame.png, one of its frames as a phone receives
-it; printed-midgame.png and printed-private.png, the printed board's map. Each PNG is also written scaled to
-400 px wide (``*-400.png``): what a phone shows in the chat.
+it; printed-start.png, printed-midgame.png and printed-private.png, the printed board's map. Each PNG is also
+written scaled to 400 px wide (``*-400.png``): what a phone shows in the chat; maps-start.png and maps-midgame.png
+put today's map and the printed one side by side at that width.
 
 The module uses only what the renderers have long offered, so that ``make gallery BEFORE=<rev>`` can run it
 against an older checkout too (tools/gallery.py) and show the same positions before and after a change.
@@ -172,9 +173,18 @@ def printed_boards(names: list[str]) -> dict[str, bytes]:
     movable = frozenset(m.src for m in engine.legal_moves(state) if isinstance(m, Move))
     view = engine.public_view(state)
     return {
+        "printed-start.png": render_board(engine.public_view(engine.new_game(4, 2, board)), names),
         "printed-midgame.png": render_board(view, names[:3]),
         "printed-private.png": render_board(view, names[:3], viewer_clan=state.clans[state.to_move], movable=movable),
     }
+
+
+def beside(left: Image.Image, right: Image.Image, gap: int = 16) -> Image.Image:
+    """Two images side by side on white, ``left`` first."""
+    sheet = Image.new("RGB", (left.width + gap + right.width, max(left.height, right.height)), (255, 255, 255))
+    sheet.paste(left.convert("RGB"), (0, 0))
+    sheet.paste(right.convert("RGB"), (left.width + gap, 0))
+    return sheet
 
 
 def write_gallery(out: Path) -> list[Path]:
@@ -208,6 +218,11 @@ def write_gallery(out: Path) -> list[Path]:
         small = out / name.replace(".png", f"-{PHONE_WIDTH}.png")
         phone_size(png).save(small)
         paths += [path, small]
+    if "printed-start.png" in boards:  # both maps as a phone shows them, today's on the left
+        for name in ("start", "midgame"):
+            sheet = beside(phone_size(boards[f"{name}.png"]), phone_size(boards[f"printed-{name}.png"]))
+            sheet.save(out / f"maps-{name}.png")
+            paths.append(out / f"maps-{name}.png")
     return paths
 
 

@@ -108,6 +108,9 @@ ARROW_CASING = 3.0
 TAG_H = PIP + 2
 """The move tag: the move's number on a pink rectangle this tall, wider than tall."""
 
+ITEM_UNIT = 73
+"""Today's map's scale (its hex radius in pixels): the most an item step (``Layout.unit``) may be."""
+
 Outline = tuple[tuple[float, float], ...]
 """A territory's outline around its centre, in units of the layout's scale (a hex's corners lie at 1)."""
 HEX: Outline = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120, 180, 240, 300))
@@ -121,6 +124,13 @@ class Layout:
     def scale(self) -> int:
         """Pixels per map unit (the hex radius in pixels)."""
         return int(min((WIDTH - 2 * MARGIN) / self.board.height, (MAP_HEIGHT - 2 * MARGIN) / self.board.width))
+
+    @cached_property
+    def unit(self) -> int:
+        """Pixels per item step: the territory number's, the items' and the glyph's offsets from the centre are
+        fractions of it. The scale, but never more than ITEM_UNIT: a map drawn larger (the printed map) spreads its
+        items no further apart than today's map does."""
+        return min(self.scale, ITEM_UNIT)
 
     @cached_property
     def origin(self) -> tuple[float, float]:
@@ -144,7 +154,7 @@ class Layout:
 
     def row(self, tid: int, fraction: float) -> Px:
         cx, cy = self.center(tid)
-        return (cx, cy + round(fraction * self.scale))
+        return (cx, cy + round(fraction * self.unit))
 
     def label(self, tid: int) -> Px:
         """Centre of the territory number (row A)."""
@@ -154,7 +164,7 @@ class Layout:
         """Centre of the hut total (the item after the first clan pip)."""
         cx, cy = self.center(tid)
         present = sum(1 for n in huts if n) if huts is not None else 2
-        dx, dy = item_slots(self.scale, present + 1)[1]
+        dx, dy = item_slots(self.unit, present + 1)[1]
         return (cx + dx, cy + dy)
 
     def icon_position(self, tid: int) -> Px:
@@ -182,7 +192,7 @@ class Layout:
         present = [Clan(c) for c, n in enumerate(huts) if n]
         cx, cy = self.center(tid)
         has_extra = shows_total(len(present)) if extra is None else extra
-        slots = pip_slots(self.scale, len(present), has_extra)
+        slots = pip_slots(self.unit, len(present), has_extra)
         return [(clan, (cx + dx, cy + dy)) for clan, (dx, dy) in zip(present, slots, strict=True)]
 
     def badge_position(self, tid: int, has_huts: bool, present: int = 1) -> Px:
@@ -191,7 +201,7 @@ class Layout:
         cx, cy = self.center(tid)
         if not has_huts:
             return self.row(tid, LONE_BADGE)
-        dx, dy = item_slots(self.scale, present + 1)[1]
+        dx, dy = item_slots(self.unit, present + 1)[1]
         return (cx + dx, cy + dy)
 
 

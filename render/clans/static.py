@@ -7,6 +7,7 @@ over the territories that are empty. Both are drawn in RGB (supersampled) and th
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -19,6 +20,7 @@ from render.clans.key import draw_key
 from render.clans.layout import (
     DIGIT_HEIGHT,
     HEIGHT,
+    HEX,
     NUMBER_SIZE,
     PANEL_BOX,
     WIDTH,
@@ -32,6 +34,8 @@ from texts import DEFAULT, Texts, texts
 SUPERSAMPLE = 3
 """Shapes are drawn this many times larger and reduced, which antialiases every edge."""
 ICON_WIDTH = 0.5
+LAKE_OVERHANG = 0
+"""How far (px) a lake on a map of any shapes reaches past both ends of the border it covers."""
 """The terrain glyph's width as a fraction of the hex radius."""
 
 
@@ -116,7 +120,7 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
         draw.polygon([sp(p) for p in layout.polygon(t.id)], fill=fill)
         mark = icon_ink(t.terrain, empty)
         cx, cy = layout.icon_position(t.id)
-        terrain_icon(draw, cx * s, cy * s, ICON_WIDTH * r * s, t.terrain, mark)
+        terrain_icon(draw, cx * s, cy * s, ICON_WIDTH * layout.unit * s, t.terrain, mark)
         if empty:
             _hatch(draw, layout, t.id, pal.mix(fill, pal.MUTED_INK, 0.16))
 
@@ -136,6 +140,10 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
         draw.ellipse([x * s - rad, y * s - rad, x * s + rad, y * s + rad], fill=pal.MAP_EDGE)
     for lake in layout.board.lakes:
         x, y = sp(layout.point(lake.center))
+        shore = _shore(layout, lake.between)
+        if shore is not None:
+            _lake_along(draw, shore, lake.radius * r)
+            continue
         rx, ry = lake.radius * r * s, lake.radius * r * s * 1.35
         draw.ellipse([x - rx, y - ry, x + rx, y + ry], fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2 * s)
         glint = [x - rx * 0.5, y - ry * 0.6, x + rx * 0.3, y + ry * 0.3]
@@ -157,6 +165,41 @@ def _draw_map(layout: Layout, empty: bool) -> Image.Image:
             stroke_fill=halo,
         )
     return image
+
+
+def _shore(layout: Layout, between: tuple[int, int]) -> Edge | None:
+    """The border two territories of a map of any shapes share (in pixels), which their lake covers whole; None on
+    today's map of hexes, whose lakes keep their drawing."""
+    a, b = between
+    if layout.outline(a) is HEX:
+        return None
+    theirs = {(round(x, 1), round(y, 1)) for x, y in layout.polygon(b)}
+    shared = [p for p in layout.polygon(a) if (round(p[0], 1), round(p[1], 1)) in theirs]
+    if len(shared) < 2:
+        return None
+    return max(((p, q) for p in shared for q in shared), key=lambda e: math.dist(*e))
+
+
+def _lake_along(draw: ImageDraw.ImageDraw, shore: Edge, half_width: float) -> None:
+    """A lake lying along ``shore`` and a little past both its ends, so the two territories never touch."""
+    s = SUPERSAMPLE
+    (x0, y0), (x1, y1) = shore
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    length = math.dist(shore[0], shore[1])
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    along, across = length / 2 + LAKE_OVERHANG, half_width
+    outline = []
+    for k in range(48):
+        t = 2 * math.pi * k / 48
+        u, v = along * math.cos(t), across * math.sin(t)
+        outline.append(((cx + u * ux - v * uy) * s, (cy + u * uy + v * ux) * s))
+    draw.polygon(outline, fill=pal.LAKE, outline=pal.LAKE_EDGE, width=2 * s)
+    glint = []
+    for k in range(9):
+        t = math.radians(200 + 10 * k)
+        u, v = 0.6 * along * math.cos(t), 0.5 * across * math.sin(t)
+        glint.append(((cx + u * ux - v * uy) * s, (cy + u * uy + v * ux) * s))
+    draw.line(glint, fill=pal.RIVER_BANK, width=2 * s)
 
 
 def _hatch(draw: ImageDraw.ImageDraw, layout: Layout, tid: int, ink: pal.RGB) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine.clans.board import board_from_dict
-from tools.clans_printed_shapes import REACH, build, shared_border
+from tools.clans_printed_shapes import MIN_BORDER, REACH, build
 
 DATA = resources.files("data.clans")
 PUBLISHED = Path(__file__).with_name("published_map.json")
@@ -27,8 +27,6 @@ MAPS = ("map.json", "printed_map.json")
 REGION_CORRECTIONS = {9: (1, 2), 15: (1, 3)}
 """Territory: (published region, ours). docs/RULES.md R2.6"""
 NEIGHBOUR_DIFFERENCES: dict[frozenset[int], str] = {}
-SHAPES_APART = {frozenset((9, 10)), frozenset((29, 32)), frozenset((36, 40))}
-"""Neighbour pairs whose drawn shapes do not yet share a border (docs/RULES.md R2.7: still to be drawn)."""
 """Pairs linked in one list only, with the side that has them. docs/RULES.md R2.7"""
 
 
@@ -99,52 +97,84 @@ def test_lakes_separate_rivers_do_not(name: str) -> None:
     raw = _load(name)
     terr = {t["id"]: t for t in raw["territories"]}
     adj = _adj(raw)
+    contacts = _contacts(raw)
     for lake in raw["lakes"]:
         a, b = lake["between"]
         assert b not in adj[a], lake
-        assert shared_border([tuple(p) for p in terr[a]["polygon"]], [tuple(p) for p in terr[b]["polygon"]])
+        assert frozenset((a, b)) in contacts, lake
     crossing = [(a, b) for a, ns in adj.items() for b in ns if a < b and terr[a]["region"] != terr[b]["region"]]
     assert len(crossing) >= 20
 
 
+def _edges(polygon: list[list[float]]) -> dict[frozenset[tuple[float, float]], float]:
+    corners = [(float(x), float(y)) for x, y in polygon]
+    return {
+        frozenset((p, corners[(k + 1) % len(corners)])): math.dist(p, corners[(k + 1) % len(corners)])
+        for k, p in enumerate(corners)
+    }
+
+
+def _contacts(raw: dict[str, Any]) -> dict[frozenset[int], float]:
+    """Every pair of territories whose outlines meet, with the length of the border they share (0: a corner)."""
+    edges = {t["id"]: _edges(t["polygon"]) for t in raw["territories"]}
+    corners = {t["id"]: {(float(x), float(y)) for x, y in t["polygon"]} for t in raw["territories"]}
+    found = {}
+    for a in edges:
+        for b in edges:
+            if a < b and corners[a] & corners[b]:
+                found[frozenset((a, b))] = sum(length for e, length in edges[a].items() if e in edges[b])
+    return found
+
+
 def test_printed_shapes_share_a_border_exactly_for_neighbours() -> None:
-    """docs/RULES.md R2.5, R2.7: the committed printed polygons share a border exactly for the printed
-    neighbour pairs; every other touching pair has its lake."""
+    """docs/RULES.md R2.5, R2.7: on the committed printed polygons every printed neighbour pair shares a border at
+    least MIN_BORDER long (31 px on the full image), and two territories that meet without being neighbours (along
+    a border or at a corner) have their lake; no lake lies between neighbours."""
     raw = _load("printed_map.json")
-    terr = {t["id"]: [tuple(p) for p in t["polygon"]] for t in raw["territories"]}
     adj = _adj(raw)
     lakes = {frozenset(lk["between"]) for lk in raw["lakes"]}
-    for a in terr:
-        for b in terr:
-            if a < b:
-                touching = shared_border(terr[a], terr[b]) is not None
-                if frozenset((a, b)) in SHAPES_APART:
-                    assert not touching and b in adj[a], (a, b)
-                    continue
-                assert touching == (b in adj[a] or frozenset((a, b)) in lakes), (a, b)
-                assert not (b in adj[a] and frozenset((a, b)) in lakes), (a, b)
+    contacts = _contacts(raw)
+    short = {
+        (min(pair), max(pair)): round(contacts.get(pair, 0.0), 2)
+        for pair in {frozenset((a, b)) for a, ns in adj.items() for b in ns}
+        if contacts.get(pair, 0.0) < MIN_BORDER
+    }
+    assert short == {}
+    assert {pair for pair in contacts if min(pair) not in adj[max(pair)]} == lakes
+    assert len(contacts) == sum(len(ns) for ns in adj.values()) // 2 + len(lakes)
+
+
+def test_the_contact_check_sees_a_gap_and_a_lakeless_meeting() -> None:
+    """The measure itself: a neighbour's polygon moved off its border is caught, and so is a lake taken away."""
+    raw = _load("printed_map.json")
+    moved = json.loads(json.dumps(raw))
+    moved["territories"][39]["polygon"] = [[x + 0.05, y] for x, y in moved["territories"][39]["polygon"]]
+    assert any(_contacts(moved).get(frozenset((40, n)), 0.0) < MIN_BORDER for n in _adj(raw)[40])
+    lake = raw["lakes"][0]["between"]
+    assert frozenset(lake) in _contacts(raw) and lake[1] not in _adj(raw)[lake[0]]
 
 
 def test_printed_shapes_are_what_the_tool_draws() -> None:
-    """docs/RULES.md R2.5: tools/clans_printed_shapes.py redraws the committed shapes from the facts unchanged
-    and without a problem."""
+    """docs/RULES.md R2.5: tools/clans_printed_shapes.py redraws the committed shapes from the facts (sites and
+    weights) unchanged and without a problem."""
     raw = _load("printed_map.json")
     again = json.loads(json.dumps(raw))
-    apart = {frozenset(int(i) for i in p.split()[0].split("-")) for p in build(again)}
-    assert apart == SHAPES_APART
+    assert build(again) == []
     assert again == raw
 
 
 def test_printed_centres_and_terrains_are_the_published_ones() -> None:
-    """docs/RULES.md R2.6: terrain and published centre (``printed``: divided by 80, moved in by the margin) of
-    every territory as published; the drawn centre within REACH of it."""
+    """docs/RULES.md R2.6: terrain and published centre (``printed``: divided by 80, moved in by the margin, the
+    map's long side drawn ``printed_stretch`` times longer) of every territory as published; the drawn centre
+    within REACH of it."""
     raw = _load("printed_map.json")
-    scale, offset = raw["geometry"]["printed_scale"], raw["geometry"]["printed_offset"]
+    geometry = raw["geometry"]
+    scale, offset, stretch = geometry["printed_scale"], geometry["printed_offset"], geometry["printed_stretch"]
     published = _published()
     for t in raw["territories"]:
         terrain, _, _, x, y = published[t["id"]]
         assert t["terrain"] == terrain, t["id"]
-        assert math.dist(t["printed"], (x / scale + offset, y / scale + offset)) < 1e-3, t["id"]
+        assert math.dist(t["printed"], ((x / scale + offset) * stretch, y / scale + offset)) < 1e-3, t["id"]
         assert math.dist(t["center"], t["printed"]) <= REACH, t["id"]
 
 

@@ -74,7 +74,7 @@ def _icon_on_phone(tid: int, deficiency: str | None, board: Board) -> Image.Imag
     layout = layout_for(board)
     base = static_layer(board).base.convert("RGB")
     x, y = layout.icon_position(tid)
-    half_w, half_h = round(ICON_WIDTH * layout.scale * 0.6), round(ICON_WIDTH * layout.scale * 0.4)
+    half_w, half_h = round(ICON_WIDTH * layout.unit * 0.6), round(ICON_WIDTH * layout.unit * 0.4)
     crop = base.crop((x - half_w, y - half_h, x + half_w, y + half_h))
     size = (round(crop.width * PHONE_WIDTH / WIDTH), round(crop.height * PHONE_WIDTH / WIDTH))
     small = crop.resize(size, Image.Resampling.LANCZOS)

@@ -8,6 +8,7 @@ over the source's number on a move straight up."""
 from __future__ import annotations
 
 import io
+import json
 import random
 from collections.abc import Iterator
 
@@ -16,9 +17,11 @@ from PIL import Image
 
 import engine.clans as engine
 from engine.clans import Move, Phase, PublicView
+from engine.clans.board import Board, board_from_dict, data_text
 from render.clans import palette as pal
 from render.clans import render_board
 from render.clans.board_image import Marks, marks_of, move_plan, numbers_and_items, territory_sprites
+from render.clans.footprint import overfull
 from render.clans.gallery import after_three_moves, crowded, final, midgame, multivillage, order_phase
 from render.clans.hut_markers import marker_rgba, total_rgba, village_badge_rgba
 from render.clans.layout import label_box, layout_for
@@ -29,11 +32,15 @@ from render.clans.static import static_layer
 Recent = list[tuple[int, Move]] | None
 
 
-def random_positions(count: int = 200) -> Iterator[tuple[PublicView, Recent]]:
-    """Seeded random games stopped after 1 to 90 actions; every other one marks its last three hut moves."""
+PRINTED = board_from_dict(json.loads(data_text("printed_map.json")))
+
+
+def random_positions(count: int = 200, board: Board | None = None) -> Iterator[tuple[PublicView, Recent]]:
+    """Seeded random games (on today's map unless told) stopped after 1 to 90 actions; every other one marks its
+    last three hut moves."""
     rng = random.Random(35)
     for n in range(count):
-        state = engine.new_game(rng.randint(2, 4), rng.randrange(10**6))
+        state = engine.new_game(rng.randint(2, 4), rng.randrange(10**6), board)
         recent: list[tuple[int, Move]] = []
         for _ in range(rng.randint(1, 90)):
             if state.over:
@@ -57,9 +64,19 @@ def gallery_positions() -> list[tuple[PublicView, Recent]]:
     ]
 
 
+def spared(board: Board) -> frozenset[int]:
+    """The territories whose outline does not hold their contents (none on today's map; the printed map's are
+    listed in test_render_outlines.STILL_SPILLING) and their neighbours: their items may reach a neighbour's number
+    or items, which these checks then leave out."""
+    tight = overfull(layout_for(board))
+    return frozenset(tight | {n for t in tight for n in board.neighbours[t]})
+
+
 def collisions(view: PublicView, recent: Recent) -> list[str]:
     """Every mark that covers another's number: an item over a territory number, a tag over a number, an item or
-    another tag, an arrow over any of these but its own tag."""
+    another tag, an arrow over any of these but its own tag. The items, move tag and arrow of a territory whose
+    outline does not hold its contents, and marks over its number, are left out (``spared``)."""
+    tight = overfull(layout_for(view.board))
     marks: Marks = marks_of(view, recent)
     fixed = numbers_and_items(view, marks)
     plan = move_plan(view, marks)
@@ -72,14 +89,24 @@ def collisions(view: PublicView, recent: Recent) -> list[str]:
         for n in numbers.values():
             left, top, right, bottom = n.box
             inside = sprite.mask.crop((left - x, top - y, right - x, bottom - y))
+            if tid in tight or n.territory in tight:
+                continue
             if overlaps((x, y, x + sprite.size[0], y + sprite.size[1]), n.box) and inside.getbbox() is not None:
                 found.append(f"items of {tid} on number {n.territory}")
     for i, tag in enumerate(tags):
+        if tag.territory in tight:
+            continue
         for other in [*fixed, *tags[:i], *tags[i + 1 :]]:
+            if other.territory in tight and other.kind != "tag":
+                continue
             if overlaps(tag.box, other.box):
                 found.append(f"tag of move from {tag.territory} on {other.kind} of {other.territory}")
     for mark, arrow in arrows:
+        if mark.move.src in tight:
+            continue
         for other in [*fixed, *(t for t in tags if t.box != mark.tag)]:
+            if other.territory in tight and other.kind != "tag":
+                continue
             if arrow.covers(other.box):
                 found.append(f"arrow {mark.move.text} on {other.kind} of {other.territory}")
     return found
@@ -91,20 +118,22 @@ def test_no_mark_covers_a_number_on_the_gallerys_boards(index: int) -> None:
     assert collisions(view, recent) == []
 
 
-def test_no_mark_covers_a_number_on_200_random_positions() -> None:
+@pytest.mark.parametrize(("board", "count"), [(None, 200), (PRINTED, 120)], ids=["map", "printed_map"])
+def test_no_mark_covers_a_number_on_random_positions(board: Board | None, count: int) -> None:
     checked = arrows = 0
-    for view, recent in random_positions():
+    for view, recent in random_positions(count, board):
         assert collisions(view, recent) == [], (view.ply, recent)
         plan = move_plan(view, marks_of(view, recent))
         checked += len(plan)
         arrows += sum(m.route is not None for m in plan)
-    assert checked > 250 and arrows == checked, (checked, arrows)
+    assert checked > count and arrows == checked, (checked, arrows)
 
 
 def test_every_territory_numbers_pixels_are_intact() -> None:
     """The digits of every territory number come out of the static map untouched: nothing is drawn over them.
     (The old board's arrow ran over 7 in the gallery's midgame and over 44 in its three AI moves.)"""
     positions = gallery_positions() + [p for k, p in enumerate(random_positions(60)) if k % 3 == 0]
+    positions += [p for k, p in enumerate(random_positions(45, PRINTED)) if k % 3 == 0]
     for view, recent in positions:
         image = Image.open(io.BytesIO(render_board(view, recent=recent))).convert("RGB")
         layer = static_layer(view.board)
@@ -115,7 +144,10 @@ def test_every_territory_numbers_pixels_are_intact() -> None:
                 static.paste(tile.tile, tile.box[:2], tile.mask)
         static = static.convert("RGB")
         layout = layout_for(view.board)
+        left_out = spared(view.board)
         for tid in range(1, view.board.size + 1):
+            if tid in left_out:
+                continue
             box = label_box(layout.label(tid), tid)
             ink = pal.EMPTY_NUMBER if not any(view.huts[tid]) else pal.INK
             want, got = static.crop(box), image.crop(box)
@@ -129,16 +161,20 @@ def test_every_territorys_items_are_intact() -> None:
     hold them: no lake, river, ring, arrow or tag is drawn over them (the rivers and lakes are part of the map
     under them, the rings go down before them, the arrows and tags keep off them)."""
     positions = gallery_positions() + [p for k, p in enumerate(random_positions(60)) if k % 3 == 0]
+    positions += [p for k, p in enumerate(random_positions(45, PRINTED)) if k % 3 == 0]
     groups = 0
     for view, recent in positions:
         image = Image.open(io.BytesIO(render_board(view, recent=recent))).convert("RGB")
+        left_out = spared(view.board)
         for tid, (sprite, (x, y)) in territory_sprites(view, None, marks_of(view, recent)).items():
+            if tid in left_out:
+                continue
             got = image.crop((x, y, x + sprite.size[0], y + sprite.size[1]))
             whole = got.copy()  # what the crop would be with the items pasted whole over it
             whole.paste(sprite.image.convert("RGB"), (0, 0), sprite.mask.point(lambda a: 255 if a == 255 else 0))
             assert got.tobytes() == whole.tobytes(), (view.ply, tid)
             groups += 1
-    assert groups >= 300, groups
+    assert groups >= 400, groups
 
 
 def _points(image: Image.Image) -> Iterator[tuple[int, int]]:

@@ -50,6 +50,10 @@ MIN_COUNT = 13
 """Every count inside a territory: as tall as the territory numbers (the old board drew pip counts 6-7 px)."""
 MIN_KEY = 9
 PRINTED = board_from_dict(json.loads(data_text("printed_map.json")))
+STILL_LOW: dict[str, dict[int, float]] = {"printed-midgame": {52: 7.6}}
+"""Printed-map numbers still measured under MIN_NUMBER (px on a phone), each in a territory whose outline does not
+hold its contents or beside one (tests/render/clans/test_render_outlines.py STILL_SPILLING; docs/RULES.md R2.7):
+kept exactly, so a change either way shows."""
 
 
 def _printed_midgame() -> PublicView:
@@ -97,27 +101,28 @@ def test_the_board_is_measured_at_phone_width() -> None:
     assert max(sum(1 for n in view.huts[t] if n) for t in range(1, view.board.size + 1)) == 5
 
 
-@pytest.mark.parametrize("name", [name for name in BOARDS if name != "printed-midgame"])
+@pytest.mark.parametrize("name", list(BOARDS))
 def test_every_territory_number_is_12px_tall_on_a_phone(name: str) -> None:
-    # printed-midgame is left out until the printed map passes: there 40's village ring crosses its number
-    # (9.5 px): many printed cells leave the number little room. Not the default until it passes (issue 43).
     view, image = BOARDS[name]
     layout = layout_for(view.board)
     touched = {view.last_move.src, view.last_move.dst} if view.last_move else set()
     heights = []
+    measured = []
     for tid in range(1, view.board.size + 1):
         if tid in touched:
             continue  # the last-move arrow is drawn over these
         x, y = layout.label(tid)
         ink = pal.EMPTY_NUMBER if not any(view.huts[tid]) else pal.INK
         height, width = _ink_extent(image, (x - 30, y - 16, x + 31, y + 16), [ink])
-        assert width >= 10, (name, tid)
+        assert width >= 10 or tid in STILL_LOW.get(name, {}), (name, tid)
         heights.append(phone_px(height))
+        measured.append(tid)
     assert len(heights) >= view.board.size - 2
-    assert min(heights) >= MIN_NUMBER, (name, min(heights))
+    low = {tid: round(h, 1) for tid, h in zip(measured, heights, strict=True) if h < MIN_NUMBER}
+    assert low == STILL_LOW.get(name, {}), (name, low)
 
 
-@pytest.mark.parametrize("name", ["crowded", "order"])  # at the start and the end no territory shows a total
+@pytest.mark.parametrize("name", ["crowded", "order", "printed-midgame"])  # at the start and end: no totals
 def test_every_hut_total_is_13px_tall_on_a_phone(name: str) -> None:
     view, image = BOARDS[name]
     layout = layout_for(view.board)
