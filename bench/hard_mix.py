@@ -3,9 +3,10 @@
     python -m bench.hard_mix [--variants shipped,6:0.5,blind] [--games N] [--read N] [--reader-seeds 8]
                              [--rollouts R] [--workers W] [--rivals normal|easy] [--general] [--games-file PATH]
 
-Hard (``ai.clans.hard``) is blind to its clan until TOLD_FROM villages are founded (its draw keeps
-normal's odds between clans), then plays its told search at TOLD_SCALE. A variant is ``told_from:scale``
-(``blind``: never told; ``shipped``: the constants in the code). For each, hard plays the arena's deals
+Hard (``ai.clans.hard``) is blind to its clan for its first TOLD_AFTER hut moves and until TOLD_FROM
+villages are founded (its draw keeps normal's odds between clans), then plays its told search at
+TOLD_SCALE. A variant is ``told_from:scale`` (``blind``: never told; ``shipped``: the constants in the code).
+For each, hard plays the arena's deals
 (``bench.ai_arena.hard_tasks``: a rotating seat against three hiding ``--rivals``), told the seats' levels
 as the bot tells it (so it reads the AI seats by their own strategy; ``--general``: told nothing, it reads
 them with the general model, as people), and the first ``--read`` games are read:
@@ -39,7 +40,7 @@ from dataclasses import dataclass, field
 
 from ai.clans import choose_action, clan_beliefs, hard, reading
 from ai.clans.belief import Observation, observe
-from ai.clans.hard import blind, hard_choice, told_choice
+from ai.clans.hard import blind, hard_choice, hut_moves, told_choice
 from ai.clans.reading import read
 from bench import ai_arena, ai_ratings, deals
 from engine.clans import CLAN_COUNT, Action, Clan, Move, Phase, PublicView, new_game, play, public_view
@@ -78,10 +79,15 @@ class MixRecord:
     """Each seat's level and finishing rank, for ``bench.ai_ratings --games-file``."""
 
 
+SHIPPED_TOLD_AFTER = hard.TOLD_AFTER
+
+
 def _schedule(told_from: int, scale: float) -> None:
-    """Set hard's schedule in this process (the reading's cache keys on none of it: cleared on a change)."""
-    if (told_from, scale) != (hard.TOLD_FROM, hard.TOLD_SCALE):
-        hard.TOLD_FROM, hard.TOLD_SCALE = told_from, scale
+    """Set hard's schedule in this process (the reading's cache keys on none of it: cleared on a change). A
+    hard never told (``NEVER``) is blind whatever its own moves; any other keeps the shipped TOLD_AFTER."""
+    told_after = NEVER if told_from >= NEVER else SHIPPED_TOLD_AFTER
+    if (told_from, scale, told_after) != (hard.TOLD_FROM, hard.TOLD_SCALE, hard.TOLD_AFTER):
+        hard.TOLD_FROM, hard.TOLD_SCALE, hard.TOLD_AFTER = told_from, scale, told_after
         reading._cache.clear()
 
 
@@ -149,7 +155,7 @@ def _odds(
     n = task.reader_seeds
     for s in range(n):
         salt = f"reader:{task.seed}:{len(history)}:{s}"
-        if blind(obs.state):
+        if blind(obs.state, hut_moves(start, history)[seat]):
             choice = hard_choice(obs, seat, random.Random(salt), None, task.rollouts, loglik)
             if move in choice.moves:
                 i = choice.moves.index(move)

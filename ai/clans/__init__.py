@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ai.clans import belief
 from ai.clans.belief import _start_key, beliefs_from, observe
-from ai.clans.hard import HardChoice, blind, hard_choice, told_choice
+from ai.clans.hard import HardChoice, blind, hard_choice, hut_moves, told_choice
 from ai.clans.hiding import draw
 from ai.clans.levels import AI_LEVELS, AUTOPILOT_LEVEL, POLICIES, AiLevel
 from ai.clans.reading import Levels, exact_levels, read
@@ -63,7 +63,7 @@ def choose_action(
     ``level`` is one of POLICIES: an AI level, or AUTOPILOT_LEVEL (the stand-in for a timed-out player:
     normal's judgement with the strongest hiding). Every level draws its move from a mixed strategy
     that hides the clan from an observer who runs this code (``ai.clans.hiding``); hard only
-    until TOLD_FROM villages are founded (``ai.clans.hard``).
+    for its first TOLD_AFTER hut moves and until TOLD_FROM villages are founded (``ai.clans.hard``).
 
     ``start`` is the public view right after setup and ``history`` every action since. ``levels``
     is every seat's public level (None for a person); hard reads an AI seat by its level's strategy
@@ -85,7 +85,7 @@ def choose_action(
     kinds = exact_levels(levels) if levels is not None else (None,) * start.players
     obs = observe(start, history)
     check_turn(obs.state.phase, obs.state.to_move, seat)
-    if blind(obs.state):
+    if blind(obs.state, hut_moves(start, history)[seat]):
         choice = _hard_search(start, history, seat, seed, budget_s, iterations, kinds)
         return choice.moves[draw(choice.by_clan[int(clan)], rng)]
     search = random.Random(f"{seed}:{len(history)}:{seat}:hard-search")
@@ -159,6 +159,7 @@ def exposure(
     """
     kinds = exact_levels(levels) if levels is not None else (None,) * start.players
     logs = [0.0] * CLAN_COUNT
+    own = 0
     for ply, action in enumerate(history):
         if not isinstance(action, Move):
             continue
@@ -166,7 +167,9 @@ def exposure(
         obs = observe(start, before, with_gains=False)
         if obs.state.phase is Phase.OVER or obs.state.to_move != seat:
             continue
-        if level == "hard" and not blind(obs.state):
+        searched = level == "hard" and not blind(obs.state, own)
+        own += obs.state.phase is Phase.MOVE
+        if searched:
             obs = observe(start, before)
             reading = read(start, before, kinds)
             probs = []

@@ -1,19 +1,21 @@
-"""Hard: a search blind to its own clan while the game is young, told it once TOLD_FROM villages stand.
+"""Hard: a search blind to its own clan for its first hut moves, told it after its TOLD_AFTER-th one.
 
-Blind (fewer than TOLD_FROM villages founded): the candidates, replies and rollouts are the same whatever
-the clan held; each rollout plays hard's seat for one of the five clans in turn, which gives every
-candidate a value for each clan and a PUBLIC value, their mean. The draw is normal's strategy for the
-clan held, kept to the candidates and tilted by exp(PUBLIC_WEIGHT · public value) for every clan alike:
-between two clans a move's odds are normal's, so a blind move tells a white-box reader what normal's
-would. Told (from TOLD_FROM villages on): the same candidates searched for the clan held, drawn
-almost openly (TOLD_SCALE). The rule sheet reveals every clan at the end, so a late read costs little;
-a read in the first moves costs the game.
+Blind (its first TOLD_AFTER hut moves, while fewer than TOLD_FROM villages stand): the candidates,
+replies and rollouts are the same whatever the clan held; each rollout plays hard's seat for one of the
+five clans in turn, which gives every candidate a value for each clan and a PUBLIC value, their mean. The
+draw is normal's strategy for the clan held, kept to the candidates and tilted by exp(PUBLIC_WEIGHT ·
+public value) for every clan alike: between two clans a move's odds are normal's, so a blind move tells
+a white-box reader what normal's would. Told (after its TOLD_AFTER-th hut move, or from TOLD_FROM
+villages on): the same candidates searched for the clan held, drawn almost openly (TOLD_SCALE). What a
+white-box reader can tell after hard's fifth hut move is the blind draw's; the rule sheet reveals every
+clan at the end.
 
 Both searches sample the opponents' clans from a reading of the seats passed in (``loglik``): hard
 reads AI seats by the exact likelihood of their level's own strategy and people by the general belief
-model (``ai.clans.reading``). Measured (docs/AI.md, "Hard: reading the seats, then its clan"):
-against three hiding normals on the same 120 deals, blind all game won 0.365, told from 3 / 6 / 10
-villages 0.396 / 0.371 / 0.428.
+model (``ai.clans.reading``). Measured (docs/AI.md, "Hard: reading the seats, then its clan", and
+"Issue 41: told after its fifth hut move"): against three hiding normals on the same 120 deals, blind
+all game won 0.365, told from 3 / 6 / 10 villages 0.396 / 0.371 / 0.428; told after its fifth hut move
+as well, on development deals the told search won more than the blind draw it replaced.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.clans.belief import Observation, assignment_weights
+from ai.clans.belief import Observation, assignment_weights, placeholder_clans
 from ai.clans.evaluate import MoveGains, Option, move_gains, worth
 from ai.clans.hiding import tilted
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy, one_ply_scores
 from ai.clans.rollout import informed_playout
-from engine.clans import CLAN_COUNT, Clan, GameState, Move, Phase, apply
+from engine.clans import CLAN_COUNT, Action, Clan, GameState, Move, Phase, PublicView, apply, state_from_view
 
 PER_CLAN = 4
 """Candidates: the union of the moves normal values most for each of the five clans (at most 20)."""
@@ -43,9 +45,12 @@ preference); valuing only the chips and keeping the opponents down, not the clan
 (docs/AI.md)."""
 
 TOLD_FROM = 10
-"""Hard is blind to its clan until this many villages are founded (of 12), and told it from then on. Of
-the points tried (3, 6, 10) it won the most, and no more than 6 villages stood at any seat's fifth hut
-move in the games counted, so the reading after five moves is the blind draw's (docs/AI.md)."""
+"""Hard is told its clan once this many villages are founded (of 12), or once it has made TOLD_AFTER hut
+moves of its own, whichever comes first. Of the village counts tried (3, 6, 10) it won the most
+(docs/AI.md)."""
+TOLD_AFTER = 5
+"""Hard is blind for its first TOLD_AFTER hut moves (the village choices among them too), and plays its
+told search from its next one on: what is read of its clan after its fifth hut move is the blind draw's."""
 TOLD_SCALE = 0.5
 """How openly hard plays its own clan once told, in multiples of normal's λ at that point: a small scale
 plays its searched best, a large one hides behind normal's menu. At 0.5 it plays almost openly."""
@@ -75,9 +80,21 @@ def candidates(values: Sequence[Sequence[float]]) -> list[int]:
     return list(picked)
 
 
-def blind(state: GameState) -> bool:
-    """Whether hard is blind to its own clan here: until TOLD_FROM villages are founded (public)."""
-    return len(state.villages) < TOLD_FROM
+def blind(state: GameState, own_hut_moves: int) -> bool:
+    """Whether hard is blind to its own clan here, having made ``own_hut_moves`` hut moves: until TOLD_FROM
+    villages are founded and until it has made TOLD_AFTER hut moves (both public)."""
+    return len(state.villages) < TOLD_FROM and own_hut_moves < TOLD_AFTER
+
+
+def hut_moves(start: PublicView, history: Sequence[Action]) -> list[int]:
+    """The hut moves each seat has made in ``history`` (village choices and resignations are not hut moves)."""
+    state = state_from_view(start, placeholder_clans(start.players))
+    made = [0] * start.players
+    for action in history:
+        if isinstance(action, Move) and state.phase is Phase.MOVE:
+            made[state.to_move] += 1
+        apply(state, action)
+    return made
 
 
 def hard_choice(

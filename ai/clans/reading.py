@@ -6,9 +6,9 @@ strategy is this open-source code: anyone at the table can compute, for each cla
 that an easy, normal or autopilot seat holding it would have made each move it made
 (``ai.clans.strategies``). Multiplying those is the exact posterior, where the general model
 (``ai.clans.belief``) takes every seat for a noisy maximiser and counts each move 0.35 times.
-A hard seat draws by normal's odds while it is blind to its clan (``ai.clans.hard.blind``), so
-those moves are read through normal's strategy; its told moves hang on a search with a secret seed,
-and are read by the general model, as a human's are.
+A hard seat draws by normal's odds while it is blind to its clan (``ai.clans.hard.blind``: its first
+hut moves), so those moves are read through normal's strategy; its told moves hang on a search with a
+secret seed, and are read by the general model, as a human's are.
 
 Nothing here sees a clan: only the public start, the actions and the seats' public levels.
 """
@@ -21,10 +21,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ai.clans.belief import _start_key, general_evidence, placeholder_clans, public_state
-from ai.clans.hard import blind
+from ai.clans.hard import blind, hut_moves
 from ai.clans.levels import AUTOPILOT_LEVEL
 from ai.clans.strategies import level_policy
-from engine.clans import CLAN_COUNT, Action, Move, PublicView, apply, state_from_view
+from engine.clans import CLAN_COUNT, Action, Move, Phase, PublicView, apply, state_from_view
 
 Levels = tuple[str | None, ...]
 """Each seat's public level: an AI level, or None for a person."""
@@ -62,12 +62,13 @@ def read(start: PublicView, history: Sequence[Action], levels: Sequence[str | No
     if len(done) < len(history):
         evidence = general_evidence(start, history)
         state = public_state(start, done) if done else state_from_view(start, placeholder_clans(start.players))
+        made = hut_moves(start, done)
         for ply in range(len(done), len(history)):
             said = evidence[ply]
             action = history[ply]
             if said is not None:
                 level = kinds[said.seat]
-                if level == "hard" and blind(state):
+                if level == "hard" and blind(state, made[said.seat]):
                     level = "normal"
                 if level is None or level == "hard":
                     row = said.loglik
@@ -75,6 +76,8 @@ def read(start: PublicView, history: Sequence[Action], levels: Sequence[str | No
                     assert isinstance(action, Move)
                     row = tuple(exact_evidence(level, start, history[:ply], said.seat, action))
                 loglik[said.seat] = [a + b for a, b in zip(loglik[said.seat], row, strict=True)]
+            if isinstance(action, Move) and state.phase is Phase.MOVE:
+                made[state.to_move] += 1
             apply(state, action)
         with _lock:
             _cache[key] = (history, [row[:] for row in loglik])

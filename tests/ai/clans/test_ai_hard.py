@@ -1,6 +1,6 @@
 """Hard hides exactly as normal does while it is blind: its search is not told the clan held, so what it
-finds weighs every clan's draw alike, and between any two clans a move's odds are normal's. From
-TOLD_FROM villages on it plays its told search, for the clan it holds."""
+finds weighs every clan's draw alike, and between any two clans a move's odds are normal's. After its
+TOLD_AFTER-th hut move, or from TOLD_FROM villages on, it plays its told search, for the clan it holds."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import ai.clans
 import ai.clans.hard
 from ai.clans import choose_action
 from ai.clans.belief import observe
-from ai.clans.hard import PER_CLAN, HardChoice, blind, candidates, hard_choice, told_choice
+from ai.clans.hard import PER_CLAN, HardChoice, blind, candidates, hard_choice, hut_moves, told_choice
 from ai.clans.hiding import draw
 from ai.clans.players import CHIP_TILT, NORMAL_HIDING, NORMAL_PROSPECTS, normal_policy
 from engine.clans import CLAN_COUNT, Action, Clan, Phase, PublicView, apply, legal_moves, new_game, public_view
@@ -129,14 +129,35 @@ def late(villages: int) -> tuple[PublicView, list[Action], int]:
     return start, history, state.to_move
 
 
-def test_hard_is_blind_until_told_from_then_plays_its_told_search() -> None:
+def own_moves(start: PublicView, history: list[Action], seat: int) -> int:
+    return hut_moves(start, history)[seat]
+
+
+def test_hut_moves_count_each_seats_hut_moves_only() -> None:
+    start, history, _ = late(6)
+    state = new_game(4, 29)
+    made = [0] * 4
+    for action in history:
+        made[state.to_move] += state.phase is Phase.MOVE
+        apply(state, action)
+    assert hut_moves(start, history) == made
+    assert sum(made) == state.turn and min(made) > 0
+
+
+@pytest.mark.parametrize("after", [0, 1])
+def test_hard_is_blind_for_its_first_hut_moves_then_plays_its_told_search(after: int) -> None:
     told_from = ai.clans.hard.TOLD_FROM
+    told_after = ai.clans.hard.TOLD_AFTER
     seed = 11
-    for start, history, seat in (midgame(20), late(told_from)):
+    # Blind: a few own hut moves, few villages; told: past TOLD_AFTER own hut moves, or TOLD_FROM villages.
+    early = midgame(4 * told_after - 2)
+    later = midgame(4 * told_after + 2) if after else late(told_from)
+    assert own_moves(*early) < told_after and len(observe(*early[:2]).state.villages) < told_from
+    for start, history, seat in (early, later):
         obs = observe(start, history)
         rng = f"{seed}:{len(history)}:{seat}:hard"
         search = f"{seed}:{len(history)}:{seat}:hard-search"
-        if blind(obs.state):
+        if blind(obs.state, own_moves(start, history, seat)):
             choice = hard_choice(obs, seat, random.Random(search), None, ROLLOUTS)
             expected = [choice.moves[draw(choice.by_clan[c], random.Random(rng))] for c in range(CLAN_COUNT)]
         else:
@@ -146,8 +167,10 @@ def test_hard_is_blind_until_told_from_then_plays_its_told_search() -> None:
                 expected.append(told.moves[draw(told.probabilities, random.Random(rng))])
         for c in range(CLAN_COUNT):
             assert choose_action("hard", start, history, seat, Clan(c), seed=seed, iterations=ROLLOUTS) == expected[c]
-    assert blind(observe(*midgame(20)[:2]).state)
-    assert not blind(observe(*late(told_from)[:2]).state)
+    assert blind(observe(*early[:2]).state, own_moves(*early))
+    assert not blind(observe(*later[:2]).state, own_moves(*later))
+    if after:
+        assert own_moves(*later) >= told_after and len(observe(*later[:2]).state.villages) < told_from
 
 
 def test_the_told_search_is_its_own_clans() -> None:
@@ -176,6 +199,7 @@ def test_the_reveal_reads_blind_moves_as_normals_and_told_ones_through_the_told_
     start, history, seat = midgame(24)
     mover = (seat + 1) % 4  # a seat with moves to read
     monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 10**6)
+    monkeypatch.setattr(ai.clans.hard, "TOLD_AFTER", 10**6)
     blind_reading = ai.clans.exposure(start, history, mover, "hard")
     assert blind_reading == ai.clans.exposure(start, history, mover, "normal")
     monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 0)

@@ -74,6 +74,7 @@ def test_a_hard_seat_is_read_through_normal_while_blind_then_as_a_person(monkeyp
     start = public_view(setup)
     assert len(state.villages) >= 2
     monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 10**6)  # blind all along: read as normal
+    monkeypatch.setattr(ai.clans.hard, "TOLD_AFTER", 10**6)
     assert read(start, history, ("hard",) * 4) == read(start, history, ("normal",) * 4)
     reading._cache.clear()  # the schedule is a constant the cache does not key on
     monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 0)  # told from the start: read as a person
@@ -82,6 +83,12 @@ def test_a_hard_seat_is_read_through_normal_while_blind_then_as_a_person(monkeyp
     monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 2)  # blind, then told: some of each
     mixed = read(start, history, ("hard",) * 4)
     assert mixed != read(start, history, ("normal",) * 4) and mixed != read(start, history, (None,) * 4)
+    reading._cache.clear()
+    monkeypatch.setattr(ai.clans.hard, "TOLD_FROM", 10**6)  # told after its own 3rd hut move: some of each
+    monkeypatch.setattr(ai.clans.hard, "TOLD_AFTER", 3)
+    after = read(start, history, ("hard",) * 4)
+    assert after != mixed
+    assert after != read(start, history, ("normal",) * 4) and after != read(start, history, (None,) * 4)
 
 
 def test_the_reading_grows_with_the_game_as_it_would_from_scratch() -> None:

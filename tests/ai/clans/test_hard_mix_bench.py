@@ -9,7 +9,7 @@ import pytest
 
 from ai.clans import hard
 from ai.clans.belief import observe
-from ai.clans.hard import blind, hard_choice
+from ai.clans.hard import blind, hard_choice, hut_moves
 from ai.clans.reading import read
 from bench import hard_mix
 from engine.clans import CLAN_COUNT
@@ -38,7 +38,7 @@ def test_variants_name_hards_schedule() -> None:
 def test_a_blind_move_is_read_by_the_blind_draws_of_the_readers_own_seeds() -> None:
     start, history, seat = midgame(12)
     obs = observe(start, history)
-    assert blind(obs.state)
+    assert blind(obs.state, hut_moves(start, history)[seat])
     task = hard_mix.MixTask(0, 5, hard.TOLD_FROM, hard.TOLD_SCALE, 6, True, reader_seeds=2)
     levels = ("normal", "normal", "normal", "normal")
     choices = [
