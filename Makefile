@@ -76,20 +76,20 @@ check-install:
 
 # The bot tests run twice: on SQLite (with everything else), and each bot that botkit starts on a folder on a
 # fresh PostgreSQL schema instead (tests already run on both backends are not repeated: tests/discord/bot_fixtures.py).
-# make test keeps both cores busy to the end with two lanes of about equal length: everything but the Clans bot tests
-# on SQLite in one; the Clans bot tests on SQLite, then every bot test on PostgreSQL, in the other (each run with
+# make test keeps both cores busy to the end with two lanes of about equal length: everything but the games' bot tests
+# on SQLite in one; the games' bot tests on SQLite, then every bot test on PostgreSQL, in the other (each run with
 # its own throw-away PostgreSQL server on a socket of its own); each lane's output is shown whole when it ends.
 # make test-sqlite and make test-postgres run one backend's share alone.
-CLANS_BOTS := tests/cogs/clans
+GAME_BOTS := tests/cogs/clans tests/cogs/alexandros
 test: lint typecheck
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-lane-rest test-lane-bots
 	$(MAKE) --no-print-directory check-install
 
 test-lane-rest: $(STAMP) browser
-	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/pytest --ignore=$(CLANS_BOTS)
+	CLANS_CHROMIUM=$(CHROMIUM) $(BIN)/pytest $(addprefix --ignore=,$(GAME_BOTS))
 
 test-lane-bots: $(STAMP)
-	$(BIN)/pytest $(CLANS_BOTS)
+	$(BIN)/pytest $(GAME_BOTS)
 	CLANS_TEST_BACKEND=postgres $(BIN)/pytest tests/cogs
 
 test-sqlite: $(STAMP) browser
