@@ -7,6 +7,7 @@ replays, reads or draws on the loop instead of a worker or a thread costs far mo
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,21 @@ async def test_the_watch_catches_an_ai_turn_that_blocks_the_loop(
     watch = await play_out(fake, tmp_path, ("clans",))
     [slow] = watch.over(STEP_BUDGET_CPU_S)
     assert slow.task.startswith("clans-ai-") and slow.cpu_s >= STEP_BUDGET_CPU_S * 1.5
+
+
+async def test_the_watch_leaves_out_a_collection_but_not_a_computation() -> None:
+    """A full garbage collection that starts inside an AI step is the whole heap's cost, timed apart; the same
+    step's own computation still counts."""
+    heap = [[i] for i in range(400_000)]  # a heap whose full collection takes a while
+
+    async def step(work: float) -> None:
+        gc.collect()
+        burn(work)
+
+    with LoopWatch() as watch:
+        await asyncio.create_task(step(0.0), name="clans-ai-1")
+        await asyncio.create_task(step(0.05), name="clans-ai-2")
+    collected, computed = watch.spans
+    assert heap and collected.gc_s > 0 and collected.own_s < collected.cpu_s
+    assert computed.own_s >= 0.05 and watch.worst() is computed
+    assert watch.over(0.04) == [computed]
