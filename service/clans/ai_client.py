@@ -30,7 +30,10 @@ def fallback_move(start: PublicView, history: Sequence[Action]) -> Move:
 
 
 READINGS_BUDGET_S = 30.0
-"""The longest game's reading is a few seconds of CPU (bench/told.py); a worker past this is judged hung."""
+"""What is worked out once a game is over (the table's reading, each AI's beliefs and exposure) has this long, not a
+decision's budget: the longest game's reading is a few seconds of CPU (bench/told.py), a hard seat's exposure one
+or two (it reads every told move for each clan), and a loaded machine stretches both. A worker past this is judged
+hung."""
 
 
 class ClansAi:
@@ -111,7 +114,7 @@ class ClansAi:
         decisions in line: a game's end waits on it), read by the seats' public ``levels`` when given (as
         hard reads); AiPoolError if the workers fail."""
         request = Beliefs(start, tuple(history), seat, Clan(clan), None if levels is None else tuple(levels))
-        return (await self.pool.run(request, budget_s=self.budget_s)).value
+        return (await self.pool.run(request, budget_s=max(self.budget_s, READINGS_BUDGET_S))).value
 
     async def exposure(
         self,
@@ -125,7 +128,7 @@ class ClansAi:
         the decisions, like the beliefs); AiPoolError if the workers fail. ``levels``: the seats' public levels,
         by which hard read the others."""
         request = Exposure(start, tuple(history), seat, level, None if levels is None else tuple(levels))
-        return (await self.pool.run(request, budget_s=self.budget_s)).value
+        return (await self.pool.run(request, budget_s=max(self.budget_s, READINGS_BUDGET_S))).value
 
     async def readings(self, start: PublicView, history: Sequence[Action]) -> list[Reading]:
         """The table's reading of every seat's clan before and after each action (``ai.clans.told``), in a worker

@@ -21,7 +21,7 @@ from ai.clans.hiding import draw
 from engine.clans import Action, Clan, GameState, apply, legal_moves, new_game, public_view
 from service.ai_pool import AiPool, AiPoolError, AiQueueFull, Answer, decision_seed
 from service.ai_worker import WORKER_NICENESS
-from service.clans.ai_client import ClansAi
+from service.clans.ai_client import READINGS_BUDGET_S, ClansAi
 from tests.pool_faults import Shout, crash_once, fail, hang
 
 FEW_ROLLOUTS = 8
@@ -309,3 +309,26 @@ async def test_the_worker_plays_hards_draw_for_the_clan_held(make_ai: Callable[.
         answer = await client.choose("hard", start, history, seat, clan, game_id=7)
         pick = draw(choice.by_clan[int(clan)], random.Random(f"{seed}:{len(history)}:{seat}:hard"))
         assert answer.pid != os.getpid() and answer.move == choice.moves[pick]
+
+
+async def test_after_the_game_the_beliefs_and_exposure_get_the_readings_budget(
+    make_ai: Callable[..., ClansAi], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game's beliefs and exposure are worked out once, after its result is posted: a hard seat's
+    exposure reads every told move for each clan (a second or two of CPU, more on a loaded machine), so they get
+    the readings' budget, not a decision's (a worker past its budget is judged hung and the guess is lost)."""
+    ai = make_ai(budget_s=0.5)
+    asked: dict[str, float] = {}
+
+    async def run(request: object, *, budget_s: float, **kwargs: object) -> Answer[object]:
+        asked[type(request).__name__] = budget_s
+        return Answer(request.solve(), None)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ai.pool, "run", run)
+    state, history = midgame()
+    start = public_view(new_game(3, 21))
+    await ai.beliefs(start, history, 0, state.clans[0])
+    await ai.exposure(start, history, 0, "hard", ("hard", None, None))
+    await ai.choose("normal", start, history, state.to_move, state.clans[state.to_move], game_id=1)
+    assert asked["Beliefs"] == asked["Exposure"] == READINGS_BUDGET_S
+    assert min(v for k, v in asked.items() if k not in ("Beliefs", "Exposure")) <= 0.5
