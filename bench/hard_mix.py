@@ -2,6 +2,7 @@
 
     python -m bench.hard_mix [--variants shipped,6:0.5,blind] [--games N] [--read N] [--reader-seeds 8]
                              [--rollouts R] [--workers W] [--rivals normal|easy] [--general] [--games-file PATH]
+                             [--hiding-only]
 
 Hard (``ai.clans.hard``) is blind to its clan for its first TOLD_AFTER hut moves and until TOLD_FROM
 villages are founded (its draw keeps normal's odds between clans), then plays its told search at
@@ -23,6 +24,10 @@ appends each game's levels and ranks for ``bench.ai_ratings``.
 FIGURE lines per variant (``mix_<label>_...``): win_rate with its 95% interval and games, top1_move5,
 top1_villages10, top1_end, pin_rate (single actions putting >= 90% on the true clan), reader_seats,
 belief_hard_moveN and belief_normal_moveN, cpu_per_move_median.
+
+``--hiding-only`` measures the hiding bar alone, at a fraction of the cost: every game is read, and stops once
+hard's 5th hut move is read (no result, no later reading): FIGURE lines top1_move5 with its 95% interval,
+pin_rate over those moves, reader_seats and cpu_per_move_median.
 """
 
 from __future__ import annotations
@@ -62,6 +67,8 @@ class MixTask:
     rivals: str = "normal"
     levels_known: bool = True
     reader_seeds: int = READER_SEEDS
+    hiding_only: bool = False
+    """Stop the game once hard's 5th hut move is read."""
 
 
 @dataclass
@@ -119,6 +126,8 @@ def play_mix(task: MixTask) -> MixRecord:
                 hut_moves += state.phase is Phase.MOVE
                 if hut_moves == 5 and record.top1_move5 is None:
                     record.top1_move5 = _top1(logs, int(clan))
+                    if task.hiding_only:
+                        return record
         outcome = play(state, move, seat)
         history.append(move)
         if task.read and record.top1_villages10 is None and len(state.villages) >= 10:
@@ -203,6 +212,23 @@ def parse_variant(text: str) -> tuple[str, int, float]:
     return f"v{int(told_from)}_{float(scale):g}".replace(".", "p"), int(told_from), float(scale)
 
 
+def hiding_figures(label: str, records: Sequence[MixRecord]) -> list[str]:
+    """``--hiding-only``'s figures: the reading after hard's 5th hut move."""
+    prefix = f"mix_{label}"
+    read_ = [r for r in records if r.top1_move5 is not None]
+    hits = sum(r.top1_move5 or 0.0 for r in read_)
+    low, high = ai_arena.wilson(hits, len(read_))
+    cpu = [t for r in records for t in r.cpu]
+    return [
+        f"FIGURE {prefix}_top1_move5 {hits / max(1, len(read_)):.3f} share",
+        f"FIGURE {prefix}_top1_move5_ci95_low {low:.3f} share",
+        f"FIGURE {prefix}_top1_move5_ci95_high {high:.3f} share",
+        f"FIGURE {prefix}_pin_rate {sum(r.pins for r in read_) / max(1, sum(r.moves for r in read_)):.4f} share",
+        f"FIGURE {prefix}_reader_seats {len(read_)} seats",
+        f"FIGURE {prefix}_cpu_per_move_median {1000 * statistics.median(cpu) if cpu else 0.0:.1f} ms",
+    ]
+
+
 def figures(label: str, records: Sequence[MixRecord]) -> list[str]:
     prefix = f"mix_{label}"
     wins = sum(r.share for r in records)
@@ -249,7 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rivals", default="normal", help="the level of hard's three rivals")
     parser.add_argument("--general", action="store_true", help="hard is not told the levels: reads as people")
     parser.add_argument("--games-file", default=None, help="append each game's levels and ranks (bench.ai_ratings)")
+    parser.add_argument("--hiding-only", action="store_true", help="read every game to hard's 5th hut move, then stop")
     args = parser.parse_args(argv)
+    if args.hiding_only and args.games_file:
+        parser.error("--hiding-only games have no result for --games-file")
     args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     for text in args.variants.split(","):
@@ -262,10 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 told_from,
                 scale,
                 args.rollouts,
-                i < args.read,
+                i < args.read or args.hiding_only,
                 args.rivals,
                 not args.general,
                 args.reader_seeds,
+                args.hiding_only,
             )
             for i in range(args.games)
         ]
@@ -279,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         out.write(json.dumps(record.seats) + "\n")
                 won = sum(r.share for r in records)
                 print(f"{label}: {len(records)}/{len(tasks)} games, won {won:g}", file=sys.stderr, flush=True)
-        for line in figures(label, records):
+        for line in (hiding_figures if args.hiding_only else figures)(label, records):
             print(line)
         sys.stdout.flush()
     print(f"FIGURE hard_mix_wall_time {time.perf_counter() - began:.0f} s")

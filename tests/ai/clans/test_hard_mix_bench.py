@@ -29,6 +29,20 @@ def test_the_bench_prints_strength_and_the_exact_reading(capsys: pytest.CaptureF
         assert 0 <= figures[f"mix_{label}_top1_end"] <= 1
 
 
+def test_hiding_only_reads_each_seat_to_hards_fifth_hut_move(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "2", "--reader-seeds", "1", "--hiding-only", "--rollouts", "4", "--workers", "1"]
+    assert hard_mix.main(argv) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("FIGURE mix_")]
+    figures = {line.split()[1]: float(line.split()[2]) for line in lines}
+    assert figures["mix_shipped_reader_seats"] == 2  # every game read, without --read
+    assert 0 <= figures["mix_shipped_top1_move5_ci95_low"] <= figures["mix_shipped_top1_move5"] <= 1
+    assert "mix_shipped_win_rate" not in figures and "mix_shipped_top1_end" not in figures
+    task = hard_mix.MixTask(0, 5, hard.TOLD_FROM, hard.TOLD_SCALE, 4, True, reader_seeds=1, hiding_only=True)
+    record = hard_mix.play_mix(task)
+    assert record.top1_move5 is not None and record.top1_end is None
+    assert record.moves == 5  # hard's first five actions are hut moves; it stopped there
+
+
 def test_variants_name_hards_schedule() -> None:
     assert hard_mix.parse_variant("shipped") == ("shipped", hard.TOLD_FROM, hard.TOLD_SCALE)
     assert hard_mix.parse_variant("blind")[1] == hard_mix.NEVER
