@@ -6,12 +6,14 @@ import random
 from collections.abc import Callable
 from math import floor
 
+from engine.clans.board import Board
+from engine.clans.clan import CLAN_COUNT
 from engine.clans.hutmoves import MAY_MOVE, live_territories, move_table
 from engine.clans.moves import Move
 from engine.clans.rules import apply, end_game, found_village
 from engine.clans.state import EndReason, GameState, Phase
 
-_NO_HUTS = (0,) * 5
+_NO_HUTS = (0,) * CLAN_COUNT
 # ``floor(x)`` is ``int(x)`` for the draws' non-negative x (the same integer, so the same moves), at a third of
 # the cost: calling the ``int`` type is slow.
 
@@ -36,26 +38,30 @@ def _hut_moves(state: GameState, rand: Callable[[], float]) -> None:
 
     The live territories (occupied, with an occupied neighbour) are kept move by move: a move empties its
     source and isolates exactly the neighbours it turns into villages, so they are what leaves the list, and
-    the game has a hut move left as long as the list is not empty (``has_hut_move``). A territory leaves by
-    taking the last one's place: the draws depend on this order.
+    the game has a hut move left as long as the list is not empty (``has_hut_move``). The list is
+    ``live[:size]``; a territory leaves it by taking the last one's place (``index`` says where each one is),
+    and the draws depend on this order.
     """
-    neighbours = state.board.neighbours
-    masks = state.board.neighbour_mask
+    board = state.board
+    neighbours = board.neighbours
+    masks = board.neighbour_mask
+    spans = _spans(board)
     counts = state.counts
     huts = state.huts
-    table = move_table(state.board.size)
+    table = move_table(board.size)
     next_seat = _next_seats(state)
     live = live_territories(state)
     index = [0] * len(counts)
     for i, t in enumerate(live):
         index[t] = i
     size = len(live)
+    span = float(size)  # size, as a float: a float times a float is the cheaper product
     occupied, turn, ply, seat = state.occupied, state.turn, state.ply, state.to_move
     while True:
         while True:  # draw_hut_move
-            src = live[floor(rand() * size)]
+            src = live[floor(rand() * span)]
             around = neighbours[src]
-            dst = around[floor(rand() * len(around))]
+            dst = around[floor(rand() * spans[src])]
             n = counts[src]
             if MAY_MOVE[n][counts[dst]]:
                 break
@@ -74,6 +80,7 @@ def _hut_moves(state: GameState, rand: Callable[[], float]) -> None:
         turn += 1
         ply += 1
         size -= 1
+        span -= 1.0
         last = live[size]
         if last != src:
             live[index[src]] = last
@@ -82,6 +89,7 @@ def _hut_moves(state: GameState, rand: Callable[[], float]) -> None:
         for t in around:
             if counts[t] and not occupied & masks[t]:
                 size -= 1
+                span -= 1.0
                 last = live[size]
                 if last != t:
                     live[index[t]] = last
@@ -111,6 +119,21 @@ def _hut_moves(state: GameState, rand: Callable[[], float]) -> None:
                 end_game(state, EndReason.NO_MOVES)
                 return
         seat = next_seat[seat]
+
+
+_SPANS: dict[int, tuple[Board, tuple[float, ...]]] = {}
+"""Each board's neighbour counts as floats, by ``id`` (the board kept alive beside them)."""
+
+
+def _spans(board: Board) -> tuple[float, ...]:
+    """How many neighbours each territory has, as floats: a draw multiplies a random float by it."""
+    known = _SPANS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    spans = tuple(float(len(around)) for around in board.neighbours)
+    if len(_SPANS) < 64:
+        _SPANS[id(board)] = (board, spans)
+    return spans
 
 
 def _next_seats(state: GameState) -> list[int]:
