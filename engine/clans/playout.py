@@ -66,7 +66,7 @@ def _hut_moves(state: GameState, rand: Callable[[], float]) -> None:
             if MAY_MOVE[n][counts[dst]]:
                 break
         source, target = huts[src], huts[dst]
-        # One add per clan: a fifth of the cost of a loop or ``map(add, ...)`` over CLAN_COUNT (5) clans.
+        # One add per clan: half the cost of a loop or ``map(add, ...)`` over the CLAN_COUNT (5) clans.
         red, blue, green, yellow, black = source
         target[0] += red
         target[1] += blue
