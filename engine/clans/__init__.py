@@ -15,6 +15,7 @@ from engine.clans.board import (
     load_chart,
 )
 from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
+from engine.clans.deal import MAX_PLAYERS, MIN_PLAYERS, new_game
 from engine.clans.hutmoves import (
     IMMOBILE,
     MAY_MOVE,
@@ -29,13 +30,10 @@ from engine.clans.moves import Action, IllegalMove, Move, Resign, parse_action
 from engine.clans.playout import draw_hut_move, draw_village_choice, random_playout
 from engine.clans.preview import Preview, order_results, orders_matter, preview_move
 from engine.clans.rules import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     apply,
     check,
     final_result,
     legal_moves,
-    new_game,
     play,
     replay,
     strife,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from operator import add
+from operator import add, sub
 
-from engine.clans.board import Board, Chart, Epoch, load_board, load_chart
-from engine.clans.clan import CLAN_COUNT, HUTS_PER_CLAN, Clan, Terrain
+from engine.clans.board import Board, Epoch
+from engine.clans.clan import CLAN_COUNT, Terrain
+from engine.clans.deal import MIN_PLAYERS, new_game
 from engine.clans.hutmoves import IMMOBILE, MAY_MOVE, has_hut_move, may_move, move_table, villages_founded
 from engine.clans.moves import (
     Action,
@@ -25,88 +25,12 @@ from engine.clans.moves import (
     SameTerritory,
     TooManyHuts,
 )
-from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
+from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, new_village
 
 _NO_HUTS = (0,) * CLAN_COUNT
 # The phases as plain names for the fast path: reading an enum member off its class costs a lookup in
 # Python's enum machinery, several times a move.
 _OVER, _ORDER, _MOVE = Phase.OVER, Phase.ORDER, Phase.MOVE
-
-MIN_PLAYERS = 2
-"""docs/RULES.md R1.5: the fewest players; the one source of this bound for the service and the store."""
-MAX_PLAYERS = 4
-"""docs/RULES.md R1.5: the most players; the one source of this bound for the service and the store."""
-
-
-def new_game(players: int, seed: int, board: Board | None = None, chart: Chart | None = None) -> GameState:
-    """Set up a game as docs/RULES.md R3 says: all randomness comes from ``seed`` (R3.4)."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Clans is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"The seed must be a whole number, not {seed!r}")
-    board = board or load_board()
-    chart = chart or load_chart()
-    rng = random.Random(seed)
-    huts = [[0] * CLAN_COUNT for _ in range(board.size + 1)]
-    for region in _regions(board):
-        colours = shuffled_colours(rng)
-        for tid, colour in zip(region, colours, strict=True):
-            huts[tid][colour] = 1
-    clans = tuple(Clan(c) for c in rng.sample(range(CLAN_COUNT), players))
-    counts = [sum(h) for h in huts]
-    placed = [sum(column) for column in zip(*huts, strict=True)]
-    return GameState(
-        board=board,
-        chart=chart,
-        players=players,
-        seed=seed,
-        clans=clans,
-        huts=huts,
-        counts=counts,
-        removed=[HUTS_PER_CLAN - n for n in placed],
-        occupied=sum(1 << t for t, n in enumerate(counts) if n),
-        villages=[],
-        scores=[0] * CLAN_COUNT,
-        chips=[0] * players,
-        to_move=rng.randrange(players),
-        resigned=[False] * players,
-    )
-
-
-_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(CLAN_COUNT - 1, 0, -1))
-
-
-def shuffled_colours(rng: random.Random) -> list[int]:
-    """``rng.shuffle(list(range(CLAN_COUNT)))``'s list, drawn exactly as CPython's ``shuffle`` draws (the same
-    bits, so the same deals; tests/engine/clans/test_engine_shuffle.py compares them) without its two Python
-    calls per swap: twelve regions a game made it a large part of setting a game up."""
-    getrandbits = rng.getrandbits
-    colours = list(range(CLAN_COUNT))
-    for i, n, bits in _SWAPS:
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        colours[i], colours[j] = colours[j], colours[i]
-    return colours
-
-
-_REGIONS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
-"""Each board's regions by ``id`` (the board kept alive beside them, so the id stays its own): hashing a
-whole board per new game would cost more than grouping its territories again."""
-
-
-def _regions(board: Board) -> tuple[tuple[int, ...], ...]:
-    """The territory ids of each region, regions in order: setup deals colours region by region (R3)."""
-    known = _REGIONS.get(id(board))
-    if known is not None and known[0] is board:
-        return known[1]
-    regions: dict[int, list[int]] = {}
-    for territory in board.territories:
-        regions.setdefault(territory.region, []).append(territory.id)
-    grouped = tuple(tuple(regions[region]) for region in sorted(regions))
-    if len(_REGIONS) < 64:
-        _REGIONS[id(board)] = (board, grouped)
-    return grouped
 
 
 def legal_moves(state: GameState) -> list[Move]:
@@ -218,16 +142,16 @@ def _move_huts(state: GameState, move: Move) -> None:
         state.pending = tuple(founded)
         return
     if founded:
-        _found_village(state, founded[0])
+        found_village(state, founded[0])
     _end_turn(state)
 
 
 def _choose_village(state: GameState, territory: int) -> None:
     state.ply += 1
     rest = tuple(t for t in state.pending if t != territory)
-    _found_village(state, territory)
+    found_village(state, territory)
     if len(rest) == 1:
-        _found_village(state, rest[0])
+        found_village(state, rest[0])
         rest = ()
     if state.phase is _OVER:
         return
@@ -236,8 +160,10 @@ def _choose_village(state: GameState, territory: int) -> None:
         _end_turn(state)
 
 
-def _found_village(state: GameState, territory: int) -> None:
-    """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10)."""
+def found_village(state: GameState, territory: int) -> None:
+    """Found one village: strife, value, scoring, the mover's chip (docs/RULES.md R6.2 to R6.10).
+
+    Part of ``apply``, and of the random playout's own loop (which keeps the move's other counters itself)."""
     if state.phase is _OVER:
         return  # founded with or after the 12th village: it does not score
     chart = state.chart
@@ -246,41 +172,30 @@ def _found_village(state: GameState, territory: int) -> None:
     huts = state.huts[territory]
     before = tuple(huts)
     after = strife(before)
+    removed = state.removed
     if after != before:
-        for c in range(CLAN_COUNT):
-            state.removed[c] += before[c] - after[c]
-            huts[c] = after[c]
+        removed[:] = map(add, removed, map(sub, before, after))
+        huts[:] = after
     terrain = state.board.terrain[territory]
     size, value, destroyed = village_value(after, terrain, epoch)
     if destroyed or not size:  # doomed, or strife left nobody: nothing scores
-        for c in range(CLAN_COUNT):
-            state.removed[c] += huts[c]
-            huts[c] = 0
+        removed[:] = map(add, removed, huts)
+        huts[:] = _NO_HUTS
         state.counts[territory] = 0
         state.occupied &= ~(1 << territory)
     else:
         state.counts[territory] = size
         scores = state.scores
-        for c in range(CLAN_COUNT):
-            if after[c]:
+        for c, n in enumerate(after):
+            if n:
                 scores[c] += value
-    state.chips[state.to_move] += 1
+    founder = state.to_move
+    state.chips[founder] += 1
     state.villages.append(
-        Village(
-            number=number,
-            territory=territory,
-            terrain=terrain,
-            epoch=epoch.number,
-            huts_before=before,
-            huts=after,
-            value=value,
-            destroyed=destroyed,
-            founder=state.to_move,
-            turn=state.turn,
-        )
+        new_village(number, territory, terrain, epoch.number, before, after, value, destroyed, founder, state.turn)
     )
     if number == chart.chips:
-        _end_game(state, EndReason.TWELFTH_VILLAGE)
+        end_game(state, EndReason.TWELFTH_VILLAGE)
 
 
 def strife(huts: Sequence[int]) -> tuple[int, ...]:
@@ -302,7 +217,7 @@ def _end_turn(state: GameState) -> None:
     if state.phase is _OVER:
         return
     if not has_hut_move(state):
-        _end_game(state, EndReason.NO_MOVES)
+        end_game(state, EndReason.NO_MOVES)
         return
     state.phase = _MOVE
     seat = state.to_move
@@ -313,7 +228,8 @@ def _end_turn(state: GameState) -> None:
     state.to_move = seat
 
 
-def _end_game(state: GameState, reason: EndReason) -> None:
+def end_game(state: GameState, reason: EndReason) -> None:
+    """Part of ``apply``, and of the random playout's own loop."""
     state.phase = _OVER
     state.pending = ()
     state.end_reason = reason
@@ -323,13 +239,13 @@ def _resign(state: GameState, seat: int) -> None:
     state.ply += 1
     state.resigned[seat] = True
     if state.resigned.count(False) < MIN_PLAYERS:
-        _end_game(state, EndReason.RESIGNATIONS)
+        end_game(state, EndReason.RESIGNATIONS)
         return
     if seat != state.to_move:
         return
     # The resigning mover's pending villages are founded in map order, so the game can go on.
     for territory in state.pending:
-        _found_village(state, territory)
+        found_village(state, territory)
     state.pending = ()
     _end_turn(state)
 

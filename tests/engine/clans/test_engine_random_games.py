@@ -11,7 +11,6 @@ import random
 import pytest
 from positions import random_position
 
-import engine.clans.playout
 from engine.clans import (
     CLAN_COUNT,
     HUTS_PER_CLAN,
@@ -21,9 +20,12 @@ from engine.clans import (
     Move,
     Phase,
     apply,
+    draw_hut_move,
+    draw_village_choice,
     final_result,
     has_hut_move,
     legal_moves,
+    live_territories,
     load_board,
     new_game,
     play,
@@ -160,18 +162,47 @@ def test_random_playout_from_the_middle_of_a_game() -> None:
     assert ordering > 0, "no start position was waiting for an order"
 
 
-def test_playout_moves_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every action of random_playout is one legal_moves lists (and replaying its log gives its state)."""
+def reference_playout(state: GameState, rng: random.Random) -> list[Move]:
+    """random_playout as it was first written, action by action through the checked ``play``: the live
+    territories listed afresh before each draw in the order the fast one keeps them (a territory leaving takes
+    the last one's place), each action checked against ``legal_moves``. Returns the actions played."""
+    rand = rng.random
+    live = live_territories(state)
+    log: list[Move] = []
+    while not state.over:
+        if state.phase is Phase.ORDER:
+            move = draw_village_choice(state, rand)
+        else:
+            move = Move(*draw_hut_move(live, state.board.neighbours, state.counts, rand))
+        assert move in legal_moves(state)
+        play(state, move)
+        log.append(move)
+        now = set(live_territories(state))
+        for t in [t for t in [move.src, *state.board.neighbours[move.src]] if t in live and t not in now]:
+            live[live.index(t)] = live[-1]
+            live.pop()
+        assert sorted(live) == sorted(now)
+    return log
 
-    for seed in range(30):
-        state = new_game(2 + seed % 3, seed)
-        log: list[Move] = []
 
-        def recording(s: GameState, action: Move, log: list[Move] = log) -> None:
-            assert action in legal_moves(s)
-            log.append(action)
-            apply(s, action)
-
-        monkeypatch.setattr(engine.clans.playout, "apply", recording)
-        random_playout(state, random.Random(seed))
-        assert replay(seed, state.players, log) == state
+@pytest.mark.parametrize("map_id", tuple(MAP_FILES))
+def test_playout_plays_the_reference_playouts_legal_game(map_id: str) -> None:
+    """random_playout plays exactly the game of the slow reference (every action legal, the same draws), from
+    the setup and from the middle of games (some waiting for a village order); its game replays to its state."""
+    board = load_board(map_id)
+    ordering = 0
+    for seed in range(120):
+        state = random_position(seed, seed % 40, players=2 + seed % 3, board=board)
+        ordering += state.phase is Phase.ORDER
+        start, twin = state.copy(), state.copy()
+        fast, slow = random.Random(seed), random.Random(seed)
+        random_playout(state, fast)
+        log = reference_playout(twin, slow)
+        assert twin == state and fast.getstate() == slow.getstate()
+        again = start.copy()
+        for move in log:
+            play(again, move)
+        assert again == state
+        if start.ply == 0:
+            assert replay(seed, state.players, log, board) == state
+    assert ordering > 0, "no start position was waiting for an order"

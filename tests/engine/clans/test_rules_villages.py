@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from positions import game, huts, m, others, place, prior_villages, village_by_move
 
-from engine.clans import Clan, Move, Phase, Terrain, legal_moves, play
+from engine.clans import Clan, Move, Phase, Terrain, Village, legal_moves, play
+from engine.clans.state import new_village
 
 RED, BLUE, GREEN, YELLOW, BLACK = Clan
 
@@ -188,3 +191,13 @@ def test_moves_without_villages_enter_no_epoch() -> None:
     state = game()
     outcome = play(state, Move(23, 24))
     assert outcome.villages == () and outcome.epochs_entered == () and outcome.awaiting_order == ()
+
+
+def test_new_village_is_the_village_its_fields_make() -> None:
+    """found_village builds its record through state.new_village: the same frozen Village as Village(...)."""
+    fields = (3, 23, Terrain.STEPPE, 1, (1, 1, 2, 1, 1), (0, 0, 2, 0, 0), 3, False, 1, 17)
+    made = new_village(*fields)
+    assert type(made) is Village and made == Village(*fields) and hash(made) == hash(Village(*fields))
+    assert [getattr(made, f.name) for f in dataclasses.fields(Village)] == list(fields)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.value = 4  # type: ignore[misc]
