@@ -18,6 +18,8 @@ from engine.alexandros import SYMBOLS, WIN_POINTS, GameState, Phase, Symbol, tax
 
 WIN = 1000.0
 """Added to (or taken from) the margin of a finished game: winning is what counts."""
+SCORELESS = -2 * WIN
+"""A finished game where nobody scored, for every seat: worse than any loss."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +127,15 @@ def levies_ahead(
 
 def final_margin(state: GameState, seat: int) -> float:
     """The finished game for ``seat``: its margin over the best rival, and WIN for a win (a share of it for a
-    shared one: a table where nobody scored is no win), as much taken away for a loss."""
+    shared one), as much taken away for a loss. A table where nobody scored is worse than any loss: the rules
+    make it a win shared by all, but it is a game nobody played, and an AI that would rather tie at 0 than
+    levy and lose lets whole tables end scoreless (issue 41)."""
     live = [s for s in range(state.players) if s != seat and not state.resigned[s]]
     if not live:
         return WIN
     best = max(state.scores[s] for s in live)
+    if best == 0 and state.scores[seat] == 0:
+        return SCORELESS
     margin = state.scores[seat] - best
     if margin < 0:
         return margin - WIN

@@ -53,6 +53,14 @@ class HardSettings:
     """How many rivals' turns are played on (0: all of them, until hard's next turn)."""
     blend: float = 0.0
     """A choice's worth: its mean over the worlds, and this share of normal's own value of it."""
+    late_walls: int = 3
+    """The game's last round, about: black walls left at most this many times the players..."""
+    late_worlds: int = 12
+    """...where the choices are played in this many worlds (the end decides the game, and the played-on turns
+    are short there)."""
+    common: bool = True
+    """Played-on turns draw no randomness of their own (``TurnSearch.common``): in a world, every choice meets
+    the same replies to the same positions, so the choices differ by what they do, not by the draws."""
 
 
 HARD = HardSettings()
@@ -72,7 +80,8 @@ def choose_hard(
             break
     if len(candidates) == 1:
         return next(iter(candidates))
-    worlds = [first] + [sample_state(mine, rng) for _ in range(settings.worlds - 1)]
+    count = settings.late_worlds if first.black_left <= settings.late_walls * first.players else settings.worlds
+    worlds = [first] + [sample_state(mine, rng) for _ in range(count - 1)]
     seeds = [rng.randrange(2**32) for _ in worlds]
     best: tuple[float, Action] | None = None
     for action, line in candidates.items():
@@ -103,8 +112,16 @@ def play_on(
         drawn = drawn or action == TakeCard(SUPPLY)
         if state.phase is Phase.GIVE and state.to_move == seat:
             apply(state, choose_give(state))
+    common = rng.randrange(2**32) if settings.common else None
     own = TurnSearch(
-        seat, weights, rng, beam=1, follow=settings.follow, scout=settings.rival_scout, paths=settings.paths
+        seat,
+        weights,
+        rng,
+        beam=1,
+        follow=settings.follow,
+        scout=settings.rival_scout,
+        paths=settings.paths,
+        common=common,
     )
     play_turn(state, own)
     played = 0
@@ -118,6 +135,7 @@ def play_on(
             follow=settings.rival_follow,
             scout=settings.rival_scout,
             paths=settings.paths,
+            common=common,
         )
         play_turn(state, rival)
     return evaluate(state, seat, weights)

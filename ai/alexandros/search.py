@@ -130,6 +130,7 @@ class TurnSearch:
         follow: int,
         scout: int | None = None,
         paths: int | None = None,
+        common: int | None = None,
     ) -> None:
         self.seat = seat
         self.weights = weights
@@ -139,8 +140,14 @@ class TurnSearch:
         self.scout = scout
         self.paths_judged = paths
         """At most this many wall paths judged per move of Alexander, drawn at random (all when None)."""
+        self.common = common
+        """Set: the search draws nothing from ``rng``. Ties go to the first in the engine's order and the wall
+        paths judged are the first by a hash salted with this number, so the same position gets the same
+        choices whatever was searched before (common random numbers for hard's played-on turns)."""
 
     def judge(self, state: GameState) -> float:
+        if self.common is not None:
+            return evaluate(state, self.seat, self.weights)
         return evaluate(state, self.seat, self.weights) + self.rng.random() * TIE
 
     def lines(self, state: GameState) -> list[Line]:
@@ -191,7 +198,11 @@ class TurnSearch:
         found: list[tuple[Action, GameState]] = []
         options = legal_actions(state)
         if self.paths_judged is not None and len(options) > self.paths_judged:
-            options = self.rng.sample(options, self.paths_judged)
+            if self.common is not None:
+                salt = self.common
+                options = sorted(options, key=lambda path: hash((salt, path)))[: self.paths_judged]
+            else:
+                options = self.rng.sample(options, self.paths_judged)
         for path in options:
             assert isinstance(path, ChoosePath)
             if not closes_loop(state.board, groups, path.walls):

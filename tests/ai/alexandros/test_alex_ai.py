@@ -246,6 +246,20 @@ def test_on_the_last_turn_it_levies_rather_than_sit_on_a_card_that_would_score(l
     assert outcome is not None and outcome.winners == (0,) and state.scores == [12, 4, 9, 6]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_on_the_last_turn_of_a_scoreless_table_it_levies_even_to_lose(level: str) -> None:
+    """Nobody has scored and the game ends with this turn. Seat 0 earns 4 at a levy, its rivals 4, 9 and 6:
+    levying hands seat 2 the win, keeping still ends the game 0-0-0-0 (a win shared by all, by the rules).
+    The table where nobody scored counts worse than a loss, so it levies (issue 41: no scoreless tables)."""
+    _, state = taxes_position((9,))
+    state.last_turn = True
+    state.actions_left = 1
+    assert state.scores == [0, 0, 0, 0]
+    played = play_out_turn(state, level, seed=1)
+    assert any(isinstance(a, Tax) for a in played)
+    assert state.over and state.scores == [4, 4, 9, 6]
+
+
 def test_with_one_action_left_normal_takes_over_while_levies_are_to_come_and_levies_when_none_are() -> None:
     """Seat 0 (12 at a levy) holds the two lyres that take over seat 2's lyre province (nine open spaces, its
     only symbol space the lyre under the guard). With the walls of a whole game left, normal counts the
