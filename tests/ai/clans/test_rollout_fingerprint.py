@@ -9,7 +9,6 @@ whole games of every level hash their actions.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Iterator
@@ -19,19 +18,11 @@ import pytest
 
 from ai.clans import AI_LEVELS, choose_action
 from ai.clans.rollout import informed_playout
-from engine.clans import MAP_FILES, Action, legal_moves, load_board, new_game, play, public_view
+from engine.clans import Action, legal_moves, load_board, new_game, play, public_view
+from tests.engine.clans.test_engine_fingerprint import CASES, digest
 
 EXPECTED = json.loads((Path(__file__).parent / "rollout_fingerprint.json").read_text(encoding="utf-8"))
 GAMES = 100
-CASES = [(map_id, players) for map_id in sorted(MAP_FILES) for players in (2, 3, 4)]
-
-
-def digest(lines: Iterator[str]) -> str:
-    hashed = hashlib.sha256()
-    for line in lines:
-        hashed.update(line.encode())
-        hashed.update(b"\n")
-    return hashed.hexdigest()
 
 
 def rollouts(map_id: str, players: int) -> Iterator[str]:
