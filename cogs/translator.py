@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import discord
@@ -48,16 +49,27 @@ class GameTranslator(app_commands.Translator):
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
-        lang = resolve(locale)
-        where = CONTEXT.get(context.location)
-        if lang == "en" or where is None or lang not in LANGUAGES:
-            return None
-        t = texts(lang)
         if "rating" in string.extras:  # an AI level with its rating (level_choice)
-            level = t.p_(where, str(string.extras["level"]))
-            return t.p_(where, LEVEL_CHOICE, level=level, rating=string.extras["rating"])
-        translated = t.p_(where, string.message)
-        return translated if translated != string.message else None
+            level, rating = str(string.extras["level"]), str(string.extras["rating"])
+            return _translated(locale, context.location, string.message, level, rating)
+        return _translated(locale, context.location, string.message, None, None)
+
+
+@cache
+def _translated(
+    locale: discord.Locale, location: Where, message: str, level: str | None, rating: str | None
+) -> str | None:
+    """One string of the command tree for ``locale`` (None: keep the English), remembered: discord.py asks for every
+    string in each of Discord's locales whenever the tree is compared or synced."""
+    lang = resolve(locale)
+    where = CONTEXT.get(location)
+    if lang == "en" or where is None or lang not in LANGUAGES:
+        return None
+    t = texts(lang)
+    if level is not None:
+        return t.p_(where, LEVEL_CHOICE, level=t.p_(where, level), rating=rating)
+    translated = t.p_(where, message)
+    return translated if translated != message else None
 
 
 Commandish = app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu

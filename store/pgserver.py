@@ -18,6 +18,8 @@ from typing import Self
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 PORT = 5432  # only names the socket file inside our own directory
+MEMORY_ROOM = 2 * 1024**3
+"""The free memory-backed space (bytes) a throwaway server needs to keep its files there rather than on disk."""
 
 
 class PostgresUnavailable(RuntimeError):
@@ -67,8 +69,7 @@ class ThrowawayPostgres:
             raise PostgresUnavailable(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
 
     def start(self) -> Self:
-        # As root, somewhere the postgres user can reach (TMPDIR may be inside root's home).
-        self._dir = Path(tempfile.mkdtemp(prefix="clans-pg-", dir="/tmp" if self._as_postgres else None))
+        self._dir = Path(tempfile.mkdtemp(prefix="clans-pg-", dir=self._parent()))
         try:
             if self._as_postgres:
                 shutil.chown(self._dir, user="postgres", group="postgres")
@@ -88,6 +89,16 @@ class ThrowawayPostgres:
                 raise PostgresUnavailable(f"{exc}{detail}") from exc
             raise
         return self
+
+    def _parent(self) -> str | None:
+        """Where the server's files go: a throwaway server's in memory when the machine has room there (every test
+        schema is hundreds of files); as root, somewhere the postgres user can reach (TMPDIR may be inside root's
+        home)."""
+        memory = Path("/dev/shm")
+        roomy = memory.is_dir() and os.access(memory, os.W_OK) and shutil.disk_usage(memory).free >= MEMORY_ROOM
+        if not self._durable and roomy:
+            return str(memory)
+        return "/tmp" if self._as_postgres else None
 
     def stop(self) -> None:
         if self._dir is None:

@@ -77,6 +77,7 @@ class TerminalGame(HotSeatGame):
         ask: Callable[[str], str],
         t: Texts | None = None,
         map_id: str = DEFAULT_MAP,
+        rollouts: int = DEFAULT_ROLLOUTS,
     ) -> None:
         super().__init__(ask, set(range(humans if humans >= 2 else 1)))
         self.t = t or texts("en", "clans")
@@ -98,6 +99,8 @@ class TerminalGame(HotSeatGame):
         if humans < 2:
             self.names[0] = self.t._("You")
         self.ai_level = ai_level
+        self.rollouts = rollouts
+        """Hard's rollouts a move (its search is bound by them alone)."""
         self.levels = tuple(None if s in self.humans else ai_level for s in range(players))
         """Each seat's public level (None for a person): hard reads the AI seats by it."""
         self.boards = boards
@@ -202,7 +205,7 @@ class TerminalGame(HotSeatGame):
             seat,
             clan,
             self.ai_seed,
-            iterations=DEFAULT_ROLLOUTS,
+            iterations=self.rollouts,
             levels=self.levels,
         )
         self.apply(move, seat)

@@ -49,15 +49,16 @@ def texts_to_read() -> dict[str, str]:
 
 def words_of(source: str) -> str:
     """A Python file's docstrings and comments."""
+    nodes = list(ast.walk(ast.parse(source)))
     docs = [
         ast.get_docstring(node, clean=False) or ""
-        for node in ast.walk(ast.parse(source))
+        for node in nodes
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
     ]
     # an attribute's docstring: a string alone on its line after an assignment
     docs += [
         node.value.value
-        for node in ast.walk(ast.parse(source))
+        for node in nodes
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
     ]
     comments = [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type == tokenize.COMMENT]

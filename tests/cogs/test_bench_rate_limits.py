@@ -9,6 +9,8 @@ import pytest
 
 from bench import rate_limits as bench
 
+pytestmark = pytest.mark.backend_blind("the bench's figures and their shape")
+
 
 def test_rate_limits_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--actions", "6", "--speed", "20"]) == 0

@@ -1,8 +1,8 @@
-"""An AI turn never holds the bot's event loop: while hard AIs of both games play whole games through the fake
-Discord (thinking, committing, drawing and posting their runs, the end and its guesses), no step of their tasks
-computes on the event loop for longer than a budget (tests/discord/loop_watch.py: CPU time of each step, so
-another process taking the core on a busy machine never fails the test). The budget is generous: a step that
-replays, reads or draws on the loop instead of a worker or a thread costs far more."""
+"""An AI turn never holds the bot's event loop: while AIs of both games (hard ones, and a normal) play whole
+games through the fake Discord (thinking, committing, drawing and posting their runs, the end and its guesses), no
+step of their tasks computes on the event loop for longer than a budget (tests/discord/loop_watch.py: CPU time of
+each step, so another process taking the core on a busy machine never fails the test). The budget is generous: a
+step that replays, reads or draws on the loop instead of a worker or a thread costs far more."""
 
 from __future__ import annotations
 
@@ -33,21 +33,22 @@ def ai_turns(bot: GameBot, name: str) -> GameTasks:
     return turns
 
 
-GAMES = {"clans": ("Clans", 3), "alexandros": ("Alexandros", 2)}
-"""Each game's cog and its hard AI seats: a Clans game of three hard AIs, an Alexandros game of two."""
+GAMES = {"clans": ("Clans", ("hard", "hard", "hard")), "alexandros": ("Alexandros", ("hard", "normal"))}
+"""Each game's cog and its AI seats: a Clans game of three hard AIs, an Alexandros game of a hard AI and a normal
+one (the loop's steps are the same for every level: the thinking is the workers')."""
 
 
-async def ai_games(fake: FakeDiscord, bot: GameBot, names: tuple[str, ...]) -> dict[str, int]:
-    """The named games, their human host resigned: AIs alone play on, each through its game's own AI turns (the
-    cogs' tasks), to the end."""
+async def ai_games(fake: FakeDiscord, bot: GameBot) -> dict[str, int]:
+    """Both games, their human host resigned: AIs alone play on, each through its game's own AI turns (the cogs'
+    tasks), to the end."""
     host = users(fake, 1)[0]
     ids: dict[str, int] = {}
-    for name in names:
+    for name, (_, levels) in GAMES.items():
         service: Any = bot.services[name]
         channel = fake.text_channel(700 + len(ids))
         game = await service.open_lobby(fake.guild_id, channel.id, host.id, host.name)
-        for _ in range(GAMES[name][1]):
-            await service.add_ai(game.id, host.id, "hard")
+        for level in levels:
+            await service.add_ai(game.id, host.id, level)
         await service.start(game.id, host.id)
         await service.resign(game.id, host.id)
         ids[name] = game.id
@@ -57,30 +58,6 @@ async def ai_games(fake: FakeDiscord, bot: GameBot, names: tuple[str, ...]) -> d
     return ids
 
 
-async def play_out(fake: FakeDiscord, tmp_path: Path, names: tuple[str, ...] = tuple(GAMES)) -> LoopWatch:
-    bot = await start_bot(fake, tmp_path, seeds=[3, 4], ai_budget_s=0.02, ai_rollouts=40)
-    with LoopWatch() as watch:
-        ids = await ai_games(fake, bot, names)
-        async with asyncio.timeout(600):
-            for name in names:
-                await ai_turns(bot, GAMES[name][0]).idle()
-        await fake.settle()
-    for name, game_id in ids.items():
-        assert (await bot.services[name].record(game_id)).status == "finished", name
-    posted = {c.path for c in fake.calls if c.method == "POST" and c.path.startswith("/channels/")}
-    wanted = {f"/channels/{700 + i}/messages" for i in range(len(names))}
-    assert wanted <= posted, posted  # every game's AIs posted their runs
-    return watch
-
-
-async def test_ai_turns_of_both_games_never_hold_the_event_loop(fake: FakeDiscord, tmp_path: Path) -> None:
-    watch = await play_out(fake, tmp_path)
-    games = {span.task.split("-")[0] for span in watch.spans}
-    assert games == {"clans", "alexandros"}, games  # both games' AI tasks were watched, step by step
-    assert len(watch.spans) > 50
-    assert not watch.over(STEP_BUDGET_CPU_S), watch.over(STEP_BUDGET_CPU_S)
-
-
 def burn(seconds: float) -> None:
     """Compute (not sleep) for ``seconds`` of this thread's CPU time: a step that blocks the loop."""
     until = time.thread_time() + seconds
@@ -88,11 +65,11 @@ def burn(seconds: float) -> None:
         pass
 
 
-async def test_the_watch_catches_an_ai_turn_that_blocks_the_loop(
+async def test_ai_turns_of_both_games_never_hold_the_event_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Planted: the Clans AI turn computes 0.3 s on the event loop once (as a reading or a board drawn in the
-    bot's process would); the watch names that step."""
+    """Whole games of both, watched step by step; one step is planted that computes 0.3 s on the event loop (as a
+    reading or a board drawn in the bot's process would): the watch names that step, and no other."""
     ai_turn = ClansService.ai_turn
     planted: list[bool] = []
 
@@ -103,9 +80,22 @@ async def test_the_watch_catches_an_ai_turn_that_blocks_the_loop(
         return await ai_turn(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ClansService, "ai_turn", blocking_ai_turn)
-    watch = await play_out(fake, tmp_path, ("clans",))
+    bot = await start_bot(fake, tmp_path, seeds=[3, 4], ai_budget_s=0.02, ai_rollouts=40)
+    with LoopWatch() as watch:
+        ids = await ai_games(fake, bot)
+        async with asyncio.timeout(600):
+            for cog, _ in GAMES.values():
+                await ai_turns(bot, cog).idle()
+        await fake.settle()
+    for name, game_id in ids.items():
+        assert (await bot.services[name].record(game_id)).status == "finished", name
+    posted = {c.path for c in fake.calls if c.method == "POST" and c.path.startswith("/channels/")}
+    assert {f"/channels/{700 + i}/messages" for i in range(len(GAMES))} <= posted, posted  # every game's runs
+    games = {span.task.split("-")[0] for span in watch.spans}
+    assert games == {"clans", "alexandros"}, games  # both games' AI tasks were watched, step by step
+    assert len(watch.spans) > 50
     [slow] = watch.over(STEP_BUDGET_CPU_S)
-    assert slow.task.startswith("clans-ai-") and slow.cpu_s >= STEP_BUDGET_CPU_S * 1.5
+    assert planted and slow.task.startswith("clans-ai-") and slow.cpu_s >= STEP_BUDGET_CPU_S * 1.5
 
 
 async def test_the_watch_leaves_out_a_collection_but_not_a_computation() -> None:

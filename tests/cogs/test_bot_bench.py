@@ -9,6 +9,8 @@ import pytest
 
 from bench import bot as bench
 
+pytestmark = pytest.mark.backend_blind("the bench's figures and their shape")
+
 
 def test_bot_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--moves", "2", "--gap", "0", "--ai", "0,1", "--burst", "3", "--tables", "2", "--why"]) == 0

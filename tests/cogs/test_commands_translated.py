@@ -17,6 +17,8 @@ from bot import command_payload
 from cogs.translator import GameTranslator, command_strings
 from texts import texts
 
+pytestmark = pytest.mark.backend_blind("the command tree's words in each language")
+
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase
 
 

@@ -4,8 +4,9 @@
 (``start_bot(fake, tmp_path)``) gets a fresh schema on the session's server instead of ``clans.db`` in it, the
 same schema again for the same folder (``restart_bot``). Only those tests run then: the ones already run on
 both backends (``database_target``), on PostgreSQL alone (``postgres_target``) or without a bot are left out,
-as are tests marked ``sqlite_only``. ``make test`` runs the bot tests (tests/cogs) a
-second time this way.
+as are tests marked ``sqlite_only``, and ``backend_blind("why")``: a test whose subject is what the bot computes,
+draws or words, never what it stores, or whose storing is run on both backends by a test beside it, named in the
+reason. ``make test`` runs the bot tests (tests/cogs) a second time this way.
 """
 
 from __future__ import annotations
@@ -32,13 +33,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if BACKEND not in ("sqlite", "postgres"):
         raise pytest.UsageError(f"CLANS_TEST_BACKEND must be sqlite or postgres, not {BACKEND!r}")
     config.addinivalue_line("markers", "sqlite_only: a bot test about the SQLite file itself (one backend)")
+    config.addinivalue_line(
+        "markers", "backend_blind(why): a bot test that does not depend on the store's backend (run on SQLite only)"
+    )
 
 
 def runs_on_postgres_switch(item: pytest.Item) -> bool:
     """A bot test on a folder: one that the switch moves to PostgreSQL."""
     names = set(getattr(item, "fixturenames", ()))
     one_backend = names & ONE_BACKEND_FIXTURES or item.get_closest_marker("sqlite_only")
-    return {"fake", "tmp_path"} <= names and not one_backend
+    blind = item.get_closest_marker("backend_blind")
+    if blind is not None and not (blind.args and str(blind.args[0]).strip()):
+        raise pytest.UsageError(f"{item.nodeid}: backend_blind needs its reason")
+    return {"fake", "tmp_path"} <= names and not one_backend and blind is None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -331,13 +331,18 @@ def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
 def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Two AIs and a human who always takes option 1: `SEED=` reproduces every line (the folder aside)."""
+    """Two AIs and a human who always takes option 1, for 12 prompts (then leaves): `SEED=` reproduces every line
+    (the folder aside)."""
     transcripts = []
     for run in ("a", "b"):
         holder: list[AlexandrosTerminal] = []
+        asked: list[str] = []
 
-        def first_option(prompt: str, holder: list[AlexandrosTerminal] = holder) -> str:
+        def first_option(prompt: str, holder: list[AlexandrosTerminal] = holder, asked: list[str] = asked) -> str:
             print(prompt)
+            asked.append(prompt)
+            if len(asked) > 12:
+                raise EOFError
             if "press enter" in prompt.lower():
                 return ""
             game = holder[0]

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import discord
+import pytest
 
 import engine.alexandros as alex
 from cogs.alexandros.menus import (
@@ -29,6 +30,8 @@ from render.alexandros.gallery import Game
 from service.alexandros import AlexandrosService
 from store import Store
 from texts import LANGUAGES, texts
+
+pytestmark = pytest.mark.backend_blind("the menu's pages and Discord's limits on them")
 
 GUILD, CHANNEL = 1, 100
 USERS = (11, 12, 13)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     bot_errors,
@@ -87,6 +88,7 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
     assert not bot_errors(fake)
 
 
+@pytest.mark.backend_blind("its storing is test_ai_seats_answer_every_turn_until_the_end[postgres]'s")
 async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[32])
     [alice] = users(fake, 1)

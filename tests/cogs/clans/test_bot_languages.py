@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from botkit import (
     answered,
     by_id,
@@ -28,6 +29,8 @@ from fakediscord import FakeDiscord, InteractionResult, Sent
 
 from service.pace import ManualClock
 from texts.catalogs import CATALOGS, read_catalog
+
+pytestmark = pytest.mark.backend_blind("the words of posts and answers in each language")
 
 Json = dict[str, Any]
 

@@ -8,6 +8,8 @@ import pytest
 
 from bench import move_panel as bench
 
+pytestmark = pytest.mark.backend_blind("the bench's figures and their shape")
+
 
 def test_move_panel_bench_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--games", "1", "--speed", "20"]) == 0  # Discord's windows compressed, as in the tests
