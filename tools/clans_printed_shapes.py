@@ -19,7 +19,7 @@ costs more). The cost counts, heaviest first, printed neighbours whose cells sha
 near their outline, and lakes. A third of the rounds first joins the neighbours (the fit weighs little), the rest
 keeps them joined (a broken border weighs most) while fitting the contents; with ``fit``, only the latter. The
 tool fails (and lists why) while a neighbour pair has no such border or a centre strays; the territories whose
-contents do not fit are listed.
+contents do not fit are listed, each with the printed neighbour pairs whose border would grow too short if it grew.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ NUMBER_MARGIN = 6
 width, footprint.RING, besides) and the territory number: the more, so that a cell too small for all its contents
 lets its items reach over the outline before a ring reaches its number."""
 SLACK_GOAL = 0.06
+WEDGE_GROWTH = 0.2
+"""How much a cell too small for its contents is grown (its weight) to find the printed pairs that keep it small."""
 
 
 def clip(cell: Cell, a: Point, b: Point, wa: float, wb: float, j: int) -> Cell:
@@ -313,11 +315,35 @@ class Shapes:
         return sum(self.cell_cost(i) for i in which) + sum(self.pair_cost(i, j) for i, j in pairs)
 
     def spills(self) -> list[str]:
-        """The territories whose contents, with the tool's margins, do not fit (the tests measure without them)."""
+        """The territories whose contents, with the tool's margins, do not fit (the tests measure without them),
+        each with the printed pairs that keep it from growing (``wedging``)."""
+        found = []
+        for i, slack in enumerate(self.slack):
+            if slack < 0:
+                pairs = ", ".join(f"{a}-{b}" for a, b in self.wedging(i))
+                held = f"; growing it (weight +{WEDGE_GROWTH}) shortens {pairs} under {MIN_BORDER}" if pairs else ""
+                near = f"{-slack * self.scale:.1f} px too near its outline"
+                found.append(f"{i + 1}: its items or number come {near}{held}")
+        return found
+
+    def wedging(self, i: int) -> list[tuple[int, int]]:
+        """The printed neighbour pairs (territory numbers) whose shared border, now long enough, would fall under
+        MIN_BORDER if cell ``i`` grew (its weight up by WEDGE_GROWTH): two neighbours of each other meeting beside a
+        cell too small for its contents, which a power diagram cannot bend round it."""
+        n = len(self.sites)
+
+        def length(touch: list[dict[int, float]], a: int, b: int) -> float:
+            return min(touch[a].get(b, 0.0), touch[b].get(a, 0.0))
+
+        old = self.weights[i]
+        self.weights[i] = old + WEDGE_GROWTH
+        grown = [borders(power_cell(j, self.sites, self.weights, self.width, self.height)) for j in range(n)]
+        self.weights[i] = old
         return [
-            f"{i + 1}: its items or number come {-slack * self.scale:.1f} px too near its outline"
-            for i, slack in enumerate(self.slack)
-            if slack < 0
+            (a + 1, b + 1)
+            for a in range(n)
+            for b in sorted(self.links[a])
+            if a < b and length(self.touch, a, b) >= MIN_BORDER > length(grown, a, b)
         ]
 
     def problems(self) -> list[str]:
