@@ -2,9 +2,9 @@
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
                                      [--games-file PATH] [--records-file PATH] [--figures-from PATH]
-                                     [--seed S | --eval]
+                                     [--players 2,3,4] [--seed S | --eval]
 
-For 2, 3 and 4 players, every deal (a game seed) is played once with the tested player in each seat and the
+For 2, 3 and 4 players (``--players``: some of them, on the same deals), every deal (a game seed) is played once with the tested player in each seat and the
 other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
 are the same for both. The match-ups (``MATCHUPS``): hard against normals, normal against easys, easy against
 random players, and a first-time player's stand-in (``greedy``) against easys. Each AI gets its own seed,
@@ -152,15 +152,20 @@ def decide(player: str, mine: PrivateView, seed: int) -> Action:
 
 
 def tasks(
-    deals: int, only: Sequence[str] = tuple(MATCHUPS), one_seat: bool = False, first_seed: int = FIRST_SEED
+    deals: int,
+    only: Sequence[str] = tuple(MATCHUPS),
+    one_seat: bool = False,
+    first_seed: int = FIRST_SEED,
+    counts: Sequence[int] = (2, 3, 4),
 ) -> list[Task]:
-    """The games to play: for each deal and player count, the tested AI in every seat (or in one, turning); deal
-    by deal, so a run cut short has played every player count alike."""
+    """The games to play: for each deal and player count (of ``counts``), the tested AI in every seat (or in one,
+    turning); deal by deal, so a run cut short has played every player count alike. A deal's seed does not depend
+    on the counts played."""
     found = []
     for tested in only:
         other = MATCHUPS[tested]
         for deal in range(deals):
-            for players in (2, 3, 4):
+            for players in counts:
                 seats = [deal % players] if one_seat else range(players)
                 for seat in seats:
                     levels = tuple(tested if s == seat else other for s in range(players))
@@ -265,6 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20, help="deals per player count")
     parser.add_argument("--quick", action="store_true", help="2 deals per player count, one seat each (make bench)")
     parser.add_argument("--one-seat", action="store_true", help="each deal once, the tested seat turning")
+    parser.add_argument("--players", default="2,3,4", help="the player counts played, among 2, 3 and 4")
     parser.add_argument("--only", default=",".join(MATCHUPS), help=f"the tested players among {', '.join(MATCHUPS)}")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
@@ -276,12 +282,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     only = [level for level in args.only.split(",") if level]
     if unknown := set(only) - set(MATCHUPS):
         parser.error(f"no match-up for {', '.join(sorted(unknown))}: choose among {', '.join(MATCHUPS)}")
+    counts = sorted({int(n) for n in args.players.split(",") if n.strip()})
+    if not counts or not set(counts) <= {2, 3, 4}:
+        parser.error("--players takes player counts among 2, 3 and 4, such as 3,4")
     count = 2 if args.quick else args.deals
     began = time.perf_counter()
     if args.figures_from:
         records = saved_records(args.figures_from)
     else:
-        todo = tasks(count, only, one_seat=args.one_seat or args.quick, first_seed=first_seed)
+        todo = tasks(count, only, one_seat=args.one_seat or args.quick, first_seed=first_seed, counts=counts)
         deals.announce(t.seed for t in todo)
         records = run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):

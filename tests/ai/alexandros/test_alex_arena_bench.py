@@ -32,6 +32,12 @@ def test_one_seat_plays_each_deal_once_the_seat_turning() -> None:
     assert [t.tracked for t in four] == [0, 1, 2, 3, 0, 1] and len({t.seed for t in four}) == 6
 
 
+def test_some_player_counts_play_the_same_deals_as_all_of_them() -> None:
+    every = arena.tasks(5, only=["hard"], one_seat=True, first_seed=7000)
+    some = arena.tasks(5, only=["hard"], one_seat=True, first_seed=7000, counts=(3, 4))
+    assert some == [t for t in every if len(t.levels) in (3, 4)] and len(some) == 10
+
+
 def test_a_profitable_levy_is_one_open_to_the_mover_that_pays_it_more_than_any_rival() -> None:
     assert arena.profitable_levy([9, 4, 8], 0, ["take u0", "tax 12"])
     assert not arena.profitable_levy([9, 4, 9], 0, ["take u0", "tax 12"])  # a rival gains as much
