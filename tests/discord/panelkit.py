@@ -16,7 +16,7 @@ from botkit import answered, cog, components_of, custom_ids, message_with, peek,
 from fakediscord import FakeDiscord, FakeUser, InteractionResult
 
 from bot import GameBot
-from engine.clans import Move, Phase, legal_moves
+from engine.clans import Move, Phase, founding_moves, legal_moves
 
 Json = dict[str, Any]
 
@@ -106,10 +106,16 @@ def _disabled(message: Json, custom_id: str) -> bool:
 
 
 async def panel_turn(
-    fake: FakeDiscord, bot: GameBot, game_id: int, players: dict[int, FakeUser], rng: random.Random
+    fake: FakeDiscord,
+    bot: GameBot,
+    game_id: int,
+    players: dict[int, FakeUser],
+    rng: random.Random,
+    founding: float = 0.0,
 ) -> PanelTurn | None:
     """The human to move plays a random legal move (and a random village order when one is asked) through the
-    panel: open it, choose, look at the preview, confirm. None if an AI is to move (it is left to play)."""
+    panel: open it, choose, look at the preview, confirm; with odds ``founding``, a random move that founds a
+    village when there is one. None if an AI is to move (it is left to play)."""
     table = await peek(bot, game_id)
     if table.mover.user_id is None:
         await cog(bot).ai.idle()
@@ -118,7 +124,8 @@ async def panel_turn(
     turn = PanelTurn(user)
     panel = await open_panel(fake, user, game_id, turn)
     if table.state.phase is Phase.MOVE:
-        move = rng.choice(legal_moves(table.state))
+        founders = founding_moves(table.state) if founding and rng.random() < founding else []
+        move = rng.choice(founders or legal_moves(table.state))
         panel = await choose_move(fake, user, panel, move, turn)
     assert has_preview(panel), panel["content"]
     orders = ids_with(panel, "clans:pord:")

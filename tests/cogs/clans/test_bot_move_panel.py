@@ -61,7 +61,7 @@ async def test_a_whole_game_with_two_humans_and_two_ais_by_buttons_only(fake: Fa
     for _ in range(300):
         if (await peek(bot, game_id)).state.over:
             break
-        turn = await panel_turn(fake, bot, game_id, by_id(alice, bob), rng)
+        turn = await panel_turn(fake, bot, game_id, by_id(alice, bob), rng, founding=0.5)  # villages to preview
         if turn is None:
             continue
         turns.append(turn)
