@@ -4,11 +4,11 @@
                                      [--games-file PATH] [--records-file PATH] [--figures-from PATH]
                                      [--players 2,3,4] [--seed S | --eval]
 
-For 2, 3 and 4 players (``--players``: some of them, on the same deals), every deal (a game seed) is played once with the tested player in each seat and the
-other player in the others (``--one-seat``: once, the tested seat turning with the deal), so seats and deals
-are the same for both. The match-ups (``MATCHUPS``): hard against normals, normal against easys, easy against
-random players, and a first-time player's stand-in (``greedy``) against easys. Each AI gets its own seed,
-never the game's.
+For 2, 3 and 4 players (``--players``: some of them, on the same deals), every deal (a game seed) is played
+once with the tested player in each seat and the other player in the others (``--one-seat``: once, the tested
+seat turning with the deal), so seats and deals are the same for both. The match-ups (``MATCHUPS``): hard
+against normals, normal against easys, easy against random players, and a first-time player's stand-in
+(``greedy``) against easys. Each AI gets its own seed, never the game's.
 
 - alexandros_<tested>_vs_<other>_<n>p_win_rate (hard_vs_normal, normal_vs_easy, easy_vs_random,
   greedy_vs_easy): the tested player's share of the wins (a k-way tie gives each winner 1/k), with its 95%
