@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.clans import CLAN_COUNT, GameState, Move, Phase, apply, legal_moves, villages_founded
+from engine.clans import CLAN_COUNT, Chart, GameState, Move, Phase, apply, legal_moves, villages_founded
 
 Vector = tuple[float, float, float, float, float]
 ZERO: Vector = (0.0, 0.0, 0.0, 0.0, 0.0)
@@ -121,14 +121,33 @@ def worth_table(state: GameState, ctx: _Context) -> list[Vector]:
     return table
 
 
+_CONTEXTS: dict[tuple[int, int], tuple[Chart, _Context]] = {}
+"""Each chart's contexts by the number of villages founded (all a context depends on), the chart kept alive
+beside them: ``id`` keys are cheap to hash."""
+
+
+def _context(state: GameState) -> _Context:
+    chart = state.chart
+    key = (id(chart), len(state.villages))
+    known = _CONTEXTS.get(key)
+    if known is not None and known[0] is chart:
+        return known[1]
+    ctx = _Context(state)
+    if len(_CONTEXTS) < 256:
+        _CONTEXTS[key] = (chart, ctx)
+    return ctx
+
+
 def worth(state: GameState) -> Vector:
     """Each clan's banked score plus its estimated prospects."""
-    ctx = _Context(state)
-    total = [float(s) for s in state.scores]
-    for vec in worth_table(state, ctx):
-        for c in range(CLAN_COUNT):
-            total[c] += vec[c]
-    return _vec(total)
+    t0, t1, t2, t3, t4 = (float(s) for s in state.scores)
+    for v0, v1, v2, v3, v4 in worth_table(state, _context(state)):  # clan by clan: the same sums as a loop
+        t0 += v0
+        t1 += v1
+        t2 += v2
+        t3 += v3
+        t4 += v4
+    return (t0, t1, t2, t3, t4)
 
 
 def _vec(values: list[float]) -> Vector:
@@ -185,7 +204,7 @@ def move_gains(state: GameState) -> list[MoveGains]:
     base = worth(state)
     if state.phase is Phase.ORDER:
         return [MoveGains(o.actions[0], (o,)) for o in _first_choices(state, base)]
-    ctx = _Context(state)
+    ctx = _context(state)
     table = worth_table(state, ctx)
     board = state.board
     masks = board.neighbour_mask
@@ -195,24 +214,39 @@ def move_gains(state: GameState) -> list[MoveGains]:
     huts = state.huts
     occupied = state.occupied
     result: list[MoveGains] = []
-    for move in legal_moves(state):
+    last_src = 0
+    founds = False
+    lost: Vector = ZERO
+    changes: list[tuple[int, int, Vector, Vector]] = []
+    for move in legal_moves(state):  # sorted by source: what depends on the source alone is worked out once
         src, dst = move.src, move.dst
-        if villages_founded(state, src):
+        if src != last_src:
+            last_src = src
+            founds = bool(villages_founded(state, src))
+            if not founds:
+                # Only the source, the destination and the source's neighbours change.
+                lost = table[src]
+                left = occupied & ~(1 << src)
+                changes = []
+                for t in neighbours[src]:
+                    if counts[t]:
+                        old = table[t]
+                        k = (left & masks[t]).bit_count()
+                        changes.append((t, k, old, _diff(territory_worth(huts[t], k, terrain[t], ctx), old)))
+        if founds:
             result.append(MoveGains(move, tuple(_founding_options(state, move, base))))
             continue
-        # Only the source, the destination and the source's neighbours change.
-        gain = [-x for x in table[src]]
-        left = occupied & ~(1 << src)
-        merged = [a + b for a, b in zip(huts[src], huts[dst], strict=True)]
-        for t in neighbours[src]:
-            if not counts[t]:
-                continue
-            old = table[t]
-            k = (left & masks[t]).bit_count()
-            new = territory_worth(merged if t == dst else huts[t], k, terrain[t], ctx)
-            for c in range(CLAN_COUNT):
-                gain[c] += new[c] - old[c]
-        result.append(MoveGains(move, (Option((move,), _vec(gain), 0),)))
+        g0, g1, g2, g3, g4 = -lost[0], -lost[1], -lost[2], -lost[3], -lost[4]
+        for t, k, old, change in changes:
+            if t == dst:
+                merged = [a + b for a, b in zip(huts[src], huts[dst], strict=True)]
+                change = _diff(territory_worth(merged, k, terrain[t], ctx), old)
+            g0 += change[0]
+            g1 += change[1]
+            g2 += change[2]
+            g3 += change[3]
+            g4 += change[4]
+        result.append(MoveGains(move, (Option((move,), (g0, g1, g2, g3, g4), 0),)))
     return result
 
 

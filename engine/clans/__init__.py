@@ -41,6 +41,7 @@ from engine.clans.rules import (
 )
 from engine.clans.serial import BadState
 from engine.clans.state import EndReason, FinalResult, GameState, Outcome, Phase, Village
+from engine.clans.tracking import LiveTracker
 from engine.clans.view import (
     OrderOption,
     PublicView,
@@ -73,6 +74,7 @@ __all__ = [
     "GameState",
     "IllegalMove",
     "Lake",
+    "LiveTracker",
     "Move",
     "OrderOption",
     "Outcome",
