@@ -2,9 +2,9 @@
 
 rollout_fingerprint.json was written once, from main at ab8ee4e, before the engine was made faster; it is
 never to be written again. The hard AI's figures come from ``informed_playout`` rollouts over the engine's
-fast primitives (``apply``, ``live_territories``, ``draw_hut_move``, ``founding_moves``, ``villages_founded``):
-each fingerprint hashes the states they reach and the random generator's state after each rollout, and a few
-whole games of every level hash their actions.
+fast primitives (``LiveTracker`` since issue 41, ``apply``, ``draw_hut_move``, ``villages_founded``; before it
+``live_territories`` and ``founding_moves`` afresh each step): each fingerprint hashes the states they reach
+and the random generator's state after each rollout, and a few whole games of every level hash their actions.
 """
 
 from __future__ import annotations
