@@ -2,7 +2,7 @@
 
     python -m bench.alexandros_arena [--deals N] [--quick] [--workers W] [--only hard,normal,...] [--one-seat]
                                      [--games-file PATH] [--records-file PATH] [--figures-from PATH]
-                                     [--players 2,3,4] [--seed S | --eval]
+                                     [--players 2,3,4] [--resume] [--seed S | --eval]
 
 For 2, 3 and 4 players (``--players``: some of them, on the same deals), every deal (a game seed) is played
 once with the tested player in each seat and the other player in the others (``--one-seat``: once, the tested
@@ -27,7 +27,9 @@ against normals, normal against easys, easy against random players, and a first-
 With ``--games-file`` each finished game between rated players (bench.alexandros_ratings' random, easy, normal
 and hard) is appended to that file as that bench writes its own, so its fit can take these games too. With
 ``--records-file`` each game's record is appended as it ends; ``--figures-from`` prints the figures of the
-records in such a file (of a run cut short, or of several runs) without playing.
+records in such a file (of a run cut short, or of several runs) without playing; ``--resume`` continues a run
+cut short with the same arguments: it plays only the games its records file lacks, then prints the figures of
+them all.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import argparse
 import dataclasses
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -205,6 +208,16 @@ def saved_records(path: str) -> list[Record]:
     ]
 
 
+def unplayed(todo: Sequence[Task], records_file: str) -> tuple[list[Record], list[Task]]:
+    """The records already in ``records_file`` (none if it is not there yet) that are games of ``todo``, and the
+    games of ``todo`` still to play (a game is its deal's seed and its seats' levels)."""
+    wanted = {(t.seed, t.levels) for t in todo}
+    saved = saved_records(records_file) if os.path.exists(records_file) else []
+    done = [r for r in saved if (r.seed, r.levels) in wanted]
+    played = {(r.seed, r.levels) for r in done}
+    return done, [t for t in todo if (t.seed, t.levels) not in played]
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -276,6 +289,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-file", default=None, help="append the games for bench.alexandros_ratings here")
     parser.add_argument("--records-file", default=None, help="append each game's record here as it ends")
     parser.add_argument("--figures-from", default=None, help="play nothing: the figures of the records in this file")
+    parser.add_argument(
+        "--resume", action="store_true", help="continue a run cut short: play the games its --records-file lacks"
+    )
     deals.add_arguments(parser, default=FIRST_SEED)
     args = parser.parse_args(argv)
     first_seed = deals.first_seed(parser, args)
@@ -291,8 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         records = saved_records(args.figures_from)
     else:
         todo = tasks(count, only, one_seat=args.one_seat or args.quick, first_seed=first_seed, counts=counts)
+        done: list[Record] = []
+        if args.resume:
+            if not args.records_file:
+                parser.error("--resume continues the run kept in --records-file: name it")
+            done, todo = unplayed(todo, args.records_file)
         deals.announce(t.seed for t in todo)
-        records = run(todo, args.workers, args.games_file, args.records_file)
+        records = done + run(todo, args.workers, args.games_file, args.records_file)
     for line in figures(records):
         print(line, flush=True)
     for r in records:

@@ -112,3 +112,18 @@ def test_games_where_nobody_scored_are_counted_by_why_they_ended() -> None:
 def test_a_record_names_its_deal_and_why_the_game_ended() -> None:
     record = arena.play_game(arena.Task(("easy", "random"), 5, 0))
     assert record.seed == 5 and record.ending in {"red_walls", "stuck", "hundred_points"}
+
+
+def test_a_run_cut_short_is_resumed_where_it_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--resume plays the games the records file lacks (none twice), then prints the figures of them all."""
+    kept = tmp_path / "records.jsonl"
+    argv = ["--only", "easy", "--one-seat", "--players", "2", "--workers", "1", "--records-file", str(kept)]
+    assert arena.main([*argv, "--deals", "1"]) == 0
+    assert len(arena.saved_records(str(kept))) == 1
+    capsys.readouterr()
+    assert arena.main([*argv, "--deals", "3", "--resume"]) == 0
+    whole = arena.saved_records(str(kept))
+    assert len(whole) == 3 and len({r.seed for r in whole}) == 3  # deals 2 and 3 played, the first kept
+    figures = [line for line in capsys.readouterr().out.splitlines() if "_games " in line]
+    assert "FIGURE alexandros_easy_vs_random_2p_win_rate_games 3 games" in figures
+    assert arena.unplayed(arena.tasks(3, ["easy"], True, arena.FIRST_SEED, (2,)), str(kept))[1] == []
