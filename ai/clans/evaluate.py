@@ -123,7 +123,8 @@ def worth_table(state: GameState, ctx: _Context) -> list[Vector]:
 
 _CONTEXTS: dict[tuple[int, int], tuple[Chart, _Context]] = {}
 """Each chart's contexts by the number of villages founded (all a context depends on), the chart kept alive
-beside them: ``id`` keys are cheap to hash."""
+beside them: ``id`` keys are cheap to hash. Emptied when full, so a worker that serves game after game keeps
+the charts it is playing now, not its first games'."""
 
 
 def _context(state: GameState) -> _Context:
@@ -133,8 +134,9 @@ def _context(state: GameState) -> _Context:
     if known is not None and known[0] is chart:
         return known[1]
     ctx = _Context(state)
-    if len(_CONTEXTS) < 256:
-        _CONTEXTS[key] = (chart, ctx)
+    if len(_CONTEXTS) >= 256:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = (chart, ctx)
     return ctx
 
 

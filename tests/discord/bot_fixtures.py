@@ -43,12 +43,14 @@ def runs_on_postgres_switch(item: pytest.Item) -> bool:
     names = set(getattr(item, "fixturenames", ()))
     one_backend = names & ONE_BACKEND_FIXTURES or item.get_closest_marker("sqlite_only")
     blind = item.get_closest_marker("backend_blind")
-    if blind is not None and not (blind.args and str(blind.args[0]).strip()):
-        raise pytest.UsageError(f"{item.nodeid}: backend_blind needs its reason")
     return {"fake", "tmp_path"} <= names and not one_backend and blind is None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:  # on either backend, so a reasonless mark is caught where it is written
+        blind = item.get_closest_marker("backend_blind")
+        if blind is not None and not (blind.args and str(blind.args[0]).strip()):
+            raise pytest.UsageError(f"{item.nodeid}: backend_blind needs its reason")
     if BACKEND != "postgres":
         return
     kept, left = [], []
