@@ -228,13 +228,19 @@ def run(tasks: Sequence[Task], workers: int, games_file: str | None = None) -> l
     """Play ``tasks``; with ``games_file``, append each game's levels and ranks there as it ends."""
     deals.announce(t.seed for t in tasks)
     if workers <= 1:
-        records = [play_game(t) for t in tasks]
-    else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            records = pool.map(play_game, tasks, chunksize=1)
-    if games_file:
-        with open(games_file, "a", encoding="utf-8") as out:
-            for record in records:
+        return _kept(map(play_game, tasks), games_file)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return _kept(pool.imap(play_game, tasks, chunksize=1), games_file)
+
+
+def _kept(played: Iterable[GameRecord], games_file: str | None) -> list[GameRecord]:
+    """The records, in order, each appended to ``games_file`` as soon as it is played: a run cut short keeps
+    the games it finished."""
+    records = []
+    for record in played:
+        records.append(record)
+        if games_file:
+            with open(games_file, "a", encoding="utf-8") as out:
                 out.write(json.dumps(record.seats) + "\n")
     return records
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -107,3 +108,21 @@ def test_arena_prints_the_strength_per_cpu_curve(capsys: object) -> None:
         assert 0 <= float(figures[f"curve_{point}_win_rate_ci95_low"]) <= float(figures[f"curve_{point}_win_rate"])
     assert ai_arena.parse_point("800") == ("r800", None, 800)
     assert ai_arena.parse_point("2s") == ("2s", 2.0, None)
+
+
+def test_a_run_cut_short_keeps_the_games_it_finished(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    tasks = ai_arena.hard_tasks(3, None, 10, 7)
+    played: list[int] = []
+
+    def play(task: ai_arena.Task) -> ai_arena.GameRecord:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(task.seed)
+        return ai_arena.GameRecord(1.0, (task.levels, tuple(range(1, len(task.levels) + 1))))
+
+    monkeypatch.setattr(ai_arena, "play_game", play)
+    games = tmp_path / "games.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        ai_arena.run(tasks, 1, str(games))
+    kept = games.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)[0] for line in kept] == [list(t.levels) for t in tasks[:2]]
