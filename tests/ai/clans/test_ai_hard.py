@@ -177,10 +177,12 @@ def test_the_told_search_is_its_own_clans() -> None:
     start, history, seat = late(ai.clans.hard.TOLD_FROM)
     obs = observe(start, history)
     told = [told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS) for c in range(CLAN_COUNT)]
-    assert all(t.moves == told[0].moves for t in told)  # the candidates are public
-    assert len({t.values for t in told}) > 1  # the values are each clan's own
-    for t in told:
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    for c, t in enumerate(told):  # the moves normal values most for the clan held, searched for it
+        best = sorted((v[c] for v in normal.values), reverse=True)[: ai.clans.hard.TOLD_CANDIDATES]
+        assert [normal.values[normal.moves.index(m)][c] for m in t.moves] == best
         assert math.isclose(sum(t.probabilities), 1.0) and min(t.probabilities) > 0
+    assert len({t.moves for t in told}) > 1 and len({t.values for t in told}) > 1
 
 
 def test_a_small_told_scale_plays_the_searched_best_and_a_huge_one_the_menu() -> None:
@@ -188,9 +190,11 @@ def test_a_small_told_scale_plays_the_searched_best_and_a_huge_one_the_menu() ->
     obs = observe(start, history)
     sharp = told_choice(obs, seat, Clan(2), random.Random(5), None, ROLLOUTS, scale=1e-4)
     assert sharp.probabilities[sharp.values.index(max(sharp.values))] > 0.99
-    flat = [told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS, scale=1e9) for c in range(CLAN_COUNT)]
-    for t in flat[1:]:
-        assert t.probabilities == pytest.approx(flat[0].probabilities, abs=1e-6)  # every clan alike: normal's menu
+    normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
+    for c in range(CLAN_COUNT):  # normal's menu, every clan's odds alike, over the clan's own candidates
+        flat = told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS, scale=1e9)
+        menu = [sum(q[normal.moves.index(m)] for q in normal.by_clan) for m in flat.moves]
+        assert flat.probabilities == pytest.approx([w / sum(menu) for w in menu], abs=1e-6)
 
 
 def test_the_reveal_reads_blind_moves_as_normals_and_told_ones_through_the_told_search(

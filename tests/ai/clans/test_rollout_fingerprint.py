@@ -1,7 +1,10 @@
 """The AI plays exactly the rollouts and games it always played, so its published figures stay valid.
 
-rollout_fingerprint.json was written once, from main at ab8ee4e, before the engine was made faster; it is
-never to be written again. The hard AI's figures come from ``informed_playout`` rollouts over the engine's
+rollout_fingerprint.json was written once, from main at ab8ee4e, before the engine was made faster; its
+rollouts' fingerprints are never to be written again. Its games' were written again once, when hard's told
+search changed its candidates (issue 41, ``TOLD_CANDIDATES``: a new AI with new evaluation figures; the
+rollouts unchanged), and only a change to what the AI chooses, measured anew, may do so. The hard AI's figures
+come from ``informed_playout`` rollouts over the engine's
 fast primitives (``LiveTracker`` since issue 41, ``apply``, ``draw_hut_move``, ``villages_founded``; before it
 ``live_territories`` and ``founding_moves`` afresh each step): each fingerprint hashes the states they reach
 and the random generator's state after each rollout, and a few whole games of every level hash their actions.
