@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 import subprocess
@@ -25,6 +26,7 @@ from engine.alexandros import (
     play,
     tax_income,
 )
+from render.alexandros import render_board
 from terminal.alexandros import AlexandrosTerminal
 from terminal.hotseat import CLEAR
 from texts import Texts, texts
@@ -64,6 +66,22 @@ def terminal(
     return game
 
 
+@pytest.fixture
+def undrawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """For the tests about the words, the prompts and the turns: each board image (nine tenths of a game's time)
+    is a PNG signature, the arguments still bound to render_board's own; the plies drawn are listed. The drawings
+    themselves: the tests that save every board and print their paths, and render/alexandros's."""
+    drawn: list[int] = []
+
+    def stand_in(*args: object, **kwargs: object) -> bytes:
+        bound = inspect.signature(render_board).bind(*args, **kwargs)
+        drawn.append(bound.arguments["view"].ply)
+        return b"\x89PNG\r\n\x1a\n"
+
+    monkeypatch.setattr(play_alexandros, "render_board", stand_in)
+    return drawn
+
+
 def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -85,6 +103,7 @@ def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
     assert all((tmp_path / name).read_bytes().startswith(b"\x89PNG") for name in boards)
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_hot_seat_clears_the_screen_before_another_player_sees_their_hand(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -100,6 +119,7 @@ def test_hot_seat_clears_the_screen_before_another_player_sees_their_hand(
     assert f"Player {first + 1} moves Alexander" in out[handover:]
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_a_take_over_asks_the_taker_which_cards_go_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Three humans pressing for take-overs: a give-back menu appears and is answered."""
     seen: list[Phase] = []
@@ -144,6 +164,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
     assert "-m terminal.clans " in command and "--players 2" in command and "alexandros" not in command
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -328,6 +349,7 @@ def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
     assert all(Path(p).is_file() for p in paths)
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -356,6 +378,7 @@ def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
     assert transcripts[0].count("AI 2 (normal)") > 10
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_the_prompts_and_the_end_count_the_same_rounds_in_every_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
