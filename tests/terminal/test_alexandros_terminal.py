@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import io
 import random
 import re
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -82,12 +85,30 @@ def undrawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return drawn
 
 
-def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = terminal(1, 3, 4, tmp_path, ["help", "hand", "status", "99", "xyz", "tax 0", "menu"])
-    game.run()
-    out = capsys.readouterr().out
+@dataclass(frozen=True)
+class Played:
+    game: AlexandrosTerminal
+    first: str
+    """Who the game said starts: their name before the first action."""
+    out: str
+    folder: Path
+
+
+@pytest.fixture(scope="module")
+def against_ais(tmp_path_factory: pytest.TempPathFactory) -> Played:
+    """One game against two AIs with every board drawn and saved (the drawing is most of its time), read by the
+    tests of its transcript and its boards; the human tries a few commands and wrong inputs first."""
+    folder = tmp_path_factory.mktemp("against-ais")
+    game = terminal(1, 3, 4, folder, ["help", "hand", "status", "99", "xyz", "tax 0", "menu"])
+    first = game.names[game.state.to_move]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        game.run()
+    return Played(game, first, out.getvalue(), folder)
+
+
+def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(against_ais: Played) -> None:
+    game, out, tmp_path = against_ais.game, against_ais.out, against_ais.folder
     assert game.state.over
     assert "Game over in round " in out and "WINNER" in out
     assert "There is no option 99 now; type menu to see the options." in out
@@ -332,13 +353,8 @@ def test_occupations_earning_nothing_are_folded_at_the_end_and_still_playable(
 # --- transcripts: the image of every action, who starts, the same seed, rounds that agree (issue 35) ----------
 
 
-def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = terminal(1, 3, 4, tmp_path, [])
-    first = game.names[game.state.to_move]
-    game.run()
-    out = capsys.readouterr().out
+def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(against_ais: Played) -> None:
+    game, first, out = against_ais.game, against_ais.first, against_ais.out
     lines = out.splitlines()
     assert lines[2] == ("You start." if first == "You" else f"{first} starts.")
     paths = re.findall(r"^  Board image: (\S+\.png)$", out, re.M)
