@@ -1,7 +1,7 @@
 """What hard's search wins when it is told the clan it holds: the ceiling any hiding works under.
 
     python -m bench.hard_ceiling [--scales 0.25,2] [--games N] [--rollouts R] [--reader-seats M]
-                                 [--old-ai DIR] [--workers W] [--seed S]
+                                 [--reader-seeds K] [--old-ai DIR] [--workers W] [--seed S]
 
 Hard (``ai.clans.hard``) searches blind to its clan until TOLD_FROM villages are founded, so that
 what it finds weighs every clan's draw alike. This asks what that costs: hard's told search from the first
@@ -17,8 +17,8 @@ transparent normal from before hiding, whose clan the belief model reads), on th
 
 Per scale: ``ceiling_<scale>_win_rate`` with its 95% interval and games, and, over M seats of their
 own games, an exact reader's ``ceiling_<scale>_top1_move5`` / ``_top1_end`` / ``_pin_rate``. The
-reader runs the told search for each of the five clans with two seeds of its own and averages each
-clan's probability of the move played (it pays ten searches a move, so keep M small).
+reader runs the told search for each of the five clans with K seeds of its own (2) and averages each
+clan's probability of the move played (it pays 5·K searches a move, so keep M small).
 """
 
 from __future__ import annotations
@@ -74,10 +74,10 @@ class Reading:
     moves: int
 
 
-def read_seat(task: tuple[int, int, float, int]) -> Reading:
+def read_seat(task: tuple[int, int, float, int, int]) -> Reading:
     """One game of the told hard (seat ``game % 4``) against three normals on deal ``first + 700_000 + game``
-    (``first`` the bench's first deal less one), read exactly."""
-    game, rollouts, scale, first = task
+    (``first`` the bench's first deal less one), read exactly with ``reader_seeds`` searches a clan."""
+    game, rollouts, scale, first, reader_seeds = task
     state = new_game(4, first + 700_000 + game)
     start = public_view(state)
     history: list[Action] = []
@@ -92,7 +92,7 @@ def read_seat(task: tuple[int, int, float, int]) -> Reading:
         else:
             move = told_move(start, history, seat, state.clans[seat], game, rollouts, scale)
             if state.phase is Phase.MOVE:
-                odds = _odds(observe(start, history), seat, move, game + len(history), rollouts, scale)
+                odds = _odds(observe(start, history), seat, move, game + len(history), rollouts, scale, reader_seeds)
                 pins += odds[int(state.clans[seat])] / sum(odds) >= 0.9
                 logs = [x + math.log(p) for x, p in zip(logs, odds, strict=True)]
                 moves += 1
@@ -104,14 +104,16 @@ def read_seat(task: tuple[int, int, float, int]) -> Reading:
     return Reading(_top1(at5 or logs, true), _top1(logs, true), pins, moves)
 
 
-def _odds(obs: Observation, seat: int, move: Move, salt: int, rollouts: int, scale: float) -> list[float]:
-    """Each clan's probability of ``move``, averaged over READER_SEEDS searches of the reader's own."""
+def _odds(
+    obs: Observation, seat: int, move: Move, salt: int, rollouts: int, scale: float, seeds: int = READER_SEEDS
+) -> list[float]:
+    """Each clan's probability of ``move``, averaged over ``seeds`` searches of the reader's own."""
     odds = [0.0] * CLAN_COUNT
     for c in range(CLAN_COUNT):
-        for s in range(READER_SEEDS):
+        for s in range(seeds):
             choice = told_choice(obs, seat, Clan(c), random.Random(f"reader:{salt}:{s}"), rollouts, scale)
             if move in choice.moves:
-                odds[c] += choice.probabilities[choice.moves.index(move)] / READER_SEEDS
+                odds[c] += choice.probabilities[choice.moves.index(move)] / seeds
     return [max(p, 1e-6) for p in odds]
 
 
@@ -127,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--rollouts", type=int, default=ai_arena.DEFAULT_HARD_ITERATIONS)
     parser.add_argument("--reader-seats", type=int, default=0)
+    parser.add_argument("--reader-seeds", type=int, default=READER_SEEDS, help="the exact reader's own seeds")
     parser.add_argument("--old-ai", default=None, help="a checkout whose normal AI plays the rivals")
     parser.add_argument("--workers", type=int, default=2)
     deals.add_arguments(parser)
@@ -141,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         deals.announce([*(t.seed for t in tasks), *(args.seed + 699_999 + g for g in range(args.reader_seats))])
         with context.Pool(args.workers, initializer=use, initargs=(args.rollouts, scale)) as pool:
             records = pool.map(ai_arena.play_game, tasks, chunksize=1)
-            read = [(g, args.rollouts, scale, args.seed - 1) for g in range(args.reader_seats)]
+            read = [(g, args.rollouts, scale, args.seed - 1, args.reader_seeds) for g in range(args.reader_seats)]
             readings = pool.map(read_seat, read, chunksize=1)
         wins = sum(r.share for r in records)
         low, high = ai_arena.wilson(wins, len(records))

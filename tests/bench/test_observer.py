@@ -28,7 +28,7 @@ def test_a_transparent_policy_is_read_and_a_hiding_one_less() -> None:
 
 
 def test_the_observer_prints_figures_for_each_level(capsys: object) -> None:
-    argv = ["--levels", "control,easy,hard", "--games", "1", "--samples", "3", "--hard-samples", "2"]
+    argv = ["--levels", "control,easy,hard", "--games", "1", "--samples", "3", "--hard-samples", "1"]
     assert observer.main([*argv, "--hard-iterations", "4", "--workers", "1"]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     lines = [line for line in out.splitlines() if line.strip()]

@@ -14,6 +14,12 @@ from fakediscord import FakeDiscord
 from registry import game
 from service.ratings import ai_rating
 
+pytestmark = pytest.mark.backend_blind(
+    "the words of the level choices and of the answers: the ratings are the registry's published "
+    "figures (data/<game>/ai_ratings.json), not stored rows"
+)
+
+
 NAMES = {
     "de": {"easy": "leicht", "normal": "normal", "hard": "schwer"},
     "it": {"easy": "facile", "normal": "normale", "hard": "difficile"},

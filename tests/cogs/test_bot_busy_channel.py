@@ -14,7 +14,7 @@ from botkit import every_interaction_answered, start_bot  # noqa: F401  (autouse
 from busy_channel import figures, open_two_games, play_fast, unannounced
 from fakediscord import FakeDiscord
 
-ACTIONS = 30
+ACTIONS = 20
 """Actions per game (humans' and AIs')."""
 SPEED = 1.0
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     by_id,
@@ -24,6 +25,9 @@ from fakediscord import FakeDiscord, FakeUser
 
 from cogs.drawing import RENDERS_AT_ONCE
 from engine.clans import legal_moves
+
+pytestmark = pytest.mark.backend_blind("the order in which the bot's drawing slots let posts go, in the bot's process")
+
 
 AI_GAMES = RENDERS_AT_ONCE + 1
 HUNG_S = 30.0

@@ -15,6 +15,8 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
 )
 from fakediscord import FakeDiscord
 
+pytestmark = pytest.mark.backend_blind("the words of refusals and apologies, in each language")
+
 
 @pytest.mark.parametrize(
     ("locale", "no_game", "host_leaves", "too_few"),

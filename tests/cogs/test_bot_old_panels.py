@@ -24,6 +24,12 @@ from fakediscord import FakeDiscord
 from fakediscord_server import TOKEN_LIFETIME
 from test_bot_alexandros import bot_on, choose, menus, open_panel
 
+pytestmark = pytest.mark.backend_blind(
+    "old panels' custom ids against Discord's token lifetimes; the turns and pages they store and read on "
+    "PostgreSQL: alexandros/test_bot_alexandros.py's database_target tests, clans/test_bot_overview.py"
+)
+
+
 LONG_AGO = TOKEN_LIFETIME + 60.0
 
 

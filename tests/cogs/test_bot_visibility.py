@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     by_id,
@@ -18,6 +19,12 @@ from botkit import (  # every_interaction_answered: autouse, checks each test
     users,
 )
 from fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.backend_blind(
+    "who may see a game in a private channel: Discord's permissions, from the bot's cache; history and "
+    "replays read on PostgreSQL: clans/test_bot_overview.py's history tests, clans/test_bot_replay_price.py"
+)
+
 
 HIDDEN = "That game is in a channel you cannot see."
 

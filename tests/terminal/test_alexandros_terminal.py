@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import inspect
+import io
 import random
 import re
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,6 +29,7 @@ from engine.alexandros import (
     play,
     tax_income,
 )
+from render.alexandros import render_board
 from terminal.alexandros import AlexandrosTerminal
 from terminal.hotseat import CLEAR
 from texts import Texts, texts
@@ -64,12 +69,46 @@ def terminal(
     return game
 
 
-def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = terminal(1, 3, 4, tmp_path, ["help", "hand", "status", "99", "xyz", "tax 0", "menu"])
-    game.run()
-    out = capsys.readouterr().out
+@pytest.fixture
+def undrawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """For the tests about the words, the prompts and the turns: each board image (nine tenths of a game's time)
+    is a PNG signature, the arguments still bound to render_board's own; the plies drawn are listed. The drawings
+    themselves: the tests that save every board and print their paths, and render/alexandros's."""
+    drawn: list[int] = []
+
+    def stand_in(*args: object, **kwargs: object) -> bytes:
+        bound = inspect.signature(render_board).bind(*args, **kwargs)
+        drawn.append(bound.arguments["view"].ply)
+        return b"\x89PNG\r\n\x1a\n"
+
+    monkeypatch.setattr(play_alexandros, "render_board", stand_in)
+    return drawn
+
+
+@dataclass(frozen=True)
+class Played:
+    game: AlexandrosTerminal
+    first: str
+    """Who the game said starts: their name before the first action."""
+    out: str
+    folder: Path
+
+
+@pytest.fixture(scope="module")
+def against_ais(tmp_path_factory: pytest.TempPathFactory) -> Played:
+    """One game against two AIs with every board drawn and saved (the drawing is most of its time), read by the
+    tests of its transcript and its boards; the human tries a few commands and wrong inputs first."""
+    folder = tmp_path_factory.mktemp("against-ais")
+    game = terminal(1, 3, 4, folder, ["help", "hand", "status", "99", "xyz", "tax 0", "menu"])
+    first = game.names[game.state.to_move]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        game.run()
+    return Played(game, first, out.getvalue(), folder)
+
+
+def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(against_ais: Played) -> None:
+    game, out, tmp_path = against_ais.game, against_ais.out, against_ais.folder
     assert game.state.over
     assert "Game over in round " in out and "WINNER" in out
     assert "There is no option 99 now; type menu to see the options." in out
@@ -85,6 +124,7 @@ def test_a_game_against_ais_plays_to_the_end_and_saves_every_board(
     assert all((tmp_path / name).read_bytes().startswith(b"\x89PNG") for name in boards)
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_hot_seat_clears_the_screen_before_another_player_sees_their_hand(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -100,6 +140,7 @@ def test_hot_seat_clears_the_screen_before_another_player_sees_their_hand(
     assert f"Player {first + 1} moves Alexander" in out[handover:]
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_a_take_over_asks_the_taker_which_cards_go_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Three humans pressing for take-overs: a give-back menu appears and is answered."""
     seen: list[Phase] = []
@@ -144,6 +185,7 @@ def test_main_refuses_bad_seats_and_make_play_picks_the_game(tmp_path: Path) -> 
     assert "-m terminal.clans " in command and "--players 2" in command and "alexandros" not in command
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_a_german_game_speaks_german_from_the_first_line_to_the_last(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -311,13 +353,8 @@ def test_occupations_earning_nothing_are_folded_at_the_end_and_still_playable(
 # --- transcripts: the image of every action, who starts, the same seed, rounds that agree (issue 35) ----------
 
 
-def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = terminal(1, 3, 4, tmp_path, [])
-    first = game.names[game.state.to_move]
-    game.run()
-    out = capsys.readouterr().out
+def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(against_ais: Played) -> None:
+    game, first, out = against_ais.game, against_ais.first, against_ais.out
     lines = out.splitlines()
     assert lines[2] == ("You start." if first == "You" else f"{first} starts.")
     paths = re.findall(r"^  Board image: (\S+\.png)$", out, re.M)
@@ -328,6 +365,7 @@ def test_every_action_prints_its_board_image_and_the_first_line_says_who_starts(
     assert all(Path(p).is_file() for p in paths)
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -356,6 +394,7 @@ def test_the_same_seed_plays_the_same_game_the_ais_actions_included(
     assert transcripts[0].count("AI 2 (normal)") > 10
 
 
+@pytest.mark.usefixtures("undrawn")
 def test_the_prompts_and_the_end_count_the_same_rounds_in_every_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

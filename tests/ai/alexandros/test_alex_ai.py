@@ -64,7 +64,7 @@ def test_every_level_plays_whole_games_with_legal_actions(level: str, players: i
 
 def test_hard_plays_a_whole_game_with_legal_actions() -> None:
     """Hard's decisions cost some 30 times normal's: one two-player game against normal shows it to the end."""
-    state, log = ai_game(2, ["hard", "normal"], seed=21)
+    state, log = ai_game(2, ["hard", "normal"], seed=6)  # a game of 89 actions (seed 21: 103, 14 s CPU, not 8)
     outcome = result(state)
     assert outcome is not None and outcome.winners
     assert any(isinstance(a, Occupy) for a in log[::2] + log[1::2])

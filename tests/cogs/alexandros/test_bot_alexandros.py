@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     PNG_MAGIC,
     answered,
@@ -95,6 +96,12 @@ async def choose(fake: FakeDiscord, user: FakeUser, panel_id: int) -> tuple[str,
     return action, "Your turn is over." not in edit.content
 
 
+@pytest.mark.backend_blind(
+    "the panel's menus and who the posts ping; "
+    "an Alexandros game's results and ratings on PostgreSQL: "
+    "tests/service/alexandros/test_alexandros_service.py's whole game[postgres], "
+    "test_bot_alexandros_standings.py"
+)
 async def test_a_whole_game_by_the_panel_with_ai_seats(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await bot_on(fake, tmp_path)
     alice, bob = users(fake, 2)

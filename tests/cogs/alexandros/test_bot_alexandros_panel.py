@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     PNG_MAGIC,
     answered,
@@ -25,6 +26,12 @@ from fakediscord import FakeDiscord, FakeUser
 import engine.alexandros as alex
 from bot import GameBot
 from service.alexandros import AlexandrosService
+
+pytestmark = pytest.mark.backend_blind(
+    "the destination menu's pages and Discord's limits on them; an Alexandros turn's storing on "
+    "PostgreSQL: test_bot_alexandros.py's database_target tests"
+)
+
 
 Json = dict[str, Any]
 

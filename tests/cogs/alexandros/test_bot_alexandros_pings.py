@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     custom_ids,
@@ -33,6 +34,11 @@ async def play_my_turn(fake: FakeDiscord, user: FakeUser) -> None:
         _, going_on = await choose(fake, user, panel)
 
 
+@pytest.mark.backend_blind(
+    "who each post pings and notifies; "
+    "Alexandros turns stored on PostgreSQL: test_bot_alexandros.py's database_target tests, "
+    "test_bot_alexandros_clock.py"
+)
 async def test_every_change_of_turn_to_a_human_notifies_them_and_the_end_everyone(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:

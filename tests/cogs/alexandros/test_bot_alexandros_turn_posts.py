@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     custom_ids,
@@ -156,6 +157,11 @@ async def play_turn_in_panel(fake: FakeDiscord, user: FakeUser, turn: int) -> No
     raise AssertionError("the turn did not end")
 
 
+@pytest.mark.backend_blind(
+    "what a turn's post says and draws; "
+    "an Alexandros turn's storing on PostgreSQL is test_bot_alexandros.py's "
+    "test_forged_panel_clicks_are_refused_and_a_restart_mid_turn_loses_nothing[postgres]"
+)
 async def test_a_human_turn_and_the_ai_turn_after_it_are_posted_whole(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await bot_on(fake, tmp_path)
     alice = users(fake, 1)[0]

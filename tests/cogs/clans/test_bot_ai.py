@@ -92,7 +92,7 @@ async def test_ai_seats_answer_every_turn_until_the_end(fake: FakeDiscord, datab
 async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[32])
     [alice] = users(fake, 1)
-    await open_game(fake, [alice], ai=["easy", "normal", "hard"])
+    await open_game(fake, [alice], ai=["easy", "normal", "normal"])  # hard's whole game: test_bot_ai_loop.py's
     resigned = answered(await fake.slash(alice, "clans resign"))  # settles only once the AIs are done
     assert resigned.posts and "alice resigned" in resigned.posts[0].embeds[0]["title"]
     await cog(bot).ai.idle()
@@ -102,7 +102,7 @@ async def test_a_game_of_ais_finishes_by_itself(fake: FakeDiscord, tmp_path: Pat
     assert len(over) == 1 and over[0]["content"] == "Game over! <@101>"
     assert over[0] in fake.notified(alice.id)  # she resigned, but played: she hears of the end
     results = await bot.store.results(1)
-    assert [r.name for r in results] == ["alice", "AI (easy)", "AI (normal)", "AI (hard)"]
+    assert [r.name for r in results] == ["alice", "AI (easy)", "AI (normal)", "AI (normal) 2"]
     assert results[0].resigned and not results[0].winner
 
 

@@ -42,6 +42,11 @@ from service.clans.tables import Played
 from store import Store
 from tests.pool_faults import crash_once, hang
 
+pytestmark = pytest.mark.backend_blind(
+    "the AI's worker processes and what is asked of them; an AI game's storing is test_bot_ai.py's "
+    "test_ai_seats_answer_every_turn_until_the_end[postgres]"
+)
+
 
 async def start_pool_bot(fake: FakeDiscord, tmp_path: Path, seeds: Iterable[int], pool: AiPool) -> GameBot:
     settings = test_config(tmp_path)

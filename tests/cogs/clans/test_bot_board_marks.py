@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     cog,
@@ -21,6 +22,8 @@ from PIL import Image
 from engine.clans import legal_moves, parse_action
 from render.clans import palette as pal
 from render.clans.layout import layout_for
+
+pytestmark = pytest.mark.backend_blind("what the posted board draws: its numbered arrows")
 
 
 def _disc(image: Image.Image, centre: tuple[int, int]) -> int:

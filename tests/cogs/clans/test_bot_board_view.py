@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     answered,
     bot_errors,
@@ -22,6 +23,8 @@ from PIL import Image
 
 from engine.clans import Move, legal_moves
 from render.clans import render_board
+
+pytestmark = pytest.mark.backend_blind("what the private board draws and the names on it")
 
 
 async def _board_png(fake: FakeDiscord, user: FakeUser) -> bytes:

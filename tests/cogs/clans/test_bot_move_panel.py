@@ -11,6 +11,7 @@ import re
 import statistics
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     ORDER_SEED,
     PNG_MAGIC,
@@ -50,6 +51,11 @@ def consequence_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith(VILLAGE_MARKS)]
 
 
+@pytest.mark.backend_blind(
+    "the panel's buttons, previews and posts; "
+    "a whole game's storing is test_bot_play.py's "
+    "test_a_whole_game_from_new_to_the_final_reveal[postgres]"
+)
 async def test_a_whole_game_with_two_humans_and_two_ais_by_buttons_only(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[1000])
     alice, bob = users(fake, 2)
@@ -225,6 +231,10 @@ def moves_to_a_free_order(seed: int, players: int, board: Board) -> list[Move]:
     raise AssertionError("no move founding villages in an order that changes nothing")
 
 
+@pytest.mark.backend_blind(
+    "which menus are sent and what they say; "
+    "a village order's storing through the panel is test_a_village_order_owed_is_chosen_in_the_panel's"
+)
 async def test_no_menu_is_sent_when_every_village_order_ends_the_same(fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await start_bot(fake, tmp_path, seeds=[1000])
     alice, bob = users(fake, 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from botkit import (  # every_interaction_answered: autouse, checks each test
     cog,
     every_interaction_answered,  # noqa: F401
@@ -22,6 +23,11 @@ from fakediscord import FakeDiscord, FakeUser
 
 from bot import GameBot
 from engine.clans import Phase
+
+pytestmark = pytest.mark.backend_blind(
+    "who each post pings and notifies; a whole game's storing on PostgreSQL is test_bot_play.py's "
+    "test_a_whole_game_from_new_to_the_final_reveal[postgres]"
+)
 
 
 @dataclass

@@ -151,9 +151,10 @@ def test_every_territory_numbers_pixels_are_intact() -> None:
             box = label_box(layout.label(tid), tid)
             ink = pal.EMPTY_NUMBER if not any(view.huts[tid]) else pal.INK
             want, got = static.crop(box), image.crop(box)
-            for (x, y), expected in ((p, want.getpixel(p)) for p in _points(want)):
+            width = want.width  # pixel by pixel in rows, as getdata gives them (getpixel's calls cost 10 times more)
+            for i, (expected, drawn) in enumerate(zip(want.getdata(), got.getdata(), strict=True)):
                 if expected == ink:
-                    assert got.getpixel((x, y)) == ink, (view.ply, tid, (x, y))
+                    assert drawn == ink, (view.ply, tid, (i % width, i // width))
 
 
 def test_every_territorys_items_are_intact() -> None:
@@ -175,12 +176,6 @@ def test_every_territorys_items_are_intact() -> None:
             assert got.tobytes() == whole.tobytes(), (view.ply, tid)
             groups += 1
     assert groups >= 400, groups
-
-
-def _points(image: Image.Image) -> Iterator[tuple[int, int]]:
-    for y in range(image.height):
-        for x in range(image.width):
-            yield (x, y)
 
 
 def _silhouette(image: Image.Image) -> Image.Image:
