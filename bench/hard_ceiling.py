@@ -6,8 +6,9 @@
 Hard (``ai.clans.hard``) searches blind to its clan until TOLD_FROM villages are founded, so that
 what it finds weighs every clan's draw alike. This asks what that costs: hard's told search from the first
 move (``ai.clans.hard.told_choice``), in a rotating seat against three normal AIs on the arena's
-deals (``bench.ai_arena.hard_tasks``), reading every seat with the general model: the same candidates
-(the union of the moves normal values most for each clan) searched for the clan it holds, a round of
+deals (``bench.ai_arena.hard_tasks``), reading every seat with the general model: its candidates (the
+moves normal values most for the clan it holds, ``told_candidates``; the union for all five clans before
+2026-11-29, when the figures in docs/AI.md were measured) searched for that clan, a round of
 normal replies with the opponents' likeliest clans given its own, then flat Monte Carlo with sequential
 halving, every rollout for its clan. It draws q(m) ∝ menu(m) · exp(value(m) / (scale · normal's λ)), where the menu
 is normal's strategy averaged over the five clans, and its values are in final points of margin. A

@@ -189,7 +189,8 @@ def test_a_small_told_scale_plays_the_searched_best_and_a_huge_one_the_menu() ->
     start, history, seat = late(ai.clans.hard.TOLD_FROM)
     obs = observe(start, history)
     sharp = told_choice(obs, seat, Clan(2), random.Random(5), None, ROLLOUTS, scale=1e-4)
-    assert sharp.probabilities[sharp.values.index(max(sharp.values))] > 0.99
+    top = max(sharp.values)  # two moves may be worth exactly the same: the draw then shares between them
+    assert sum(p for p, v in zip(sharp.probabilities, sharp.values, strict=True) if v == top) > 0.99
     normal = normal_policy(obs, seat, NORMAL_HIDING, CHIP_TILT, NORMAL_PROSPECTS)
     for c in range(CLAN_COUNT):  # normal's menu, every clan's odds alike, over the clan's own candidates
         flat = told_choice(obs, seat, Clan(c), random.Random(5), None, ROLLOUTS, scale=1e9)
