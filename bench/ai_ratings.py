@@ -159,7 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.seed = deals.first_seed(parser, args)
     began = time.perf_counter()
     tasks = matches(args.games, args.hard_games, args.rollouts, args.seed)
-    deals.announce(t.seed for t in tasks)
+    if not tasks and not args.games_file:
+        parser.error("no games to play (--games 0 --hard-games 0) and no --games-file to fit")
+    if tasks:  # with none, the games file is fitted as it stands (its games name their own deals)
+        deals.announce(t.seed for t in tasks)
     with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
         games = []
         for game in pool.imap(play_match, tasks, chunksize=1):

@@ -90,6 +90,23 @@ def test_the_fit_ranks_the_stronger_higher_and_keeps_normals_anchor() -> None:
     assert mus["normal"] > mus["hard"] > mus["easy"] > mus["random"]
 
 
+def test_with_no_games_to_play_the_bench_fits_the_games_file_as_it_stands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    order = ["normal", "hard", "easy", "random"]
+    lines = [json.dumps([lineup, [order.index(p) + 1 for p in lineup]]) for lineup in [["easy", "normal"]] * 6]
+    lines += [json.dumps([lineup, [1, 2]]) for lineup in [["hard", "random"], ["easy", "random"]] * 6]
+    games = tmp_path / "games.jsonl"
+    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    argv = ["--games", "0", "--hard-games", "0", "--boot", "2", "--workers", "1", "--games-file", str(games)]
+    assert ai_ratings.main(argv) == 0
+    figures = dict(line.split()[1:3] for line in capsys.readouterr().out.splitlines() if line.startswith("FIGURE"))
+    assert figures["ratings_games_2p"] == "18" and games.read_text(encoding="utf-8").count("\n") == 18
+    assert float(figures["ratings_normal_mu"]) > float(figures["ratings_easy_mu"])
+    with pytest.raises(SystemExit):
+        ai_ratings.main(["--games", "0", "--hard-games", "0"])  # nothing to play and nothing to fit
+
+
 def test_the_levels_are_apart_only_when_ordered_with_their_intervals_apart() -> None:
     apart = {"random": (-9.0, 9.0), "easy": (-2.0, 3.0), "normal": (24.0, 24.0), "hard": (25.5, 30.0)}
     assert ai_ratings.levels_apart(apart)
