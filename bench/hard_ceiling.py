@@ -105,9 +105,7 @@ def read_seat(task: tuple[int, int, float, int, int]) -> Reading:
     return Reading(_top1(at5 or logs, true), _top1(logs, true), pins, moves)
 
 
-def _odds(
-    obs: Observation, seat: int, move: Move, salt: int, rollouts: int, scale: float, seeds: int = READER_SEEDS
-) -> list[float]:
+def _odds(obs: Observation, seat: int, move: Move, salt: int, rollouts: int, scale: float, seeds: int) -> list[float]:
     """Each clan's probability of ``move``, averaged over ``seeds`` searches of the reader's own."""
     odds = [0.0] * CLAN_COUNT
     for c in range(CLAN_COUNT):

@@ -70,19 +70,16 @@ def terminal(
 
 
 @pytest.fixture
-def undrawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def undrawn(monkeypatch: pytest.MonkeyPatch) -> None:
     """For the tests about the words, the prompts and the turns: each board image (nine tenths of a game's time)
-    is a PNG signature, the arguments still bound to render_board's own; the plies drawn are listed. The drawings
-    themselves: the tests that save every board and print their paths, and render/alexandros's."""
-    drawn: list[int] = []
+    is a PNG signature, the arguments still bound to render_board's own. The drawings themselves: the tests that
+    save every board and print their paths, and render/alexandros's."""
 
     def stand_in(*args: object, **kwargs: object) -> bytes:
-        bound = inspect.signature(render_board).bind(*args, **kwargs)
-        drawn.append(bound.arguments["view"].ply)
+        inspect.signature(render_board).bind(*args, **kwargs)
         return b"\x89PNG\r\n\x1a\n"
 
     monkeypatch.setattr(play_alexandros, "render_board", stand_in)
-    return drawn
 
 
 @dataclass(frozen=True)
